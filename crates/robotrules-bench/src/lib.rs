@@ -1,0 +1,1 @@
+//! robotrules-bench (under construction).

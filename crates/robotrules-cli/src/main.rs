@@ -1,0 +1,2 @@
+//! robotrules CLI.
+fn main() {}

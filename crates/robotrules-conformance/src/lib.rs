@@ -1,0 +1,1 @@
+//! robotrules-conformance (under construction).

@@ -1,0 +1,1 @@
+//! robotrules-fetch (under construction).

@@ -1,0 +1,1 @@
+//! robotrules-grammar (under construction).

@@ -1,0 +1,1 @@
+//! robotrules-model (under construction).

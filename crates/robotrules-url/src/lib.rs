@@ -1,0 +1,1 @@
+//! robotrules-url (under construction).

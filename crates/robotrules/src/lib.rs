@@ -1,0 +1,1 @@
+//! robotrules (under construction).
