@@ -1,1 +1,36 @@
-//! robotrules-grammar (under construction).
+//! The robots.txt grammar of RFC 9309 §2.2, in [nom], over bytes.
+//!
+//! [`parse`] turns the bytes of a robots.txt file into [`Line`]s that borrow nothing but
+//! record byte [`Span`]s into the input, so the input plus the lines is a lossless view of the
+//! file. Parsing never fails and never panics: whatever cannot be read comes back as a
+//! [`Diagnostic`] beside the lines.
+//!
+//! The grammar reports what it sees (which key, how it was spelt, whether the colon was
+//! missing); it decides nothing. Which spellings count, and what a line means, is the model's
+//! job (`robotrules-model`), under a profile.
+//!
+//! ```
+//! use robotrules_grammar::{parse, KeyKind};
+//!
+//! let parsed = parse(b"User-agent: *\nDisallow: /private # keep out\n");
+//! let rule = parsed.lines[1].directive.as_ref().unwrap();
+//! assert_eq!(rule.kind, KeyKind::Disallow);
+//! assert_eq!(parsed.slice(rule.value), b"/private");
+//! ```
+
+mod abnf;
+mod diagnostic;
+mod key;
+mod line;
+mod parse;
+mod span;
+
+pub use abnf::{
+    comment, empty_pattern, emptyline, eol, identifier, nl, path_pattern, product_token, rule,
+    startgroupline, utf8_char_noctl, ws,
+};
+pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use key::{classify_key, KeyKind, Spelling};
+pub use line::{Directive, Line, Separator};
+pub use parse::{parse, parse_with, ParseOptions, Parsed, DEFAULT_PARSE_LIMIT};
+pub use span::Span;

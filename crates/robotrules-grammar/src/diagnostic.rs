@@ -1,0 +1,119 @@
+//! What the grammar reports beside the lines: everything it skipped or could not read.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::span::Span;
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Content was dropped.
+    Error,
+    /// Content was kept but is likely not what the author meant.
+    Warning,
+    /// Worth knowing; nothing is wrong.
+    Info,
+}
+
+/// What the grammar found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DiagnosticKind {
+    /// A UTF-8 byte order mark (or a prefix of one) at the start was skipped.
+    ByteOrderMark {
+        /// Whether all three bytes were there.
+        complete: bool,
+    },
+    /// The file looks like an HTML page; only its valid lines are read.
+    HtmlContent,
+    /// The line is not valid UTF-8 (RFC 9309 §2.3: the file MUST be UTF-8).
+    InvalidUtf8,
+    /// A NUL byte; the rest of the line is ignored.
+    NulByte,
+    /// The line is longer than the line-length limit; the rest is ignored.
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The file is longer than the parse limit (RFC 9309 §2.5); the rest is ignored.
+    ParseLimit {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The line holds text that is neither a record nor a comment.
+    NoDirective,
+}
+
+/// A finding with the bytes it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Diagnostic {
+    /// What was found.
+    #[serde(flatten)]
+    pub kind: DiagnosticKind,
+    /// The bytes concerned.
+    pub span: Span,
+    /// The 1-based line number where the span starts.
+    pub line: u32,
+}
+
+impl Diagnostic {
+    /// A stable code, e.g. `"nul-byte"`.
+    pub const fn code(&self) -> &'static str {
+        match self.kind {
+            DiagnosticKind::ByteOrderMark { .. } => "byte-order-mark",
+            DiagnosticKind::HtmlContent => "html-content",
+            DiagnosticKind::InvalidUtf8 => "invalid-utf8",
+            DiagnosticKind::NulByte => "nul-byte",
+            DiagnosticKind::LineTooLong { .. } => "line-too-long",
+            DiagnosticKind::ParseLimit { .. } => "parse-limit",
+            DiagnosticKind::NoDirective => "no-directive",
+        }
+    }
+
+    /// How serious it is.
+    pub const fn severity(&self) -> Severity {
+        match self.kind {
+            DiagnosticKind::ByteOrderMark { .. } => Severity::Info,
+            DiagnosticKind::HtmlContent
+            | DiagnosticKind::InvalidUtf8
+            | DiagnosticKind::NoDirective => Severity::Warning,
+            DiagnosticKind::NulByte
+            | DiagnosticKind::LineTooLong { .. }
+            | DiagnosticKind::ParseLimit { .. } => Severity::Error,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            DiagnosticKind::ByteOrderMark { complete: true } => {
+                f.write_str("UTF-8 byte order mark skipped")
+            }
+            DiagnosticKind::ByteOrderMark { complete: false } => {
+                f.write_str("truncated UTF-8 byte order mark skipped")
+            }
+            DiagnosticKind::HtmlContent => {
+                f.write_str("the file looks like HTML, not a robots.txt; only valid lines are read")
+            }
+            DiagnosticKind::InvalidUtf8 => f.write_str("line is not valid UTF-8"),
+            DiagnosticKind::NulByte => f.write_str("NUL byte: the rest of the line is ignored"),
+            DiagnosticKind::LineTooLong { limit } => write!(
+                f,
+                "line longer than {limit} bytes: {} bytes ignored",
+                self.span.len()
+            ),
+            DiagnosticKind::ParseLimit { limit } => write!(
+                f,
+                "file longer than the parse limit of {limit} bytes: {} bytes ignored",
+                self.span.len()
+            ),
+            DiagnosticKind::NoDirective => {
+                f.write_str("line is neither a `key: value` record nor a comment; ignored")
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The lenient reading of a whole file: `robotstxt = *(group / emptyline)` (RFC 9309 §2.2),
+//! line by line, as RFC 9309 §2.3.1.5 asks ("Crawlers MUST try to parse each line").
+//!
+//! Each line is read as the record line this crate defines for what the RFC leaves to
+//! implementors ("define additional lines you need"):
+//!
+//! ```text
+//! record = *WS key *WS ":" *WS value EOL    ; or, colon missing: key 1*WS value, two words only
+//! key    = 1*(any octet but ":" and "#")   ; classified by `classify_key`
+//! value  = *(any octet but "#")
+//! ```
+//!
+//! Lines are split with `memchr` (a measured hot path); a test keeps the split equal to the
+//! [`crate::nl`] production.
+
+use memchr::{memchr, memchr2, memrchr2};
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::key::classify_key;
+use crate::line::{is_ws, Directive, Line, Separator};
+use crate::span::Span;
+
+/// The parse limit RFC 9309 §2.5 sets as a floor ("at least 500 kibibytes"), rounded to the
+/// 512,000 bytes crawlers commonly use.
+pub const DEFAULT_PARSE_LIMIT: usize = 512_000;
+
+/// How to read the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Bytes past this offset are ignored and reported (RFC 9309 §2.5). The line that crosses
+    /// it is ignored whole, so no rule is read cut short.
+    pub limit: usize,
+    /// When set, bytes of a line past this length are ignored and reported (Google's library
+    /// cuts lines at 16,663 bytes).
+    pub max_line_len: Option<usize>,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            limit: DEFAULT_PARSE_LIMIT,
+            max_line_len: None,
+        }
+    }
+}
+
+/// A parsed file: the input, its lines, and what was found on the way.
+#[derive(Clone, Debug)]
+pub struct Parsed<'a> {
+    /// The input, whole.
+    pub source: &'a [u8],
+    /// The lines, in order.
+    pub lines: Vec<Line>,
+    /// Findings, in input order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The byte order mark skipped at the start, if any.
+    pub bom: Option<Span>,
+    /// The bytes ignored because of the parse limit, if any.
+    pub ignored: Option<Span>,
+}
+
+impl<'a> Parsed<'a> {
+    /// The input bytes a span covers.
+    pub fn slice(&self, span: Span) -> &'a [u8] {
+        span.slice(self.source)
+    }
+}
+
+/// Parse with the default options.
+pub fn parse(input: &[u8]) -> Parsed<'_> {
+    parse_with(input, &ParseOptions::default())
+}
+
+/// Parse with the given options. Never fails, never panics; time and memory are linear in
+/// `min(input.len(), options.limit)`.
+pub fn parse_with<'a>(input: &'a [u8], options: &ParseOptions) -> Parsed<'a> {
+    let mut parsed = Parsed {
+        source: input,
+        lines: Vec::with_capacity(input.len().min(options.limit) / 24 + 1),
+        diagnostics: Vec::new(),
+        bom: None,
+        ignored: None,
+    };
+    let start = skip_bom(input);
+    if start > 0 {
+        parsed.bom = Some(Span::new(0, start));
+        parsed.diagnostics.push(Diagnostic {
+            kind: DiagnosticKind::ByteOrderMark {
+                complete: start == 3,
+            },
+            span: Span::new(0, start),
+            line: 1,
+        });
+    }
+    let end = cut_at_limit(input, start, options.limit);
+    let mut pos = start;
+    let mut number = 0u32;
+    let mut seen_content = false;
+    while pos < end {
+        number = number.saturating_add(1);
+        let (content_end, eol_end) = match memchr2(b'\r', b'\n', &input[pos..end]) {
+            Some(k) => {
+                let at = pos + k;
+                let crlf = input[at] == b'\r' && input.get(at + 1) == Some(&b'\n') && at + 1 < end;
+                (at, if crlf { at + 2 } else { at + 1 })
+            }
+            None => (end, end),
+        };
+        let line = read_line(
+            input,
+            number,
+            Span::new(pos, content_end),
+            Span::new(content_end, eol_end),
+            options,
+            &mut parsed.diagnostics,
+        );
+        if !seen_content {
+            let text = trim(input, line.read);
+            if !text.is_empty() {
+                seen_content = true;
+                if text.slice(input).first() == Some(&b'<') {
+                    parsed.diagnostics.push(Diagnostic {
+                        kind: DiagnosticKind::HtmlContent,
+                        span: text,
+                        line: number,
+                    });
+                }
+            }
+        }
+        parsed.lines.push(line);
+        pos = eol_end;
+    }
+    if end < input.len() {
+        let span = Span::new(end, input.len());
+        parsed.ignored = Some(span);
+        parsed.diagnostics.push(Diagnostic {
+            kind: DiagnosticKind::ParseLimit {
+                limit: options.limit,
+            },
+            span,
+            line: number.saturating_add(1),
+        });
+    }
+    parsed
+}
+
+/// Length of the UTF-8 byte order mark, or of a prefix of it, at the start of `input`.
+fn skip_bom(input: &[u8]) -> usize {
+    const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+    input.iter().zip(BOM).take_while(|(a, b)| **a == *b).count()
+}
+
+/// Where reading stops: the end of the input, or the end of the last whole line before
+/// `limit` bytes.
+fn cut_at_limit(input: &[u8], start: usize, limit: usize) -> usize {
+    if input.len() <= limit {
+        return input.len();
+    }
+    let limit = limit.max(start);
+    if matches!(input[limit], b'\r' | b'\n') {
+        // The line ends exactly at the limit: keep it, with a CRLF kept whole.
+        return if input[limit] == b'\r' && input.get(limit + 1) == Some(&b'\n') {
+            limit + 2
+        } else {
+            limit + 1
+        };
+    }
+    match memrchr2(b'\r', b'\n', &input[start..limit]) {
+        Some(k) => start + k + 1,
+        None => start,
+    }
+}
+
+/// Read one line: NUL and length cuts, UTF-8 check, comment, record.
+fn read_line(
+    input: &[u8],
+    number: u32,
+    span: Span,
+    eol: Span,
+    options: &ParseOptions,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Line {
+    let mut read = span;
+    if let Some(max) = options.max_line_len {
+        if read.len() > max {
+            let cut = read.start + max;
+            diagnostics.push(Diagnostic {
+                kind: DiagnosticKind::LineTooLong { limit: max },
+                span: Span::new(cut, read.end),
+                line: number,
+            });
+            read.end = cut;
+        }
+    }
+    if let Some(k) = memchr(0, read.slice(input)) {
+        let nul = read.start + k;
+        diagnostics.push(Diagnostic {
+            kind: DiagnosticKind::NulByte,
+            span: Span::new(nul, read.end),
+            line: number,
+        });
+        read.end = nul;
+    }
+    if let Err(e) = std::str::from_utf8(read.slice(input)) {
+        let bad = read.start + e.valid_up_to();
+        let bad_end = e.error_len().map_or(read.end, |n| bad + n);
+        diagnostics.push(Diagnostic {
+            kind: DiagnosticKind::InvalidUtf8,
+            span: Span::new(bad, bad_end),
+            line: number,
+        });
+    }
+    let (body, comment) = match memchr(b'#', read.slice(input)) {
+        Some(k) => (
+            Span::new(read.start, read.start + k),
+            Some(Span::new(read.start + k, read.end)),
+        ),
+        None => (read, None),
+    };
+    let directive = record(input, body);
+    let text = trim(input, body);
+    if directive.is_none() && !text.is_empty() {
+        diagnostics.push(Diagnostic {
+            kind: DiagnosticKind::NoDirective,
+            span: text,
+            line: number,
+        });
+    }
+    Line {
+        number,
+        span,
+        eol,
+        read,
+        directive,
+        comment,
+    }
+}
+
+/// `record = *WS key *WS ":" *WS value EOL`, or with the colon missing, `key 1*WS value` when
+/// the line holds exactly two words (Google's reading).
+fn record(input: &[u8], body: Span) -> Option<Directive> {
+    let text = trim(input, body);
+    let bytes = text.slice(input);
+    if bytes.is_empty() {
+        return None;
+    }
+    let (key, value, separator) = match memchr(b':', bytes) {
+        Some(k) => (
+            Span::new(text.start, text.start + k),
+            Span::new(text.start + k + 1, text.end),
+            Separator::Colon,
+        ),
+        None => {
+            let k = bytes.iter().position(|&b| is_ws(b))?;
+            let value_start = k + bytes[k..].iter().take_while(|&&b| is_ws(b)).count();
+            if bytes[value_start..].iter().any(|&b| is_ws(b)) {
+                return None;
+            }
+            (
+                Span::new(text.start, text.start + k),
+                Span::new(text.start + value_start, text.end),
+                Separator::Whitespace,
+            )
+        }
+    };
+    let key = trim(input, key);
+    let (kind, spelling) = classify_key(key.slice(input));
+    Some(Directive {
+        key,
+        kind,
+        spelling,
+        separator,
+        value: trim(input, value),
+    })
+}
+
+/// The span without leading and trailing whitespace.
+fn trim(input: &[u8], span: Span) -> Span {
+    let bytes = span.slice(input);
+    let lead = bytes.iter().take_while(|&&b| is_ws(b)).count();
+    let trail = bytes[lead..]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_ws(b))
+        .count();
+    Span::new(span.start + lead, span.end - trail)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,303 @@
+//! Tests of the lenient file reading.
+
+use super::*;
+use crate::{nl, KeyKind, Severity, Spelling};
+use rstest::rstest;
+
+/// `(kind, key, value)` of every directive.
+fn directives(input: &[u8]) -> Vec<(KeyKind, String, String)> {
+    let p = parse(input);
+    p.lines
+        .iter()
+        .filter_map(|l| l.directive)
+        .map(|d| {
+            (
+                d.kind,
+                String::from_utf8_lossy(p.slice(d.key)).into_owned(),
+                String::from_utf8_lossy(p.slice(d.value)).into_owned(),
+            )
+        })
+        .collect()
+}
+
+fn codes(input: &[u8], options: &ParseOptions) -> Vec<&'static str> {
+    parse_with(input, options)
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .collect()
+}
+
+/// Every byte belongs to exactly one of: the BOM, a line's content, a line's terminator, or
+/// the ignored tail.
+fn assert_tiles(input: &[u8], options: &ParseOptions) {
+    let p = parse_with(input, options);
+    let mut pos = p.bom.map_or(0, |b| b.end);
+    for line in &p.lines {
+        assert_eq!(
+            line.span.start, pos,
+            "line {} starts where the previous ended",
+            line.number
+        );
+        assert_eq!(line.span.end, line.eol.start);
+        assert!(line.read.start == line.span.start && line.read.end <= line.span.end);
+        pos = line.eol.end;
+    }
+    assert_eq!(pos, p.ignored.map_or(input.len(), |s| s.start));
+}
+
+#[rstest]
+#[case::lf(&b"user-agent: a\ndisallow: /x\n\nallow: /y"[..])]
+#[case::cr(&b"user-agent: a\rdisallow: /x\r\rallow: /y"[..])]
+#[case::crlf(&b"user-agent: a\r\ndisallow: /x\r\n\r\nallow: /y"[..])]
+#[case::mixed(&b"user-agent: a\rdisallow: /x\n\r\nallow: /y"[..])]
+#[case::final_newline(&b"user-agent: a\ndisallow: /x\n\nallow: /y\n"[..])]
+fn line_endings_give_the_same_records(#[case] input: &[u8]) {
+    let got = directives(input);
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[1], (KeyKind::Disallow, "disallow".into(), "/x".into()));
+    assert_tiles(input, &ParseOptions::default());
+    let p = parse(input);
+    let numbers: Vec<u32> = p
+        .lines
+        .iter()
+        .filter(|l| l.directive.is_some())
+        .map(|l| l.number)
+        .collect();
+    assert_eq!(numbers, vec![1, 2, 4]);
+}
+
+#[test]
+fn crcr_is_two_line_ends() {
+    let p = parse(b"a: 1\r\rb: 2");
+    assert_eq!(p.lines.len(), 3);
+    assert_eq!(p.lines[2].number, 3);
+}
+
+#[test]
+fn memchr_split_matches_the_nl_production() {
+    let inputs: [&[u8]; 6] = [
+        b"a\nb\rc\r\nd",
+        b"\r\n\r\n\n\r\r",
+        b"x",
+        b"",
+        b"a\r",
+        b"\n\nlast\r\n",
+    ];
+    for input in inputs {
+        // Reference split with the `nl` production.
+        let mut reference = Vec::new();
+        let mut i = 0;
+        let mut line_start = 0;
+        while i < input.len() {
+            if let Ok((rest, _)) = nl(&input[i..]) {
+                reference.push((line_start, i));
+                i = input.len() - rest.len();
+                line_start = i;
+            } else {
+                i += 1;
+            }
+        }
+        if line_start < input.len() {
+            reference.push((line_start, input.len()));
+        }
+        let got: Vec<(usize, usize)> = parse(input)
+            .lines
+            .iter()
+            .map(|l| (l.span.start, l.span.end))
+            .collect();
+        assert_eq!(got, reference, "input {input:?}");
+    }
+}
+
+#[rstest]
+#[case::full(&b"\xEF\xBB\xBFuser-agent: a"[..], 3, 1)]
+#[case::two(&b"\xEF\xBBuser-agent: a"[..], 2, 1)]
+#[case::one(&b"\xEFuser-agent: a"[..], 1, 1)]
+#[case::broken(&b"\xEF\x11\xBFuser-agent: a"[..], 1, 0)]
+#[case::none(&b"user-agent: a"[..], 0, 1)]
+fn byte_order_mark_and_its_prefixes_are_skipped(
+    #[case] input: &[u8],
+    #[case] skipped: usize,
+    #[case] user_agents: usize,
+) {
+    let p = parse(input);
+    assert_eq!(p.bom.map_or(0, |b| b.len()), skipped);
+    let uas = p
+        .lines
+        .iter()
+        .filter(|l| l.directive.map(|d| d.kind) == Some(KeyKind::UserAgent))
+        .count();
+    assert_eq!(uas, user_agents);
+    assert_tiles(input, &ParseOptions::default());
+}
+
+#[test]
+fn bom_elsewhere_is_not_skipped() {
+    let got = directives(b"user-agent: a\n\xEF\xBB\xBFdisallow: /");
+    assert_eq!(got[1].0, KeyKind::Other);
+}
+
+#[rstest]
+#[case(&b"user-agent FooBot"[..], Some((KeyKind::UserAgent, Separator::Whitespace)))]
+#[case(&b"disallow  \t /"[..], Some((KeyKind::Disallow, Separator::Whitespace)))]
+#[case(&b"absolutely random line"[..], None)]
+#[case(&b"Error #and comment"[..], None)]
+#[case(&b"Disallow /a:b"[..], Some((KeyKind::Disallow, Separator::Colon)))]
+#[case(&b": /a"[..], Some((KeyKind::Other, Separator::Colon)))]
+fn missing_colon_only_with_two_words(
+    #[case] input: &[u8],
+    #[case] expected: Option<(KeyKind, Separator)>,
+) {
+    let p = parse(input);
+    assert_eq!(
+        p.lines[0].directive.map(|d| (d.kind, d.separator)),
+        expected
+    );
+}
+
+#[test]
+fn colon_inside_value_without_key_colon() {
+    // Google: key `Disallow /a` (a disallow by prefix), value `b`.
+    let p = parse(b"Disallow /a:b");
+    let d = p.lines[0].directive.unwrap();
+    assert_eq!((d.kind, d.spelling), (KeyKind::Disallow, Spelling::Prefix));
+    assert_eq!(p.slice(d.value), b"b");
+}
+
+#[test]
+fn comments_and_whitespace() {
+    let got = directives(b"  Disallow :  /a b  # c\n# whole line\nallow:/x#y");
+    assert_eq!(got[0].2, "/a b");
+    assert_eq!(got[1].2, "/x");
+    let p = parse(b"# only\n   \n");
+    assert!(p.lines.iter().all(|l| l.directive.is_none()));
+    assert!(p.lines[1].is_blank(p.source));
+    assert!(!p.lines[0].is_blank(p.source));
+    assert!(p.diagnostics.is_empty());
+}
+
+#[test]
+fn nul_byte_ends_the_line_content() {
+    let p = parse(b"disallow: /a\0/b\nallow: /c");
+    let d = p.lines[0].directive.unwrap();
+    assert_eq!(p.slice(d.value), b"/a");
+    assert_eq!(
+        codes(b"disallow: /a\0/b", &ParseOptions::default()),
+        vec!["nul-byte"]
+    );
+    assert_eq!(p.lines[1].directive.map(|d| d.kind), Some(KeyKind::Allow));
+}
+
+#[test]
+fn invalid_utf8_is_reported_and_the_line_still_read() {
+    let p = parse(b"disallow: /\xFF\xFEx\n");
+    assert_eq!(p.slice(p.lines[0].directive.unwrap().value), b"/\xFF\xFEx");
+    let d = p.diagnostics[0];
+    assert_eq!((d.code(), d.span), ("invalid-utf8", Span::new(11, 12)));
+}
+
+#[test]
+fn parse_limit_drops_the_crossing_line_whole() {
+    let input = b"user-agent: *\ndisallow: /private-stuff\n";
+    let options = ParseOptions {
+        limit: 20,
+        max_line_len: None,
+    };
+    let p = parse_with(input, &options);
+    assert_eq!(p.lines.len(), 1);
+    assert_eq!(p.ignored, Some(Span::new(14, input.len())));
+    assert_eq!(codes(input, &options), vec!["parse-limit"]);
+    assert_tiles(input, &options);
+    // A line ending exactly at the limit is kept.
+    let p = parse_with(
+        input,
+        &ParseOptions {
+            limit: 13,
+            max_line_len: None,
+        },
+    );
+    assert_eq!(p.lines.len(), 1);
+    assert_eq!(p.ignored, Some(Span::new(14, input.len())));
+}
+
+#[test]
+fn line_length_limit_truncates_and_keeps_the_rule() {
+    let mut input = b"disallow: /".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 100));
+    let options = ParseOptions {
+        limit: DEFAULT_PARSE_LIMIT,
+        max_line_len: Some(20),
+    };
+    let p = parse_with(&input, &options);
+    assert_eq!(p.slice(p.lines[0].directive.unwrap().value), b"/aaaaaaaaa");
+    assert_eq!(p.diagnostics[0].code(), "line-too-long");
+    assert_eq!(p.diagnostics[0].severity(), Severity::Error);
+    assert_tiles(&input, &options);
+}
+
+#[test]
+fn html_is_reported_and_its_valid_lines_kept() {
+    let p = parse(b"\n<!DOCTYPE html>\n<p>\nDisallow: /x\n</p>");
+    assert_eq!(
+        p.diagnostics
+            .iter()
+            .filter(|d| d.code() == "html-content")
+            .count(),
+        1
+    );
+    assert!(p
+        .lines
+        .iter()
+        .any(|l| l.directive.map(|d| d.kind) == Some(KeyKind::Disallow)));
+}
+
+#[test]
+fn empty_input() {
+    let p = parse(b"");
+    assert!(p.lines.is_empty() && p.diagnostics.is_empty());
+}
+
+#[test]
+fn huge_inputs_are_bounded_by_the_limit() {
+    let single_line = vec![b'a'; 5_000_000];
+    let p = parse(&single_line);
+    assert!(p.lines.is_empty());
+    assert_eq!(p.ignored, Some(Span::new(0, single_line.len())));
+    let mut big = b"user-agent: *\n".repeat(8_000_000);
+    big.extend_from_slice(b"disallow: /");
+    let p = parse(&big);
+    assert!(p.lines.len() <= DEFAULT_PARSE_LIMIT / 14 + 1);
+    assert_tiles(&big, &ParseOptions::default());
+}
+
+#[test]
+fn arbitrary_bytes_never_panic_and_tile() {
+    // A deterministic pseudo-random walk over awkward bytes.
+    let alphabet = b"\0\r\n\t #:*/$%aZ\xEF\xBB\xBF\xFF\xC3";
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for len in 0..400 {
+        let input: Vec<u8> = (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                alphabet[(state % alphabet.len() as u64) as usize]
+            })
+            .collect();
+        for limit in [0, 1, 7, DEFAULT_PARSE_LIMIT] {
+            let options = ParseOptions {
+                limit,
+                max_line_len: Some(5),
+            };
+            assert_tiles(&input, &options);
+            assert_tiles(
+                &input,
+                &ParseOptions {
+                    limit,
+                    max_line_len: None,
+                },
+            );
+        }
+    }
+}

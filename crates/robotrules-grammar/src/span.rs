@@ -1,0 +1,34 @@
+//! Byte spans into the parsed input.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into the input given to [`crate::parse`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// Number of bytes covered.
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The bytes of `source` the span covers (empty if out of range).
+    pub fn slice(self, source: &[u8]) -> &[u8] {
+        source.get(self.start..self.end).unwrap_or_default()
+    }
+}
