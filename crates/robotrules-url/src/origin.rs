@@ -1,0 +1,291 @@
+//! The origin key of a robots.txt file: scheme, host and port.
+//!
+//! RFC 9309 §2.3 puts the rules at `scheme:[//authority]/robots.txt`, and Google's specification
+//! (the seed documents, "robots.txt location") says the rules apply only to the host, protocol
+//! and port number the file is hosted on, that an IDN equals its punycode form, and that the
+//! standard ports (http 80, https 443, ftp 21) equal the elided port. [`Origin`] is that triple
+//! in one normal form, so two URLs are governed by the same robots.txt exactly when their
+//! origins are equal.
+//!
+//! This module does not resolve names: `http://212.96.82.21/` and `http://example.com/` are
+//! different origins even when the name resolves to the address (as the seed table demands).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{excerpt, UrlError};
+
+/// The default port of `scheme`, if it has one this crate knows.
+///
+/// http 80, https 443 and ftp 21 come from Google's specification; ws 80 and wss 443 are added
+/// because the `url` crate elides them as well (WHATWG URL Standard "special schemes"), and the
+/// two must agree.
+pub fn default_port(scheme: &str) -> Option<u16> {
+    match scheme.to_ascii_lowercase().as_str() {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    }
+}
+
+/// Whether `port` is the default port of `scheme` (`http` 80, `https` 443, `ftp` 21), i.e.
+/// whether `scheme://host:port/` and `scheme://host/` are the same origin.
+pub fn is_default_port(scheme: &str, port: u16) -> bool {
+    default_port(scheme) == Some(port)
+}
+
+/// The origin key of a URL: scheme, host and port, normalised.
+///
+/// - `scheme` is lower-case;
+/// - `host` is lower-case; an internationalised name is converted to punycode (UTS #46, as the
+///   `url` and `idna` crates do it), an IPv4 address is a dotted quad, an IPv6 address is in
+///   brackets (`[::1]`);
+/// - `port` is `None` when it is omitted or equal to the scheme's default port.
+///
+/// Userinfo, path, query and fragment are dropped. Two URLs fall under the same robots.txt
+/// exactly when their `Origin`s are equal.
+///
+/// ```
+/// use robotrules_url::Origin;
+/// let origin = Origin::parse("HTTP://user:pw@WWW.Müller.EU:80/a?b#c").unwrap();
+/// assert_eq!(origin.to_string(), "http://www.xn--mller-kva.eu");
+/// assert_eq!(origin.robots_txt_url(), "http://www.xn--mller-kva.eu/robots.txt");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Origin {
+    scheme: String,
+    host: String,
+    port: Option<u16>,
+}
+
+impl Origin {
+    /// Parses any absolute URL that has a host and returns its origin.
+    ///
+    /// Errors: a relative reference or bare path ([`UrlError::NotAbsolute`]), a scheme without
+    /// an authority such as `mailto:` or `data:` ([`UrlError::UnsupportedScheme`]), an empty
+    /// host ([`UrlError::NoHost`]), an invalid IDN ([`UrlError::BadIdn`]), a bad port
+    /// ([`UrlError::InvalidPort`]), anything else the `url` crate rejects
+    /// ([`UrlError::Unparsable`]).
+    pub fn parse(url: &str) -> Result<Origin, UrlError> {
+        let parsed = url::Url::parse(url).map_err(|error| UrlError::from_parse(error, url))?;
+        Origin::from_url(&parsed)
+    }
+
+    /// The origin of an already parsed URL (see [`Origin::parse`] for the errors).
+    pub fn from_url(url: &url::Url) -> Result<Origin, UrlError> {
+        if url.cannot_be_a_base() {
+            return Err(UrlError::UnsupportedScheme(excerpt(url.scheme())));
+        }
+        let scheme = url.scheme().to_owned();
+        let host = match url.host() {
+            None => return Err(UrlError::NoHost),
+            Some(url::Host::Domain("")) => return Err(UrlError::NoHost),
+            // The `url` crate already applies UTS #46 (lower-casing, punycode) to the hosts of
+            // special schemes (http, https, ftp, ws, wss, file).
+            Some(url::Host::Domain(domain)) if url_normalises_host(&scheme) => domain.to_owned(),
+            // Other schemes keep an "opaque host" verbatim; bring it to the same form.
+            Some(url::Host::Domain(domain)) => opaque_host_to_ascii(domain)?,
+            Some(url::Host::Ipv4(address)) => address.to_string(),
+            Some(url::Host::Ipv6(address)) => format!("[{address}]"),
+        };
+        let port = url.port().filter(|&port| !is_default_port(&scheme, port));
+        Ok(Origin { scheme, host, port })
+    }
+
+    /// The scheme, lower-case (`http`, `https`, `ftp`, …).
+    pub fn scheme(&self) -> &str {
+        &self.scheme
+    }
+
+    /// The host, lower-case: a punycode domain, a dotted-quad IPv4 address, or an IPv6 address
+    /// in brackets.
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The explicit port, or `None` when the URL used the scheme's default port (or none).
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+
+    /// The port a client connects to: the explicit port, else the scheme's default port
+    /// (`None` for a scheme without a known default and without an explicit port).
+    pub fn effective_port(&self) -> Option<u16> {
+        self.port.or_else(|| default_port(&self.scheme))
+    }
+
+    /// The robots.txt URL of this origin, `scheme://host[:port]/robots.txt` (RFC 9309 §2.3).
+    pub fn robots_txt_url(&self) -> String {
+        format!("{self}/robots.txt")
+    }
+}
+
+impl fmt::Display for Origin {
+    /// `scheme://host[:port]`, e.g. `https://www.xn--mller-kva.eu`, `http://example.com:8181`,
+    /// `http://[::1]:8080`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.host)?;
+        if let Some(port) = self.port {
+            write!(f, ":{port}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Origin {
+    type Err = UrlError;
+
+    /// Same as [`Origin::parse`].
+    fn from_str(url: &str) -> Result<Origin, UrlError> {
+        Origin::parse(url)
+    }
+}
+
+/// Whether the `url` crate parses hosts of `scheme` as domains (WHATWG "special" schemes).
+fn url_normalises_host(scheme: &str) -> bool {
+    matches!(scheme, "http" | "https" | "ftp" | "ws" | "wss" | "file")
+}
+
+/// Brings an opaque host (non-special scheme) to the lower-case punycode form.
+///
+/// The `url` crate keeps such a host verbatim except that it percent-encodes non-ASCII octets
+/// (`foo://bücher.example` has host `b%C3%BCcher.example`), so decode first, then apply the
+/// same UTS #46 processing as for http.
+fn opaque_host_to_ascii(host: &str) -> Result<String, UrlError> {
+    let decoded = percent_encoding::percent_decode_str(host)
+        .decode_utf8()
+        .map_err(|_| UrlError::BadIdn(excerpt(host)))?;
+    idna::domain_to_ascii(&decoded).map_err(|_| UrlError::BadIdn(excerpt(host)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("http://example.com/", "http", "example.com", None)]
+    #[case("HTTP://EXAMPLE.COM/", "http", "example.com", None)]
+    #[case("http://example.com:80/", "http", "example.com", None)]
+    #[case("http://example.com:0080/", "http", "example.com", None)]
+    #[case("http://example.com:/", "http", "example.com", None)]
+    #[case("http://example.com:81/", "http", "example.com", Some(81))]
+    #[case("https://example.com:443/", "https", "example.com", None)]
+    #[case("https://example.com:80/", "https", "example.com", Some(80))]
+    #[case("ftp://example.com:21/", "ftp", "example.com", None)]
+    #[case("ftp://example.com:2121/", "ftp", "example.com", Some(2121))]
+    #[case("http://user:secret@example.com/a/b?c#d", "http", "example.com", None)]
+    #[case("http://www.müller.eu/", "http", "www.xn--mller-kva.eu", None)]
+    #[case("http://WWW.MÜLLER.EU/", "http", "www.xn--mller-kva.eu", None)]
+    #[case("http://www.xn--mller-kva.eu/", "http", "www.xn--mller-kva.eu", None)]
+    #[case("http://ex%41mple.com/", "http", "example.com", None)]
+    #[case("http://212.96.82.21/", "http", "212.96.82.21", None)]
+    #[case("http://0xd4.0x60.0x52.0x15/", "http", "212.96.82.21", None)]
+    #[case("http://[::1]:8080/", "http", "[::1]", Some(8080))]
+    #[case("http://[0:0:0:0:0:0:0:1]/", "http", "[::1]", None)]
+    #[case("http://[2001:DB8::A]/", "http", "[2001:db8::a]", None)]
+    #[case("foo://Example.COM:80/x", "foo", "example.com", Some(80))]
+    #[case("foo://Bücher.example/", "foo", "xn--bcher-kva.example", None)]
+    #[case("foo://[::1]/", "foo", "[::1]", None)]
+    #[case("file://server/share", "file", "server", None)]
+    fn parses_to_normal_form(
+        #[case] url: &str,
+        #[case] scheme: &str,
+        #[case] host: &str,
+        #[case] port: Option<u16>,
+    ) {
+        let origin = Origin::parse(url).unwrap();
+        assert_eq!(
+            (origin.scheme(), origin.host(), origin.port()),
+            (scheme, host, port)
+        );
+    }
+
+    #[rstest]
+    #[case("https://www.müller.eu/a", "https://www.xn--mller-kva.eu")]
+    #[case("http://example.com:8181/", "http://example.com:8181")]
+    #[case("http://[::1]:8080/", "http://[::1]:8080")]
+    #[case("ftp://ftp.example.com/pub/", "ftp://ftp.example.com")]
+    fn displays_as_scheme_host_port(#[case] url: &str, #[case] shown: &str) {
+        let origin = Origin::parse(url).unwrap();
+        assert_eq!(origin.to_string(), shown);
+        assert_eq!(origin.robots_txt_url(), format!("{shown}/robots.txt"));
+        // Display round-trips through FromStr.
+        assert_eq!(shown.parse::<Origin>().unwrap(), origin);
+    }
+
+    #[rstest]
+    #[case("http://example.com/", Some(80))]
+    #[case("http://example.com:8181/", Some(8181))]
+    #[case("https://example.com/", Some(443))]
+    #[case("ftp://example.com/", Some(21))]
+    #[case("wss://example.com/", Some(443))]
+    #[case("gopher://example.com/", None)]
+    #[case("gopher://example.com:70/", Some(70))]
+    fn effective_port_falls_back_to_the_default(#[case] url: &str, #[case] port: Option<u16>) {
+        assert_eq!(Origin::parse(url).unwrap().effective_port(), port);
+    }
+
+    #[rstest]
+    #[case("http", 80, true)]
+    #[case("HTTP", 80, true)]
+    #[case("https", 443, true)]
+    #[case("ftp", 21, true)]
+    #[case("http", 443, false)]
+    #[case("https", 80, false)]
+    #[case("ftp", 80, false)]
+    #[case("gopher", 70, false)]
+    fn default_ports(#[case] scheme: &str, #[case] port: u16, #[case] default: bool) {
+        assert_eq!(is_default_port(scheme, port), default);
+    }
+
+    #[rstest]
+    #[case("", UrlError::NotAbsolute(String::new()))]
+    #[case("/robots.txt", UrlError::NotAbsolute("/robots.txt".into()))]
+    #[case("example.com/a", UrlError::NotAbsolute("example.com/a".into()))]
+    #[case("http://", UrlError::NoHost)]
+    #[case("ftp://", UrlError::NoHost)]
+    #[case("file:///etc/passwd", UrlError::NoHost)]
+    #[case("foo:///x", UrlError::NoHost)]
+    #[case("mailto:someone@example.com", UrlError::UnsupportedScheme("mailto".into()))]
+    #[case("data:text/plain,hi", UrlError::UnsupportedScheme("data".into()))]
+    #[case("http://example.com:65536/", UrlError::InvalidPort)]
+    #[case("http://example.com:8o/", UrlError::InvalidPort)]
+    #[case("http://[::1", UrlError::Unparsable("invalid IPv6 address".into()))]
+    fn rejects(#[case] url: &str, #[case] error: UrlError) {
+        assert_eq!(Origin::parse(url), Err(error));
+    }
+
+    #[rstest]
+    #[case("http://exa mple.com/")]
+    #[case("http://xn--a.com/")]
+    #[case("foo://xn--a.com/")]
+    fn rejects_bad_hosts(#[case] url: &str) {
+        assert!(Origin::parse(url).is_err(), "{url}");
+    }
+
+    #[test]
+    fn equal_origins_hash_equal() {
+        use std::collections::HashSet;
+        let set: HashSet<Origin> = ["http://www.müller.eu/", "http://www.xn--mller-kva.eu:80/x"]
+            .iter()
+            .map(|url| Origin::parse(url).unwrap())
+            .collect();
+        assert_eq!(set.len(), 1);
+    }
+
+    #[test]
+    fn serializes_its_parts() {
+        let origin = Origin::parse("http://example.com:8181/").unwrap();
+        assert_eq!(
+            serde_json::to_string(&origin).unwrap(),
+            r#"{"scheme":"http","host":"example.com","port":8181}"#
+        );
+        let origin = Origin::parse("https://[::1]/").unwrap();
+        assert_eq!(
+            serde_json::to_string(&origin).unwrap(),
+            r#"{"scheme":"https","host":"[::1]","port":null}"#
+        );
+    }
+}
