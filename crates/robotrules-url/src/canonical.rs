@@ -1,10 +1,10 @@
 //! The canonical form in which RFC 9309 compares allow/disallow patterns with URL paths.
 //!
 //! RFC 9309 §2.2.2: "Octets in the URI and robots.txt paths outside the range of the ASCII coded
-//! character set, and those in the reserved range defined by [RFC3986], MUST be percent-encoded
-//! as defined by [RFC3986] prior to comparison. If a percent-encoded ASCII octet is encountered
+//! character set, and those in the reserved range defined by \[RFC3986\], MUST be percent-encoded
+//! as defined by \[RFC3986\] prior to comparison. If a percent-encoded ASCII octet is encountered
 //! in the URI, it MUST be unencoded prior to comparison, unless it is a reserved character in
-//! the URI as defined by [RFC3986] or the character is outside the unreserved character range."
+//! the URI as defined by \[RFC3986\] or the character is outside the unreserved character range."
 //! RFC 9309 §2.2.3: "If crawlers match special characters verbatim in the URI, crawlers SHOULD
 //! use "%" encoding."
 //!

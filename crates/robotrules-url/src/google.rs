@@ -12,7 +12,7 @@
 //!
 //! Where this differs from RFC 9309 (the URL is not normalised, `%62` is not decoded, reserved
 //! characters in the query are compared verbatim) is listed in `docs/profiles.md`; the RFC
-//! reading is in [`crate::target`] and [`crate::canonical`].
+//! reading is in [`crate::target_path`] and [`crate::canonical`].
 //!
 //! One representational difference: Google processes lines as C strings, so a NUL byte ends a
 //! pattern there. [`escape_pattern`] takes a byte slice and copies a NUL like any other ASCII

@@ -44,7 +44,8 @@ pub fn is_default_port(scheme: &str, port: u16) -> bool {
 /// - `port` is `None` when it is omitted or equal to the scheme's default port.
 ///
 /// Userinfo, path, query and fragment are dropped. Two URLs fall under the same robots.txt
-/// exactly when their `Origin`s are equal.
+/// exactly when their `Origin`s are equal. A trailing dot in a host name is kept, as the `url`
+/// crate keeps it: `example.com.` and `example.com` are different origins.
 ///
 /// ```
 /// use robotrules_url::Origin;
