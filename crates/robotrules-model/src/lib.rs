@@ -1,1 +1,35 @@
-//! robotrules-model (under construction).
+//! The meaning of a robots.txt file: groups, user-agent selection, merging, allow/disallow
+//! precedence, the `*`/`$` matcher, sitemaps, extension records and explain — under one of
+//! three [`Profile`]s (RFC 9309, Google's reference library, the 1994 convention).
+//!
+//! [`RobotsTxt::parse`] reads bytes once into a compact, immutable value (`Send + Sync`);
+//! [`RobotsTxt::agent`] resolves a crawler's groups once; [`AgentRules::is_allowed`] then
+//! answers for any number of URLs without allocating (beyond re-encoding a URL that is not in
+//! canonical form, in the profiles that normalise).
+//!
+//! ```
+//! use robotrules_model::{Profile, RobotsTxt};
+//!
+//! let robots = RobotsTxt::parse(b"user-agent: *\ndisallow: /private\n", Profile::Rfc9309, 512_000);
+//! let rules = robots.agent("ExampleBot").unwrap();
+//! assert!(!rules.is_allowed("https://example.com/private/x"));
+//! assert!(rules.is_allowed("/public"));
+//! ```
+
+mod agent;
+mod build;
+mod diagnostic;
+mod explain;
+mod extension;
+mod pattern;
+mod profile;
+mod robots;
+
+pub use agent::{is_product_token, AgentRules, InvalidAgent, Selection};
+pub use diagnostic::{Diagnostic, DiagnosticKind};
+pub use explain::{Explanation, GroupRef, Reason, RuleMatch};
+pub use extension::{Extension, ExtensionKey, RequestRate};
+pub use pattern::{Pattern, RuleKind};
+pub use profile::{Profile, UnknownProfile, GOOGLE_MAX_LINE_LEN};
+pub use robotrules_grammar::{Severity, Span};
+pub use robots::{Group, RobotsTxt, Rule, UserAgent};

@@ -1,0 +1,293 @@
+//! Building a [`RobotsTxt`] from the grammar's lines: group formation (RFC 9309 §2.1,
+//! §2.2.1), rule compilation (§2.2.2, §2.2.3), records (§2.2.4), under a profile.
+
+use robotrules_grammar::{parse_with, KeyKind, Line, ParseOptions, Parsed, Separator, Spelling};
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::extension::{Extension, ExtensionKey};
+use crate::pattern::{compile, len_u32, RuleKind};
+use crate::profile::Profile;
+use crate::robots::{Group, RobotsTxt, Rule, Text, UserAgent};
+
+impl RobotsTxt {
+    /// Read `input` under `profile`, ignoring bytes past `parse_limit` (RFC 9309 §2.5).
+    /// Never fails, never panics.
+    pub fn parse(input: &[u8], profile: Profile, parse_limit: usize) -> RobotsTxt {
+        let options = ParseOptions {
+            limit: parse_limit,
+            max_line_len: profile.max_line_len(),
+        };
+        let parsed = parse_with(input, &options);
+        Builder::new(profile, &parsed).build(&parsed)
+    }
+}
+
+/// The state of group formation.
+struct Builder {
+    robots: RobotsTxt,
+    arena: Vec<u8>,
+    /// The group being filled, if any.
+    current: Option<usize>,
+    /// Whether the current group's user-agent list is closed (a rule, or in `rfc9309` a
+    /// group-member record, was seen): the next user-agent line starts a new group.
+    closed: bool,
+}
+
+impl Builder {
+    fn new(profile: Profile, parsed: &Parsed<'_>) -> Builder {
+        let read = parsed.ignored.map_or(parsed.source.len(), |s| s.start);
+        Builder {
+            robots: RobotsTxt {
+                profile,
+                arena: Box::default(),
+                groups: Vec::new(),
+                rules: Vec::with_capacity(parsed.lines.len()),
+                agents: Vec::new(),
+                agent_index: Vec::new(),
+                global_groups: Vec::new(),
+                group_extensions: Vec::new(),
+                file_extensions: Vec::new(),
+                sitemaps: Vec::new(),
+                diagnostics: parsed.diagnostics.iter().map(Diagnostic::grammar).collect(),
+                bytes_read: read,
+            },
+            arena: Vec::with_capacity(read),
+            current: None,
+            closed: false,
+        }
+    }
+
+    fn build(mut self, parsed: &Parsed<'_>) -> RobotsTxt {
+        let profile = self.robots.profile;
+        for line in &parsed.lines {
+            if profile == Profile::Legacy1994 && line.is_blank(parsed.source) {
+                // 1994: "records are separated by one or more blank lines".
+                self.current = None;
+                continue;
+            }
+            let Some(d) = line.directive else { continue };
+            let lenient = d.spelling != Spelling::Exact || d.separator == Separator::Whitespace;
+            let mut kind = d.kind;
+            if lenient && kind != KeyKind::Other {
+                let spelling = d.spelling;
+                let separator = d.separator;
+                let diag = if profile == Profile::Google {
+                    DiagnosticKind::KeyAcceptedLeniently {
+                        read_as: kind,
+                        spelling,
+                        separator,
+                    }
+                } else {
+                    kind = KeyKind::Other;
+                    DiagnosticKind::KeyNotAccepted {
+                        looks_like: d.kind,
+                        spelling,
+                        separator,
+                    }
+                };
+                self.diagnose(diag, d.key, line);
+            }
+            let value = parsed.slice(d.value);
+            match kind {
+                KeyKind::UserAgent => self.user_agent(line, d.value, value),
+                KeyKind::Allow => self.rule(line, d.value, value, RuleKind::Allow),
+                KeyKind::Disallow => self.rule(line, d.value, value, RuleKind::Disallow),
+                KeyKind::Sitemap => {
+                    let url = String::from_utf8_lossy(value).into_owned();
+                    self.robots.sitemaps.push((line.number, url));
+                }
+                KeyKind::Other => self.extension(line, parsed.slice(d.key), value),
+            }
+        }
+        self.finish()
+    }
+
+    fn diagnose(&mut self, kind: DiagnosticKind, span: robotrules_grammar::Span, line: &Line) {
+        self.robots.diagnostics.push(Diagnostic {
+            kind,
+            span,
+            line: line.number,
+        });
+    }
+
+    fn store(&mut self, bytes: &[u8]) -> Text {
+        let start = len_u32(self.arena.len());
+        self.arena.extend_from_slice(bytes);
+        Text {
+            start,
+            len: len_u32(bytes.len()),
+        }
+    }
+
+    /// `startgroupline`: a user-agent line joins the open user-agent list or starts a group.
+    fn user_agent(&mut self, line: &Line, span: robotrules_grammar::Span, value: &[u8]) {
+        let profile = self.robots.profile;
+        let group = match self.current {
+            Some(g) if !self.closed => g,
+            _ => {
+                let n = len_u32(self.robots.agents.len());
+                let r = len_u32(self.robots.rules.len());
+                let e = len_u32(self.robots.group_extensions.len());
+                self.robots.groups.push(Group {
+                    line: line.number,
+                    agents: n..n,
+                    rules: r..r,
+                    extensions: e..e,
+                });
+                self.closed = false;
+                self.robots.groups.len() - 1
+            }
+        };
+        self.current = Some(group);
+        // Google: `*` alone or followed by whitespace is the global agent.
+        let global =
+            value.first() == Some(&b'*') && (value.len() == 1 || value[1].is_ascii_whitespace());
+        let token: &[u8] = if global {
+            b""
+        } else if profile == Profile::Legacy1994 {
+            // 1994: the name without version information, matched as a substring.
+            let name = value.split(|&b| b == b'/').next().unwrap_or_default();
+            name.trim_ascii()
+        } else {
+            // RFC 9309 §2.2.1 / Google's ExtractUserAgent: the leading [A-Za-z_-] run.
+            robotrules_grammar::identifier(value).map_or(&b""[..], |(_, t)| t)
+        };
+        if value.is_empty() {
+            self.diagnose(DiagnosticKind::EmptyUserAgent, line.span, line);
+        } else if !global && token.len() != value.len() && profile != Profile::Legacy1994 {
+            self.diagnose(DiagnosticKind::UserAgentTruncated, span, line);
+        }
+        let value = self.store(value);
+        let lower = token.to_ascii_lowercase();
+        let token = self.store(&lower);
+        self.robots.agents.push(UserAgent {
+            line: line.number,
+            global,
+            group: len_u32(group),
+            value,
+            token,
+        });
+        if let Some(g) = self.robots.groups.get_mut(group) {
+            g.agents.end = len_u32(self.robots.agents.len());
+        }
+    }
+
+    /// `rule`: an allow or disallow line, compiled under the profile.
+    fn rule(&mut self, line: &Line, span: robotrules_grammar::Span, value: &[u8], kind: RuleKind) {
+        let Some(group) = self.current else {
+            self.diagnose(DiagnosticKind::RuleOutsideGroup, line.span, line);
+            return;
+        };
+        self.closed = true;
+        let profile = self.robots.profile;
+        // 1994 (as CPython reads it): an empty `Disallow:` allows everything.
+        let kind = match (profile, kind, value.is_empty()) {
+            (Profile::Legacy1994, RuleKind::Disallow, true) => RuleKind::Allow,
+            _ => kind,
+        };
+        let compiled = compile(value, kind, profile);
+        if !value.is_empty() && !matches!(value[0], b'/' | b'*') && profile != Profile::Legacy1994 {
+            let slash_prepended = compiled.slash_prepended;
+            self.diagnose(
+                DiagnosticKind::PatternWithoutSlash { slash_prepended },
+                span,
+                line,
+            );
+        }
+        let text = self.store(value);
+        let mut pattern = compiled.pattern;
+        let stored = self.store(&compiled.bytes);
+        pattern.start = stored.start;
+        pattern.len = stored.len;
+        self.robots.rules.push(Rule {
+            kind,
+            line: line.number,
+            derived: false,
+            value: text,
+            pattern,
+        });
+        if let Some((rewritten, priority)) = compiled.index_html {
+            let derived = compile(&rewritten, RuleKind::Allow, profile);
+            let mut pattern = derived.pattern;
+            let stored = self.store(&derived.bytes);
+            pattern.start = stored.start;
+            pattern.len = stored.len;
+            pattern.priority = priority;
+            self.robots.rules.push(Rule {
+                kind: RuleKind::Allow,
+                line: line.number,
+                derived: true,
+                value: text,
+                pattern,
+            });
+        }
+        if let Some(g) = self.robots.groups.get_mut(group) {
+            g.rules.end = len_u32(self.robots.rules.len());
+        }
+    }
+
+    /// Other records (RFC 9309 §2.2.4): kept with the group they stand in, or file-wide.
+    fn extension(&mut self, line: &Line, key: &[u8], value: &[u8]) {
+        let kind = ExtensionKey::from_key(key);
+        let record = Extension {
+            kind,
+            key: String::from_utf8_lossy(key).into_owned(),
+            value: String::from_utf8_lossy(value).into_owned(),
+            line: line.number,
+        };
+        match self.current {
+            Some(group) if !kind.is_file_wide() => {
+                if kind.is_group_member() && self.robots.profile == Profile::Rfc9309 {
+                    self.closed = true;
+                }
+                self.robots.group_extensions.push(record);
+                if let Some(g) = self.robots.groups.get_mut(group) {
+                    g.extensions.end = len_u32(self.robots.group_extensions.len());
+                }
+            }
+            _ => self.robots.file_extensions.push(record),
+        }
+    }
+
+    fn finish(mut self) -> RobotsTxt {
+        let profile = self.robots.profile;
+        let arena = &self.arena;
+        // Precedence order inside each group: highest priority first, allow before disallow
+        // on a tie (RFC 9309 §2.2.2), then file order. 1994: file order only.
+        for group in &self.robots.groups {
+            let rules =
+                &mut self.robots.rules[group.rules.start as usize..group.rules.end as usize];
+            if profile != Profile::Legacy1994 {
+                rules.sort_by_key(|r| {
+                    (
+                        std::cmp::Reverse(r.pattern.priority),
+                        r.kind == RuleKind::Disallow,
+                        r.line,
+                    )
+                });
+            }
+        }
+        let mut index: Vec<u32> = (0..len_u32(self.robots.agents.len()))
+            .filter(|&i| !self.robots.agents[i as usize].global)
+            .collect();
+        index.sort_by(|&a, &b| {
+            let ta = self.robots.agents[a as usize].token.get(arena);
+            let tb = self.robots.agents[b as usize].token.get(arena);
+            ta.cmp(tb).then(a.cmp(&b))
+        });
+        self.robots.agent_index = index;
+        self.robots.global_groups = (0..len_u32(self.robots.groups.len()))
+            .filter(|&g| {
+                let group = &self.robots.groups[g as usize];
+                self.robots.agents[group.agents.start as usize..group.agents.end as usize]
+                    .iter()
+                    .any(|a| a.global)
+            })
+            .collect();
+        self.robots
+            .diagnostics
+            .sort_by_key(|d| (d.span.start, d.line));
+        self.robots.arena = self.arena.into_boxed_slice();
+        self.robots
+    }
+}

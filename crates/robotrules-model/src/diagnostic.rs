@@ -1,0 +1,157 @@
+//! Findings about a file's meaning under a profile, beside the grammar's own.
+
+use std::fmt;
+
+use robotrules_grammar::{KeyKind, Separator, Severity, Span, Spelling};
+use serde::Serialize;
+
+use crate::profile::Profile;
+
+/// What the model found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DiagnosticKind {
+    /// Found by the grammar.
+    Grammar(robotrules_grammar::DiagnosticKind),
+    /// An allow or disallow before any user-agent line (RFC 9309 §2.2.2: ignored).
+    RuleOutsideGroup,
+    /// A misspelt key, a key with extra characters, or a missing colon, that this profile does
+    /// not accept: the line is kept as an unknown record.
+    KeyNotAccepted {
+        /// The record the key looks like.
+        looks_like: KeyKind,
+        /// How it was written.
+        spelling: Spelling,
+        /// What separated key and value.
+        separator: Separator,
+    },
+    /// The same, accepted by this profile (Google's reading).
+    KeyAcceptedLeniently {
+        /// The record the key was read as.
+        read_as: KeyKind,
+        /// How it was written.
+        spelling: Spelling,
+        /// What separated key and value.
+        separator: Separator,
+    },
+    /// A rule value that starts with neither `/` nor `*`.
+    PatternWithoutSlash {
+        /// Whether the profile reads it with a `/` in front (else it never matches).
+        slash_prepended: bool,
+    },
+    /// A user-agent value with characters after its product token (`MJ12bot` is read as `MJ`).
+    UserAgentTruncated,
+    /// An empty user-agent value.
+    EmptyUserAgent,
+}
+
+/// A finding with the bytes it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Diagnostic {
+    /// What was found.
+    pub kind: DiagnosticKind,
+    /// The bytes concerned (offsets into the parsed input).
+    pub span: Span,
+    /// The 1-based line where the span starts.
+    pub line: u32,
+}
+
+impl Diagnostic {
+    pub(crate) fn grammar(d: &robotrules_grammar::Diagnostic) -> Diagnostic {
+        Diagnostic {
+            kind: DiagnosticKind::Grammar(d.kind),
+            span: d.span,
+            line: d.line,
+        }
+    }
+
+    /// A stable code.
+    pub fn code(&self) -> &'static str {
+        match self.kind {
+            DiagnosticKind::Grammar(kind) => robotrules_grammar::Diagnostic {
+                kind,
+                span: self.span,
+                line: self.line,
+            }
+            .code(),
+            DiagnosticKind::RuleOutsideGroup => "rule-outside-group",
+            DiagnosticKind::KeyNotAccepted {
+                separator: Separator::Whitespace,
+                ..
+            } => "missing-colon",
+            DiagnosticKind::KeyNotAccepted { .. } => "misspelt-key",
+            DiagnosticKind::KeyAcceptedLeniently { .. } => "lenient-key",
+            DiagnosticKind::PatternWithoutSlash { .. } => "pattern-without-slash",
+            DiagnosticKind::UserAgentTruncated => "user-agent-truncated",
+            DiagnosticKind::EmptyUserAgent => "empty-user-agent",
+        }
+    }
+
+    /// How serious it is: an error when the line or rule is dropped.
+    pub fn severity(&self) -> Severity {
+        match self.kind {
+            DiagnosticKind::Grammar(kind) => robotrules_grammar::Diagnostic {
+                kind,
+                span: self.span,
+                line: self.line,
+            }
+            .severity(),
+            DiagnosticKind::RuleOutsideGroup | DiagnosticKind::KeyNotAccepted { .. } => {
+                Severity::Error
+            }
+            DiagnosticKind::PatternWithoutSlash {
+                slash_prepended: false,
+            } => Severity::Error,
+            DiagnosticKind::KeyAcceptedLeniently { .. }
+            | DiagnosticKind::PatternWithoutSlash {
+                slash_prepended: true,
+            }
+            | DiagnosticKind::UserAgentTruncated
+            | DiagnosticKind::EmptyUserAgent => Severity::Warning,
+        }
+    }
+
+    /// Which profiles would accept a key this profile did not.
+    pub fn accepted_by(&self) -> &'static [Profile] {
+        match self.kind {
+            DiagnosticKind::KeyNotAccepted { .. } => &[Profile::Google],
+            _ => &[],
+        }
+    }
+}
+
+fn key_name(kind: KeyKind) -> &'static str {
+    kind.canonical().unwrap_or("unknown")
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            DiagnosticKind::Grammar(kind) => {
+                robotrules_grammar::Diagnostic { kind, span: self.span, line: self.line }.fmt(f)
+            }
+            DiagnosticKind::RuleOutsideGroup => {
+                f.write_str("rule before any user-agent line: ignored (RFC 9309 §2.2.2)")
+            }
+            DiagnosticKind::KeyNotAccepted { looks_like, separator: Separator::Whitespace, .. } => {
+                write!(f, "missing colon after `{}`: line ignored", key_name(looks_like))
+            }
+            DiagnosticKind::KeyNotAccepted { looks_like, .. } => {
+                write!(f, "unknown key; did you mean `{}`? line ignored", key_name(looks_like))
+            }
+            DiagnosticKind::KeyAcceptedLeniently { read_as, .. } => {
+                write!(f, "non-standard key read as `{}`", key_name(read_as))
+            }
+            DiagnosticKind::PatternWithoutSlash { slash_prepended: true } => {
+                f.write_str("path does not start with `/` or `*`: read with `/` in front")
+            }
+            DiagnosticKind::PatternWithoutSlash { slash_prepended: false } => {
+                f.write_str("path does not start with `/` or `*`: it never matches")
+            }
+            DiagnosticKind::UserAgentTruncated => f.write_str(
+                "user-agent value has characters outside the product token [A-Za-z_-]: only the leading token is used (RFC 9309 §2.2.1)",
+            ),
+            DiagnosticKind::EmptyUserAgent => f.write_str("empty user-agent value"),
+        }
+    }
+}

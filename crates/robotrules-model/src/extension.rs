@@ -1,0 +1,160 @@
+//! Extension records: the "other records" of RFC 9309 §2.2.4 (crawl-delay, request-rate,
+//! visit-time, host, clean-param, content-signal, content-usage, and any other key), kept per
+//! group and globally, with typed readings of the common ones.
+
+use serde::Serialize;
+
+/// The extension records robotrules knows by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExtensionKey {
+    /// `crawl-delay: <seconds>` (Bing, Yandex, many others).
+    CrawlDelay,
+    /// `request-rate: <n>/<seconds>` (the 1996 extended standard).
+    RequestRate,
+    /// `visit-time: HHMM-HHMM`.
+    VisitTime,
+    /// `host: example.com` (Yandex mirror host; file-wide).
+    Host,
+    /// `clean-param: …` (Yandex).
+    CleanParam,
+    /// `content-signal: …` (Cloudflare's content signals).
+    ContentSignal,
+    /// `content-usage: …` (IETF AI preferences).
+    ContentUsage,
+    /// Any other key.
+    Other,
+}
+
+impl ExtensionKey {
+    /// Recognise a key (ASCII case-insensitive, exact).
+    pub fn from_key(key: &[u8]) -> ExtensionKey {
+        const KNOWN: [(&str, ExtensionKey); 7] = [
+            ("crawl-delay", ExtensionKey::CrawlDelay),
+            ("request-rate", ExtensionKey::RequestRate),
+            ("visit-time", ExtensionKey::VisitTime),
+            ("host", ExtensionKey::Host),
+            ("clean-param", ExtensionKey::CleanParam),
+            ("content-signal", ExtensionKey::ContentSignal),
+            ("content-usage", ExtensionKey::ContentUsage),
+        ];
+        KNOWN
+            .iter()
+            .find(|(name, _)| name.as_bytes().eq_ignore_ascii_case(key))
+            .map_or(ExtensionKey::Other, |&(_, k)| k)
+    }
+
+    /// Records that describe the group they stand in. In the `rfc9309` profile one of them
+    /// closes the user-agent list, as the author meant (see `docs/profiles.md`).
+    pub const fn is_group_member(self) -> bool {
+        matches!(
+            self,
+            ExtensionKey::CrawlDelay
+                | ExtensionKey::RequestRate
+                | ExtensionKey::VisitTime
+                | ExtensionKey::ContentSignal
+                | ExtensionKey::ContentUsage
+        )
+    }
+
+    /// Records that describe the whole file whatever group they stand in.
+    pub const fn is_file_wide(self) -> bool {
+        matches!(self, ExtensionKey::Host)
+    }
+}
+
+/// One extension record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Extension {
+    /// The recognised key.
+    pub kind: ExtensionKey,
+    /// The key as written (lossy UTF-8).
+    pub key: String,
+    /// The value as written (lossy UTF-8), trimmed, without comment.
+    pub value: String,
+    /// 1-based line number.
+    pub line: u32,
+}
+
+/// `request-rate: <requests>/<seconds>[s|m|h]`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RequestRate {
+    /// Number of requests…
+    pub requests: u32,
+    /// …per this many seconds.
+    pub seconds: u32,
+}
+
+impl Extension {
+    /// The value as a crawl delay in seconds: a finite, non-negative number.
+    pub fn crawl_delay(&self) -> Option<f64> {
+        if self.kind != ExtensionKey::CrawlDelay {
+            return None;
+        }
+        self.value
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|d| d.is_finite() && *d >= 0.0)
+    }
+
+    /// The value as a request rate.
+    pub fn request_rate(&self) -> Option<RequestRate> {
+        if self.kind != ExtensionKey::RequestRate {
+            return None;
+        }
+        let (n, per) = self.value.trim().split_once('/')?;
+        let per = per.trim();
+        let (digits, unit) = match per.find(|c: char| !c.is_ascii_digit()) {
+            Some(i) => per.split_at(i),
+            None => (per, ""),
+        };
+        let factor = match unit.trim() {
+            "" | "s" => 1,
+            "m" => 60,
+            "h" => 3600,
+            _ => return None,
+        };
+        let seconds = digits.parse::<u32>().ok()?.checked_mul(factor)?;
+        let requests = n.trim().parse::<u32>().ok()?;
+        (seconds > 0).then_some(RequestRate { requests, seconds })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ext(key: &str, value: &str) -> Extension {
+        Extension {
+            kind: ExtensionKey::from_key(key.as_bytes()),
+            key: key.into(),
+            value: value.into(),
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn typed_readings() {
+        assert_eq!(ext("Crawl-Delay", "2.5").crawl_delay(), Some(2.5));
+        assert_eq!(ext("crawl-delay", "-1").crawl_delay(), None);
+        assert_eq!(ext("crawl-delay", "soon").crawl_delay(), None);
+        assert_eq!(ext("host", "1").crawl_delay(), None);
+        assert_eq!(
+            ext("request-rate", "3/15").request_rate(),
+            Some(RequestRate {
+                requests: 3,
+                seconds: 15
+            })
+        );
+        assert_eq!(
+            ext("request-rate", "1/5m").request_rate(),
+            Some(RequestRate {
+                requests: 1,
+                seconds: 300
+            })
+        );
+        assert_eq!(ext("request-rate", "whale/banana").request_rate(), None);
+        assert_eq!(ext("x-custom", "1").kind, ExtensionKey::Other);
+    }
+}

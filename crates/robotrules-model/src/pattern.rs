@@ -1,0 +1,225 @@
+//! Allow/disallow patterns: compiling a rule's value under a profile, and matching it.
+//!
+//! RFC 9309 §2.2.2: matching starts at the first octet of the path and the most specific
+//! (longest) match wins; §2.2.3: `*` is any sequence, `$` the end of the path. A pattern is a
+//! literal head followed by `*`-separated literal segments; matching finds the head at the
+//! start and each later segment leftmost after the previous one (Two-Way substring search
+//! via `memchr::memmem`), which is exact for `*`-only globs and linear in
+//! `pattern + path` — no backtracking blow-up on `/*a*a*a…` patterns.
+
+use std::borrow::Cow;
+
+use memchr::memmem;
+use robotrules_url::{canonical, google};
+use serde::Serialize;
+
+use crate::profile::Profile;
+
+/// Whether a rule allows or disallows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleKind {
+    /// `allow:`
+    Allow,
+    /// `disallow:`
+    Disallow,
+}
+
+/// A compiled pattern. Its bytes live in the owning [`crate::RobotsTxt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+    /// Offset of the first `*` within the pattern, if it has wildcards.
+    pub(crate) first_star: Option<u32>,
+    /// Whether the pattern ended in the `$` anchor (not stored in the bytes).
+    pub(crate) anchored: bool,
+    /// Whether the pattern can match at all (an empty pattern never decides anything).
+    pub(crate) matches_nothing: bool,
+    /// Whether the pattern matches every path (legacy empty rules).
+    pub(crate) matches_everything: bool,
+    /// Precedence: longer wins (RFC 9309 §2.2.2).
+    pub(crate) priority: u32,
+}
+
+impl Pattern {
+    /// The priority used for precedence: Google counts the bytes of the escaped pattern
+    /// including `*` and `$`; the RFC profile counts the literal octets the pattern requires.
+    pub fn priority(&self) -> u32 {
+        self.priority
+    }
+
+    /// Whether the pattern ends with the `$` anchor.
+    pub fn is_anchored(&self) -> bool {
+        self.anchored
+    }
+
+    pub(crate) fn bytes<'a>(&self, arena: &'a [u8]) -> &'a [u8] {
+        let start = self.start as usize;
+        arena
+            .get(start..start + self.len as usize)
+            .unwrap_or_default()
+    }
+
+    /// Does the pattern match `path` (already in the profile's form)?
+    #[inline]
+    pub(crate) fn matches(&self, arena: &[u8], path: &[u8]) -> bool {
+        if self.matches_nothing {
+            return false;
+        }
+        if self.matches_everything {
+            return true;
+        }
+        let pattern = self.bytes(arena);
+        match self.first_star {
+            None if self.anchored => path == pattern,
+            None => path.starts_with(pattern),
+            Some(k) => glob_matches(pattern, k as usize, self.anchored, path),
+        }
+    }
+}
+
+/// Match `pattern` (with a `*` at `first_star`) against `path`. Linear time.
+fn glob_matches(pattern: &[u8], first_star: usize, anchored: bool, path: &[u8]) -> bool {
+    let (head, tail) = (&pattern[..first_star], &pattern[first_star + 1..]);
+    if !path.starts_with(head) {
+        return false;
+    }
+    let mut pos = head.len();
+    let mut segments = tail.split(|&b| b == b'*').peekable();
+    while let Some(segment) = segments.next() {
+        let rest = &path[pos..];
+        if segments.peek().is_none() {
+            return if anchored {
+                rest.len() >= segment.len() && rest.ends_with(segment)
+            } else {
+                segment.is_empty() || memmem::find(rest, segment).is_some()
+            };
+        }
+        match memmem::find(rest, segment) {
+            Some(at) => pos += at + segment.len(),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// A pattern compiled to the bytes it stores and its flags, before it is placed in the arena.
+pub(crate) struct Compiled<'a> {
+    pub(crate) bytes: Cow<'a, [u8]>,
+    pub(crate) pattern: Pattern,
+    /// Google's `index.html` rewrite of an allow rule: `…/index.htm*` also allows `…/$`.
+    pub(crate) index_html: Option<(Vec<u8>, u32)>,
+    /// RFC profile: the value did not start with `/` or `*` and `/` was put in front.
+    pub(crate) slash_prepended: bool,
+}
+
+/// Compile a rule value (raw bytes from the file) under `profile`.
+pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compiled<'_> {
+    let mut pattern = Pattern {
+        start: 0,
+        len: 0,
+        first_star: None,
+        anchored: false,
+        matches_nothing: false,
+        matches_everything: false,
+        priority: 0,
+    };
+    let mut slash_prepended = false;
+    let mut index_html = None;
+    let mut bytes: Cow<'_, [u8]> = match profile {
+        Profile::Google => {
+            let escaped = google::escape_pattern(value);
+            pattern.priority = len_u32(escaped.len());
+            if kind == RuleKind::Allow {
+                index_html = index_html_rewrite(&escaped);
+            }
+            escaped
+        }
+        Profile::Rfc9309 => {
+            if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
+                slash_prepended = true;
+                let mut with_slash = Vec::with_capacity(value.len() + 1);
+                with_slash.push(b'/');
+                with_slash.extend_from_slice(value);
+                Cow::Owned(canonical::pattern(&with_slash).into_owned())
+            } else {
+                canonical::pattern(value)
+            }
+        }
+        Profile::Legacy1994 => {
+            // No wildcards: `*` and `$` are literal, so the pattern takes the URL's form.
+            let literal = canonical::path(value);
+            pattern.matches_everything = literal.is_empty();
+            pattern.priority = len_u32(literal.len());
+            return Compiled {
+                bytes: literal,
+                pattern,
+                index_html,
+                slash_prepended,
+            };
+        }
+    };
+    if bytes.is_empty() {
+        pattern.matches_nothing = true;
+        return Compiled {
+            bytes,
+            pattern,
+            index_html,
+            slash_prepended,
+        };
+    }
+    if bytes.last() == Some(&b'$') {
+        pattern.anchored = true;
+        trim_end(&mut bytes, 1);
+    } else {
+        let stars = bytes.iter().rev().take_while(|&&b| b == b'*').count();
+        // A trailing `*` is redundant (RFC 9309 §2.2.3 example `/fish*` = `/fish`).
+        trim_end(&mut bytes, stars);
+    }
+    if profile == Profile::Rfc9309 {
+        pattern.priority = len_u32(bytes.iter().filter(|&&b| b != b'*').count());
+    }
+    pattern.first_star = memchr::memchr(b'*', &bytes).map(len_u32);
+    if bytes.is_empty() && !pattern.anchored {
+        // `*` alone: matches every path.
+        pattern.matches_everything = true;
+    }
+    Compiled {
+        bytes,
+        pattern,
+        index_html,
+        slash_prepended,
+    }
+}
+
+/// Google: an allow pattern whose last segment starts with `index.htm` also allows the
+/// directory itself, as `<dir>/$` with priority `len(<dir>/$)`.
+fn index_html_rewrite(escaped: &[u8]) -> Option<(Vec<u8>, u32)> {
+    let slash = memchr::memrchr(b'/', escaped)?;
+    if !escaped[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let mut rewritten = escaped[..=slash].to_vec();
+    rewritten.push(b'$');
+    let priority = len_u32(rewritten.len());
+    Some((rewritten, priority))
+}
+
+fn trim_end(bytes: &mut Cow<'_, [u8]>, n: usize) {
+    if n == 0 {
+        return;
+    }
+    match bytes {
+        Cow::Borrowed(b) => *b = &b[..b.len() - n],
+        Cow::Owned(v) => v.truncate(v.len() - n),
+    }
+}
+
+/// Lengths are bounded by the parse limit, far below `u32::MAX`; saturate rather than wrap.
+pub(crate) fn len_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,161 @@
+//! Matcher tests, including a differential check against Google's position-set algorithm.
+
+use super::*;
+use rstest::rstest;
+
+fn compiled_matches(pattern: &str, profile: Profile, path: &str) -> bool {
+    let c = compile(pattern.as_bytes(), RuleKind::Disallow, profile);
+    let mut p = c.pattern;
+    p.start = 0;
+    p.len = len_u32(c.bytes.len());
+    p.matches(&c.bytes, path.as_bytes())
+}
+
+/// Google's `RobotsMatchStrategy::Matches`: a set of positions, O(path * pattern).
+fn reference_matches(path: &[u8], pattern: &[u8]) -> bool {
+    let mut pos = vec![0usize];
+    for (i, &c) in pattern.iter().enumerate() {
+        if c == b'$' && i + 1 == pattern.len() {
+            return pos.last() == Some(&path.len());
+        }
+        if c == b'*' {
+            let first = pos[0];
+            pos = (first..=path.len()).collect();
+        } else {
+            pos = pos
+                .into_iter()
+                .filter(|&p| p < path.len() && path[p] == c)
+                .map(|p| p + 1)
+                .collect();
+            if pos.is_empty() {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[rstest]
+#[case("/fish", "/fish", true)]
+#[case("/fish", "/fish.html", true)]
+#[case("/fish", "/Fish.asp", false)]
+#[case("/fish", "/catfish", false)]
+#[case("/fish*", "/fishheads/yummy.html", true)]
+#[case("/fish/", "/fish", false)]
+#[case("/*.php", "/index?f=filename.php/", true)]
+#[case("/*.php$", "/filename.php?parameters", false)]
+#[case("/*.php$", "/folder/filename.php", true)]
+#[case("/fish*.php", "/fishheads/catfish.php?parameters", true)]
+#[case("/fish*.php", "/Fish.PHP", false)]
+#[case("/this/*/exactly", "/this/a/b/exactly", true)]
+#[case("/this/*/exactly", "/this/exactly", false)]
+#[case("*.gif$", "/images/logo.gif", true)]
+#[case("/a$b", "/a$b", true)]
+#[case("*", "/anything", true)]
+#[case(
+    "/*a*a*a*a*a*a$",
+    "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab",
+    false
+)]
+fn google_matching(#[case] pattern: &str, #[case] path: &str, #[case] expected: bool) {
+    assert_eq!(compiled_matches(pattern, Profile::Google, path), expected);
+    assert_eq!(
+        reference_matches(path.as_bytes(), pattern.as_bytes()),
+        expected
+    );
+}
+
+#[test]
+fn glob_agrees_with_the_reference_on_every_small_case() {
+    let alphabet = [b'a', b'b', b'*', b'$', b'/'];
+    let paths: Vec<Vec<u8>> = (0..4u32)
+        .flat_map(|len| {
+            (0..3usize.pow(len)).map(move |mut n| {
+                let mut p = vec![b'/'];
+                for _ in 0..len {
+                    p.push([b'a', b'b', b'/'][n % 3]);
+                    n /= 3;
+                }
+                p
+            })
+        })
+        .collect();
+    for len in 0..5u32 {
+        for mut n in 0..5usize.pow(len) {
+            let mut pattern = vec![b'/'];
+            for _ in 0..len {
+                pattern.push(alphabet[n % 5]);
+                n /= 5;
+            }
+            let text = String::from_utf8(pattern.clone()).unwrap();
+            for path in &paths {
+                let path_text = String::from_utf8(path.clone()).unwrap();
+                assert_eq!(
+                    compiled_matches(&text, Profile::Google, &path_text),
+                    reference_matches(path, &pattern),
+                    "pattern {text:?} path {path_text:?}"
+                );
+            }
+        }
+    }
+}
+
+#[rstest]
+#[case("/x/page.html", 12)]
+#[case("/*.html", 7)]
+#[case("/*****", 6)]
+#[case("/$", 2)]
+#[case("/foo/bar/ツ", 18)]
+fn google_priority_is_escaped_length(#[case] pattern: &str, #[case] priority: u32) {
+    assert_eq!(
+        compile(pattern.as_bytes(), RuleKind::Allow, Profile::Google)
+            .pattern
+            .priority,
+        priority
+    );
+}
+
+#[rstest]
+#[case("/x/page.html", 12)]
+#[case("/*.html", 6)]
+#[case("/*****", 1)]
+#[case("/foo/bar/%62%61%7A", 12)]
+fn rfc_priority_counts_literal_octets(#[case] pattern: &str, #[case] priority: u32) {
+    assert_eq!(
+        compile(pattern.as_bytes(), RuleKind::Allow, Profile::Rfc9309)
+            .pattern
+            .priority,
+        priority
+    );
+}
+
+#[test]
+fn rfc_prepends_a_slash_and_google_never_matches() {
+    assert!(compiled_matches("fish", Profile::Rfc9309, "/fish/x"));
+    assert!(!compiled_matches("fish", Profile::Google, "/fish/x"));
+}
+
+#[test]
+fn legacy_is_a_literal_prefix() {
+    assert!(compiled_matches("/a*", Profile::Legacy1994, "/a%2A"));
+    assert!(!compiled_matches("/a*", Profile::Legacy1994, "/ab"));
+    assert!(compiled_matches("", Profile::Legacy1994, "/anything"));
+}
+
+#[test]
+fn index_html_rewrite() {
+    let c = compile(
+        b"/allowed-slash/index.html",
+        RuleKind::Allow,
+        Profile::Google,
+    );
+    assert_eq!(c.index_html, Some((b"/allowed-slash/$".to_vec(), 16)));
+    assert!(
+        compile(b"/x/index.html", RuleKind::Disallow, Profile::Google)
+            .index_html
+            .is_none()
+    );
+    assert!(compile(b"/x/indexhtml", RuleKind::Allow, Profile::Google)
+        .index_html
+        .is_none());
+}

@@ -1,0 +1,218 @@
+//! The parsed file: groups of user-agents, rules and extension records, sitemaps, findings.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::diagnostic::Diagnostic;
+use crate::extension::Extension;
+use crate::pattern::{Pattern, RuleKind};
+use crate::profile::Profile;
+
+/// A byte range in the value's arena.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Text {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+}
+
+impl Text {
+    pub(crate) fn get(self, arena: &[u8]) -> &[u8] {
+        let start = self.start as usize;
+        arena
+            .get(start..start + self.len as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// A parsed robots.txt file under one profile. Immutable, `Send + Sync`; share it behind an
+/// `Arc` (the facade does).
+#[derive(Clone, Debug)]
+pub struct RobotsTxt {
+    pub(crate) profile: Profile,
+    /// Every pattern, user-agent token and value as written, back to back.
+    pub(crate) arena: Box<[u8]>,
+    pub(crate) groups: Vec<Group>,
+    pub(crate) rules: Vec<Rule>,
+    pub(crate) agents: Vec<UserAgent>,
+    /// Indices of the non-global entries of `agents`, sorted by lower-cased token.
+    pub(crate) agent_index: Vec<u32>,
+    /// Groups that have a `*` line, in file order.
+    pub(crate) global_groups: Vec<u32>,
+    pub(crate) group_extensions: Vec<Extension>,
+    pub(crate) file_extensions: Vec<Extension>,
+    pub(crate) sitemaps: Vec<(u32, String)>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) bytes_read: usize,
+}
+
+/// A group: user-agent lines and the rules and records that follow them (RFC 9309 §2.1); in
+/// the `legacy1994` profile, a record ended by a blank line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Line of the group's first user-agent line.
+    pub line: u32,
+    pub(crate) agents: Range<u32>,
+    pub(crate) rules: Range<u32>,
+    pub(crate) extensions: Range<u32>,
+}
+
+/// One user-agent line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UserAgent {
+    /// 1-based line number.
+    pub line: u32,
+    /// Whether the line names every crawler (`*`).
+    pub global: bool,
+    pub(crate) group: u32,
+    pub(crate) value: Text,
+    /// Lower-cased product token (or, in `legacy1994`, the lower-cased name).
+    pub(crate) token: Text,
+}
+
+/// One allow or disallow rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Allow or disallow.
+    pub kind: RuleKind,
+    /// 1-based line number.
+    pub line: u32,
+    /// Whether the rule was derived from the line rather than written there (Google's
+    /// `index.html` rewrite: `Allow: /d/index.html` also allows `/d/$`).
+    pub derived: bool,
+    pub(crate) value: Text,
+    pub(crate) pattern: Pattern,
+}
+
+impl RobotsTxt {
+    /// The profile the file was read under.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The groups, in file order.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// Every sitemap URL, in file order, as written (RFC 9309 §2.2.4).
+    pub fn sitemaps(&self) -> impl Iterator<Item = &str> {
+        self.sitemaps.iter().map(|(_, s)| s.as_str())
+    }
+
+    /// Sitemap URLs with their line numbers.
+    pub fn sitemap_lines(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.sitemaps.iter().map(|(l, s)| (*l, s.as_str()))
+    }
+
+    /// Extension records outside any group (or file-wide ones such as `host`).
+    pub fn file_extensions(&self) -> &[Extension] {
+        &self.file_extensions
+    }
+
+    /// Every finding, grammar's and model's, in input order.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// How many bytes of the input were read (the rest was past the parse limit).
+    pub fn bytes_read(&self) -> usize {
+        self.bytes_read
+    }
+
+    /// Approximate heap bytes held by this value.
+    pub fn heap_size(&self) -> usize {
+        use std::mem::size_of;
+        let ext = |e: &[Extension]| {
+            e.iter()
+                .map(|x| size_of::<Extension>() + x.key.len() + x.value.len())
+                .sum::<usize>()
+        };
+        self.arena.len()
+            + self.groups.capacity() * size_of::<Group>()
+            + self.rules.capacity() * size_of::<Rule>()
+            + self.agents.capacity() * size_of::<UserAgent>()
+            + (self.agent_index.capacity() + self.global_groups.capacity()) * 4
+            + ext(&self.group_extensions)
+            + ext(&self.file_extensions)
+            + self
+                .sitemaps
+                .iter()
+                .map(|(_, s)| 28 + s.len())
+                .sum::<usize>()
+            + self.diagnostics.capacity() * size_of::<Diagnostic>()
+    }
+
+    pub(crate) fn text(&self, text: Text) -> &[u8] {
+        text.get(&self.arena)
+    }
+}
+
+impl Group {
+    /// The group's user-agent lines.
+    pub fn agents<'a>(&self, robots: &'a RobotsTxt) -> &'a [UserAgent] {
+        robots.agents.get(range(&self.agents)).unwrap_or_default()
+    }
+
+    /// The group's rules, in precedence order (file order in `legacy1994`).
+    pub fn rules<'a>(&self, robots: &'a RobotsTxt) -> &'a [Rule] {
+        robots.rules.get(range(&self.rules)).unwrap_or_default()
+    }
+
+    /// The group's extension records (crawl-delay, …), in file order.
+    pub fn extensions<'a>(&self, robots: &'a RobotsTxt) -> &'a [Extension] {
+        robots
+            .group_extensions
+            .get(range(&self.extensions))
+            .unwrap_or_default()
+    }
+
+    /// Whether one of the group's user-agent lines is `*`.
+    pub fn is_global(&self, robots: &RobotsTxt) -> bool {
+        self.agents(robots).iter().any(|a| a.global)
+    }
+}
+
+fn range(r: &Range<u32>) -> Range<usize> {
+    r.start as usize..r.end as usize
+}
+
+impl UserAgent {
+    /// The value as written.
+    pub fn value<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
+        String::from_utf8_lossy(robots.text(self.value))
+    }
+
+    /// The product token the value was read as, lower-cased (`*` for global lines).
+    pub fn token<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
+        if self.global {
+            return Cow::Borrowed("*");
+        }
+        String::from_utf8_lossy(robots.text(self.token))
+    }
+}
+
+impl Rule {
+    /// The pattern as written.
+    pub fn value<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
+        String::from_utf8_lossy(robots.text(self.value))
+    }
+
+    /// The pattern as the matcher sees it (normalised, without a final `$`).
+    pub fn normalized<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
+        String::from_utf8_lossy(self.pattern.bytes(&robots.arena))
+    }
+
+    /// The rule's priority (longer wins; see [`Pattern::priority`]).
+    pub fn priority(&self) -> u32 {
+        self.pattern.priority
+    }
+
+    /// Whether the rule has an empty pattern (it never decides anything).
+    pub fn is_empty(&self) -> bool {
+        self.pattern.matches_nothing
+    }
+
+    pub(crate) fn matches(&self, arena: &[u8], path: &[u8]) -> bool {
+        self.pattern.matches(arena, path)
+    }
+}
