@@ -1,0 +1,157 @@
+//! Running one (case, profile) pair through the crate its layer names.
+//!
+//! The result is an [`Evaluation`]: the expectation held, it did not (with what was expected
+//! and what came back), or the case could not run. Whether a failed expectation is a failure
+//! of the run is decided later, against the expected-differences list (see [`crate::outcome`]).
+
+use std::panic::{self, AssertUnwindSafe};
+
+use robotrules::{ParseOptions, Profile, Robots};
+
+use crate::case::{Case, GrammarTest, ModelExpect, ModelTest, Test, UrlExpect, UrlOp, UrlTest};
+
+/// What running a (case, profile) pair gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The expectation held.
+    Pass,
+    /// The expectation did not hold.
+    Mismatch {
+        /// What the case expects.
+        expected: String,
+        /// What robotrules answered.
+        got: String,
+    },
+    /// The pair was not run; the reason says why.
+    NotRun(String),
+}
+
+/// Runs `case` in `profile` through the crates, catching panics (a panic is a mismatch whose
+/// `got` is the panic message).
+pub fn evaluate(case: &Case, profile: Profile) -> Evaluation {
+    if let Some(why) = &case.pending {
+        return Evaluation::NotRun(format!("pending: {why}"));
+    }
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| match &case.test {
+        Test::Model(test) => evaluate_model(test, profile),
+        Test::Url(test) => evaluate_url(test),
+        Test::Grammar(test) => evaluate_grammar(test),
+        Test::Fetch(_) => {
+            Evaluation::NotRun("the fetch layer is not wired into the runner yet".into())
+        }
+        Test::Cli { .. } => {
+            Evaluation::NotRun("the cli layer is not wired into the runner yet".into())
+        }
+    }));
+    outcome.unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(non-string payload)".to_owned());
+        Evaluation::Mismatch {
+            expected: expected_text(case),
+            got: format!("panic: {message}"),
+        }
+    })
+}
+
+/// The case's expectation as the report shows it.
+pub fn expected_text(case: &Case) -> String {
+    match &case.test {
+        Test::Model(test) => test.expect.to_string(),
+        Test::Url(test) => test.expect.to_string(),
+        Test::Grammar(test) => grammar_expected_text(test),
+        Test::Fetch(test) => match &test.verdict {
+            Some(verdict) => format!("access {}, verdict {verdict}", test.access),
+            None => format!("access {}", test.access),
+        },
+        Test::Cli { expect, .. } => expect.to_string(),
+    }
+}
+
+fn compare(expected: String, got: String) -> Evaluation {
+    if expected == got {
+        Evaluation::Pass
+    } else {
+        Evaluation::Mismatch { expected, got }
+    }
+}
+
+fn evaluate_model(test: &ModelTest, profile: Profile) -> Evaluation {
+    let options = ParseOptions {
+        profile,
+        ..ParseOptions::default()
+    };
+    let robots = Robots::parse_with(&test.robots, &options);
+    let got = match robots.is_allowed(&test.agent, &test.url) {
+        Ok(allowed) => ModelExpect::Allowed(allowed).to_string(),
+        Err(error) => match test.expect {
+            ModelExpect::InvalidAgent => ModelExpect::InvalidAgent.to_string(),
+            ModelExpect::Allowed(_) => format!("error: {error}"),
+        },
+    };
+    compare(test.expect.to_string(), got)
+}
+
+fn evaluate_url(test: &UrlTest) -> Evaluation {
+    let got: Result<UrlExpect, String> = match &test.op {
+        UrlOp::RobotsTxtUrl { url } => robotrules_url::robots_txt_url(url)
+            .map(UrlExpect::Text)
+            .map_err(|e| e.to_string()),
+        UrlOp::Governs { robots_txt, url } => robotrules_url::governs(robots_txt, url)
+            .map(UrlExpect::Bool)
+            .map_err(|e| e.to_string()),
+        UrlOp::Origin { url } => robotrules_url::Origin::parse(url)
+            .map(|origin| UrlExpect::Text(origin.to_string()))
+            .map_err(|e| e.to_string()),
+        UrlOp::Path {
+            url,
+            google_style: true,
+        } => Ok(UrlExpect::Text(
+            robotrules_url::google::path_params_query(url).into_owned(),
+        )),
+        UrlOp::Path {
+            url,
+            google_style: false,
+        } => robotrules_url::target_path(url)
+            .map(|path| UrlExpect::Text(path.into_owned()))
+            .map_err(|e| e.to_string()),
+    };
+    match (got, &test.expect) {
+        (Err(_), UrlExpect::Error) => Evaluation::Pass,
+        (Err(error), expect) => Evaluation::Mismatch {
+            expected: expect.to_string(),
+            got: format!("error: {error}"),
+        },
+        (Ok(value), expect) => compare(expect.to_string(), value.to_string()),
+    }
+}
+
+fn grammar_expected_text(test: &GrammarTest) -> String {
+    let mut parts = Vec::new();
+    if let Some(lines) = test.lines {
+        parts.push(format!("{lines} lines"));
+    }
+    if let Some(directives) = &test.directives {
+        let shown: Vec<String> = directives
+            .iter()
+            .map(|(kind, value)| format!("[{} {value:?}]", kind.name()))
+            .collect();
+        parts.push(format!("directives {}", shown.join(" ")));
+    }
+    parts.join(", ")
+}
+
+fn evaluate_grammar(test: &GrammarTest) -> Evaluation {
+    let got = crate::grammar::observe(&test.robots);
+    let observed = GrammarTest {
+        robots: Vec::new(),
+        lines: test.lines.map(|_| got.lines),
+        directives: test.directives.as_ref().map(|_| got.directives),
+    };
+    compare(
+        grammar_expected_text(test),
+        grammar_expected_text(&observed),
+    )
+}
