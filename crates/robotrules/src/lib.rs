@@ -1,1 +1,196 @@
-//! robotrules (under construction).
+//! # robotrules
+//!
+//! The Robots Exclusion Protocol for Rust: RFC 9309, Google's robots.txt specification (bit
+//! for bit with Google's reference library in the [`Profile::Google`] profile), and the 1994
+//! convention ([`Profile::Legacy1994`]).
+//!
+//! Parse a file once, then ask as often as you like, from as many threads as you like:
+//!
+//! ```
+//! use robotrules::Robots;
+//!
+//! let robots = Robots::parse(b"
+//! User-agent: *
+//! Disallow: /private/
+//! Allow: /private/press/
+//! Crawl-delay: 2
+//!
+//! Sitemap: https://example.com/sitemap.xml
+//! ");
+//! assert!(!robots.is_allowed("ExampleBot", "https://example.com/private/x")?);
+//! assert!(robots.is_allowed("ExampleBot", "https://example.com/private/press/1")?);
+//! assert_eq!(robots.crawl_delay("ExampleBot")?, Some(2.0));
+//! assert_eq!(robots.sitemaps().collect::<Vec<_>>(), ["https://example.com/sitemap.xml"]);
+//!
+//! // A crawler name must be a product token (RFC 9309 §2.2.1).
+//! assert!(robots.is_allowed("Example Bot/1.0", "/").is_err());
+//! # Ok::<(), robotrules::InvalidAgent>(())
+//! ```
+//!
+//! For many URLs of one crawler, resolve its groups once with [`Robots::agent`]:
+//!
+//! ```
+//! use robotrules::{ParseOptions, Profile, Robots};
+//!
+//! let options = ParseOptions { profile: Profile::Google, ..ParseOptions::default() };
+//! let robots = Robots::parse_with(b"user-agent: foobot\ndisallow: /*.gif$\n", &options);
+//! let foobot = robots.agent("FooBot")?;
+//! assert!(!foobot.is_allowed("https://example.com/a/b.gif"));
+//! assert!(foobot.is_allowed("https://example.com/a/b.gif?size=2"));
+//! # Ok::<(), robotrules::InvalidAgent>(())
+//! ```
+//!
+//! [`Robots::explain`] says which line decided and why. The layers are re-exported for
+//! those who need them: [`grammar`], [`url`], [`model`].
+
+use std::sync::Arc;
+
+pub use robotrules_grammar as grammar;
+pub use robotrules_model as model;
+pub use robotrules_url as url;
+
+pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
+pub use robotrules_model::{
+    is_product_token, AgentRules, Diagnostic, DiagnosticKind, Explanation, Extension, ExtensionKey,
+    GroupRef, InvalidAgent, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection, Severity,
+    Span, UnknownProfile,
+};
+
+/// How to read a robots.txt file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The reading to apply (default [`Profile::Rfc9309`]).
+    pub profile: Profile,
+    /// Bytes past this many are ignored and reported (RFC 9309 §2.5 asks for at least
+    /// 500 KiB; the default is [`DEFAULT_PARSE_LIMIT`], 512,000 bytes).
+    pub parse_limit: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            profile: Profile::default(),
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        }
+    }
+}
+
+/// A parsed robots.txt file. Cheap to clone (an `Arc`), `Send + Sync`.
+#[derive(Clone, Debug)]
+pub struct Robots {
+    inner: Arc<model::RobotsTxt>,
+}
+
+impl Robots {
+    /// Parse with the default options (RFC 9309, 512,000-byte limit). Never fails: whatever
+    /// cannot be read is reported in [`Robots::diagnostics`].
+    pub fn parse(bytes: &[u8]) -> Robots {
+        Robots::parse_with(bytes, &ParseOptions::default())
+    }
+
+    /// Parse with the given options.
+    pub fn parse_with(bytes: &[u8], options: &ParseOptions) -> Robots {
+        let inner = model::RobotsTxt::parse(bytes, options.profile, options.parse_limit);
+        Robots {
+            inner: Arc::new(inner),
+        }
+    }
+
+    /// The profile the file was read under.
+    pub fn profile(&self) -> Profile {
+        self.inner.profile()
+    }
+
+    /// Resolve the groups for crawler `name` once, to ask about many URLs.
+    ///
+    /// # Errors
+    /// In the `rfc9309` profile, a name that is not a product token (letters, `_`, `-`).
+    pub fn agent(&self, name: &str) -> Result<AgentRules<'_>, InvalidAgent> {
+        self.inner.agent(name)
+    }
+
+    /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
+    ///
+    /// # Errors
+    /// As [`Robots::agent`].
+    pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, InvalidAgent> {
+        self.inner.is_allowed(agent, url)
+    }
+
+    /// Why `url` is allowed or not for `agent`: the groups chosen, every matching rule, the
+    /// deciding rule and its line.
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /a\nallow: /a/b\n");
+    /// let why = robots.explain("ExampleBot", "/a/b/c")?;
+    /// assert!(why.allowed);
+    /// assert_eq!(why.decided_by.map(|r| r.line), Some(3));
+    /// assert_eq!(why.matches.len(), 2);
+    /// # Ok::<(), robotrules::InvalidAgent>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Robots::agent`].
+    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, InvalidAgent> {
+        self.inner.explain(agent, url)
+    }
+
+    /// Every `Sitemap:` URL in the file, as written (RFC 9309 §2.2.4).
+    pub fn sitemaps(&self) -> impl Iterator<Item = &str> {
+        self.inner.sitemaps()
+    }
+
+    /// The crawl delay in seconds for `agent`, from its groups' `crawl-delay` records.
+    ///
+    /// # Errors
+    /// As [`Robots::agent`].
+    pub fn crawl_delay(&self, agent: &str) -> Result<Option<f64>, InvalidAgent> {
+        Ok(self.inner.agent(agent)?.crawl_delay())
+    }
+
+    /// What the parser found: skipped bytes, ignored lines, lenient readings — each with its
+    /// byte span and line.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.inner.diagnostics()
+    }
+
+    /// The full model, for groups, rules and records.
+    pub fn model(&self) -> &model::RobotsTxt {
+        &self.inner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn robots_is_shareable() {
+        assert_send_sync::<Robots>();
+        assert_send_sync::<model::RobotsTxt>();
+        let robots = Robots::parse(b"user-agent: *\ndisallow: /\n");
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                let r = robots.clone();
+                std::thread::spawn(move || r.is_allowed("Bot", "/x").unwrap())
+            })
+            .collect();
+        for h in handles {
+            assert!(!h.join().unwrap());
+        }
+    }
+
+    #[test]
+    fn diagnostics_come_back_with_spans() {
+        let robots = Robots::parse(b"disallow: /x\nuser-agent: *\ndissallow: /y\n");
+        let codes: Vec<_> = robots
+            .diagnostics()
+            .iter()
+            .map(|d| (d.code(), d.line))
+            .collect();
+        assert_eq!(codes, [("rule-outside-group", 1), ("misspelt-key", 3)]);
+        assert_eq!(robots.diagnostics()[1].span, Span::new(27, 36));
+    }
+}
