@@ -14,6 +14,8 @@ use crate::outcome::{Failure, Outcome, Row};
 const ROBOTS_LINES_SHOWN: usize = 20;
 /// How many characters of one robots.txt line a failure shows before cutting.
 const ROBOTS_LINE_CHARS: usize = 200;
+/// How many characters of an agent, URL or other value a failure shows before cutting.
+const VALUE_CHARS: usize = 200;
 /// The widest section name the text table shows before cutting.
 const SECTION_CHARS: usize = 64;
 
@@ -536,6 +538,17 @@ pub fn robots_excerpt(bytes: &[u8]) -> Vec<String> {
     shown
 }
 
+/// A string input, quoted and escaped, cut to [`VALUE_CHARS`] characters.
+fn quoted(value: &str) -> String {
+    let count = value.chars().count();
+    if count <= VALUE_CHARS {
+        format!("{value:?}")
+    } else {
+        let kept: String = value.chars().take(VALUE_CHARS).collect();
+        format!("{kept:?}… ({count} characters)")
+    }
+}
+
 /// The inputs of a case, as `key: value` lines.
 fn input_lines(case: &Case) -> Vec<String> {
     let robots = |bytes: &[u8]| {
@@ -550,22 +563,25 @@ fn input_lines(case: &Case) -> Vec<String> {
     match &case.test {
         Test::Model(test) => {
             let mut lines = robots(&test.robots);
-            lines.push(format!("agent: {:?}", test.agent));
-            lines.push(format!("url: {:?}", test.url));
+            lines.push(format!("agent: {}", quoted(&test.agent)));
+            lines.push(format!("url: {}", quoted(&test.url)));
             lines
         }
         Test::Url(test) => match &test.op {
             UrlOp::RobotsTxtUrl { url } | UrlOp::Origin { url } => {
-                vec![format!("op: {}", test.op.name()), format!("url: {url:?}")]
+                vec![
+                    format!("op: {}", test.op.name()),
+                    format!("url: {}", quoted(url)),
+                ]
             }
             UrlOp::Governs { robots_txt, url } => vec![
                 "op: governs".to_owned(),
-                format!("robots_txt: {robots_txt:?}"),
-                format!("url: {url:?}"),
+                format!("robots_txt: {}", quoted(robots_txt)),
+                format!("url: {}", quoted(url)),
             ],
             UrlOp::Path { url, google_style } => vec![
                 "op: path".to_owned(),
-                format!("url: {url:?}"),
+                format!("url: {}", quoted(url)),
                 format!(
                     "profile_style: {}",
                     if *google_style { "google" } else { "rfc9309" }
@@ -582,11 +598,17 @@ fn input_lines(case: &Case) -> Vec<String> {
                 lines.push(format!("event: {event}"));
             }
             if let Some(headers) = &test.headers {
-                lines.push(format!("headers: {headers}"));
+                lines.push(format!(
+                    "headers: {}",
+                    shorten(&headers.to_string(), VALUE_CHARS)
+                ));
             }
             lines
         }
-        Test::Cli { input, .. } => vec![format!("input: {input}")],
+        Test::Cli { input, .. } => vec![format!(
+            "input: {}",
+            shorten(&input.to_string(), VALUE_CHARS)
+        )],
     }
 }
 
@@ -630,13 +652,13 @@ pub fn failure_text(row: &Row) -> String {
         let _ = writeln!(out, "  {line}");
     }
     if let Some(note) = &case.note {
-        let _ = writeln!(out, "  note: {note}");
+        let _ = writeln!(out, "  note: {}", shorten(note, 4 * VALUE_CHARS));
     }
     if let Some(provenance) = &case.provenance {
         let _ = writeln!(out, "  provenance: {provenance}");
     }
     for (key, value) in &case.extra {
-        let _ = writeln!(out, "  {key}: {value}");
+        let _ = writeln!(out, "  {key}: {}", shorten(&value.to_string(), VALUE_CHARS));
     }
     out
 }
@@ -753,6 +775,18 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("| 1 | pending |"), "{md}");
+    }
+
+    #[test]
+    fn long_values_are_cut() {
+        let long = "a".repeat(VALUE_CHARS + 5);
+        let shown = quoted(&long);
+        assert!(shown.ends_with(&format!("… ({} characters)", VALUE_CHARS + 5)));
+        assert!(
+            shown.starts_with(&format!("\"{}\"…", "a".repeat(VALUE_CHARS))),
+            "{shown}"
+        );
+        assert_eq!(quoted("a\tb"), "\"a\\tb\"");
     }
 
     #[test]
