@@ -1,1 +1,46 @@
-//! robotrules-fetch (under construction).
+//! Fetching and caching robots.txt files as RFC 9309 §2.3–§2.5 and Google's specification
+//! describe.
+//!
+//! This crate delivers bytes and an access result; it knows nothing about the robots.txt
+//! format (that is `robotrules-grammar` and `robotrules-model`).
+//!
+//! - [`Fetcher`] fetches the robots.txt of an origin over HTTP, HTTPS or FTP and classifies
+//!   the result as [`Access::Success`] (RFC 9309 §2.3.1.1), [`Access::Unavailable`]
+//!   (§2.3.1.3: allow all) or [`Access::Unreachable`] (§2.3.1.4: disallow all), following
+//!   redirects itself (§2.3.1.2) and cutting the decompressed body at the size limit (§2.5).
+//! - [`cache::CachePolicy`] decides, with no I/O, how long a result is fresh (§2.4), how
+//!   errors back off (honouring `Retry-After`) and what to serve while the file is
+//!   unreachable (the last good copy, for up to 30 days).
+//! - [`CachingFetcher`] puts the two together over a [`cache::Store`], with one fetch per
+//!   origin at a time.
+//! - [`Clock`] makes time replaceable, so cache behaviour is testable without sleeping.
+//!
+//! `docs/fetching.md` in the repository has the full outcome table with citations.
+
+mod body_limit;
+pub mod cache;
+mod caching;
+mod clock;
+mod error;
+mod fetcher;
+mod ftp;
+mod http;
+mod network_error;
+mod options;
+mod outcome;
+mod summary;
+
+pub use caching::{CachedOutcome, CachingFetcher};
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use error::FetchError;
+pub use fetcher::Fetcher;
+pub use options::{
+    FetchOptions, TooManyRequests, DEFAULT_USER_AGENT, RFC9309_MIN_BODY_LIMIT,
+    RFC9309_MIN_REDIRECTS,
+};
+pub use outcome::{
+    Access, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, Truncation, UnavailableReason,
+    UnreachableReason, VerdictClass,
+};
+pub use robotrules_url::Origin;
+pub use summary::FetchSummary;

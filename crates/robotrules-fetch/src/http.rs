@@ -1,0 +1,200 @@
+//! HTTP and HTTPS fetching with reqwest (RFC 9309 §2.3.1.1–§2.3.1.4).
+//!
+//! reqwest follows no redirect by itself; the loop here follows them so that the chain is
+//! recorded, loops are noticed, and the limit of RFC 9309 §2.3.1.2 applies.
+
+use std::collections::HashSet;
+
+use futures_util::StreamExt;
+use reqwest::header::{HeaderMap, HeaderName, CONTENT_TYPE, LOCATION};
+use reqwest::{Client, Response, Url};
+
+use crate::body_limit::BodyCollector;
+use crate::error::FetchError;
+use crate::network_error::classify_reqwest;
+use crate::options::{FetchOptions, TooManyRequests};
+use crate::outcome::{Access, CacheHeaders, Hop, UnavailableReason, UnreachableReason};
+
+/// What a fetch has learned so far; kept outside the fetch future so that a fetch cut off by
+/// the total deadline still reports its chain.
+#[derive(Debug, Default)]
+pub(crate) struct Progress {
+    pub(crate) chain: Vec<Hop>,
+    pub(crate) headers: CacheHeaders,
+}
+
+/// Builds the reqwest client for `options`.
+pub(crate) fn build_client(options: &FetchOptions) -> Result<Client, FetchError> {
+    let mut builder = Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .connect_timeout(options.connect_timeout)
+        .user_agent(options.user_agent.as_str())
+        .referer(false)
+        .gzip(true)
+        .brotli(true)
+        .deflate(true)
+        // One robots.txt per origin per day: idle connections would only hold sockets.
+        .pool_max_idle_per_host(0);
+    if !options.use_env_proxy {
+        builder = builder.no_proxy();
+    }
+    for (host, addr) in &options.resolve {
+        builder = builder.resolve(host, *addr);
+    }
+    builder
+        .build()
+        .map_err(|error| FetchError::Client(crate::network_error::describe(&error)))
+}
+
+/// Fetches `robots_txt_url`, following redirects, and returns the access result.
+pub(crate) async fn fetch(
+    client: &Client,
+    options: &FetchOptions,
+    robots_txt_url: &str,
+    progress: &mut Progress,
+) -> Access {
+    let mut current = match Url::parse(robots_txt_url) {
+        Ok(url) => url,
+        Err(error) => {
+            return Access::Unreachable {
+                reason: UnreachableReason::Other {
+                    detail: format!("cannot parse {robots_txt_url}: {error}"),
+                },
+            }
+        }
+    };
+    let mut requested = HashSet::new();
+    let mut redirects = 0;
+    loop {
+        requested.insert(current.to_string());
+        let response = match client.get(current.clone()).send().await {
+            Ok(response) => response,
+            Err(error) => {
+                return Access::Unreachable {
+                    reason: classify_reqwest(&error, options),
+                }
+            }
+        };
+        let status = response.status().as_u16();
+        progress.chain.push(Hop {
+            url: current.to_string(),
+            status,
+        });
+        if is_redirect(status) {
+            if redirects >= options.max_redirects {
+                return unavailable(UnavailableReason::TooManyRedirects {
+                    limit: options.max_redirects,
+                });
+            }
+            let next = match redirect_target(&current, response.headers()) {
+                Ok(next) => next,
+                Err(detail) => {
+                    return unavailable(UnavailableReason::BadRedirect { status, detail })
+                }
+            };
+            if requested.contains(next.as_str()) {
+                return unavailable(UnavailableReason::RedirectLoop {
+                    url: next.to_string(),
+                });
+            }
+            redirects += 1;
+            current = next;
+            continue;
+        }
+        progress.headers = cache_headers(response.headers());
+        return match status {
+            200..=299 => read_body(response, options).await,
+            429 if options.too_many_requests == TooManyRequests::Unreachable => {
+                unreachable_status(status)
+            }
+            400..=499 => unavailable(UnavailableReason::ClientError { status }),
+            300..=399 => unavailable(UnavailableReason::UnexpectedStatus { status }),
+            _ => unreachable_status(status),
+        };
+    }
+}
+
+/// The redirect statuses that carry a `Location` to follow (RFC 9110 §15.4).
+fn is_redirect(status: u16) -> bool {
+    matches!(status, 301 | 302 | 303 | 307 | 308)
+}
+
+fn unavailable(reason: UnavailableReason) -> Access {
+    Access::Unavailable { reason }
+}
+
+fn unreachable_status(status: u16) -> Access {
+    Access::Unreachable {
+        reason: UnreachableReason::ServerError { status },
+    }
+}
+
+/// The URL a redirect response points to, resolved against the current URL.
+fn redirect_target(current: &Url, headers: &HeaderMap) -> Result<Url, String> {
+    let location = headers
+        .get(LOCATION)
+        .ok_or_else(|| "no Location header".to_owned())?;
+    let location = String::from_utf8_lossy(location.as_bytes());
+    let mut next = current
+        .join(location.trim())
+        .map_err(|error| format!("Location {location:?}: {error}"))?;
+    match next.scheme() {
+        "http" | "https" => {
+            next.set_fragment(None);
+            Ok(next)
+        }
+        other => Err(format!(
+            "Location {location:?} has scheme {other:?}, not http or https"
+        )),
+    }
+}
+
+fn header_text(headers: &HeaderMap, name: HeaderName) -> Option<String> {
+    let values: Vec<_> = headers
+        .get_all(name)
+        .iter()
+        .map(|value| String::from_utf8_lossy(value.as_bytes()).trim().to_owned())
+        .collect();
+    (!values.is_empty()).then(|| values.join(", "))
+}
+
+fn cache_headers(headers: &HeaderMap) -> CacheHeaders {
+    use reqwest::header::{AGE, CACHE_CONTROL, DATE, EXPIRES, RETRY_AFTER};
+    CacheHeaders {
+        cache_control: header_text(headers, CACHE_CONTROL),
+        expires: header_text(headers, EXPIRES),
+        date: header_text(headers, DATE),
+        age: header_text(headers, AGE),
+        retry_after: header_text(headers, RETRY_AFTER),
+    }
+}
+
+/// Streams the (decompressed) body up to the size limit and stops reading past it
+/// (RFC 9309 §2.5).
+async fn read_body(response: Response, options: &FetchOptions) -> Access {
+    let content_type = header_text(response.headers(), CONTENT_TYPE);
+    let mut collector = BodyCollector::new(options.body_limit, response.content_length());
+    let mut stream = response.bytes_stream();
+    let mut read_to_end = true;
+    while let Some(chunk) = stream.next().await {
+        match chunk {
+            Ok(chunk) => {
+                if collector.push(&chunk) {
+                    read_to_end = false;
+                    break;
+                }
+            }
+            Err(error) => {
+                return Access::Unreachable {
+                    reason: classify_reqwest(&error, options),
+                }
+            }
+        }
+    }
+    let (body, truncation) = collector.finish(read_to_end);
+    Access::Success {
+        body,
+        truncation,
+        content_type,
+    }
+}

@@ -1,0 +1,127 @@
+//! Sorting transport failures into the "unreachable" reasons of RFC 9309 §2.3.1.4 (Google:
+//! "DNS or networking issues, such as timeouts, invalid responses, reset or interrupted
+//! connections, and HTTP chunking errors, is treated as a server error").
+
+use std::error::Error as StdError;
+use std::io;
+
+use crate::options::FetchOptions;
+use crate::outcome::{TimeoutPhase, UnreachableReason};
+
+/// The error and its sources, joined with `": "` (io errors that wrap another error show it).
+pub(crate) fn describe(error: &(dyn StdError + 'static)) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut current = Some(error);
+    while let Some(error) = current {
+        let text = error.to_string();
+        if parts.last().map_or(true, |last| !last.contains(&text)) {
+            parts.push(text);
+        }
+        current = error.source();
+    }
+    parts.join(": ")
+}
+
+/// Every error in the chain, io errors' wrapped errors included.
+fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
+    let mut all = Vec::new();
+    let mut current = Some(error);
+    while let Some(error) = current {
+        all.push(error);
+        if let Some(inner) = error
+            .downcast_ref::<io::Error>()
+            .and_then(|io_error| io_error.get_ref())
+        {
+            all.push(inner as &(dyn StdError + 'static));
+        }
+        current = error.source();
+    }
+    all
+}
+
+/// Classifies a reqwest error.
+pub(crate) fn classify_reqwest(error: &reqwest::Error, options: &FetchOptions) -> UnreachableReason {
+    let detail = describe(error);
+    let lower = detail.to_ascii_lowercase();
+    let errors = chain(error);
+    if error.is_timeout() {
+        return UnreachableReason::Timeout {
+            phase: if error.is_connect() {
+                TimeoutPhase::Connect
+            } else {
+                TimeoutPhase::Total
+            },
+            after: if error.is_connect() {
+                options.connect_timeout
+            } else {
+                options.total_timeout
+            },
+        };
+    }
+    let is_tls = errors.iter().any(|e| e.is::<rustls::Error>())
+        || (error.is_connect()
+            && ["tls", "certificate", "handshake"]
+                .iter()
+                .any(|word| lower.contains(word)));
+    if is_tls {
+        return UnreachableReason::Tls { detail };
+    }
+    if error.is_connect() {
+        if lower.contains("dns error") || lower.contains("failed to lookup address") {
+            return UnreachableReason::Dns { detail };
+        }
+        return UnreachableReason::Connect { detail };
+    }
+    if error.is_decode() {
+        return UnreachableReason::Decompression { detail };
+    }
+    if let Some(reason) = errors
+        .iter()
+        .filter_map(|e| e.downcast_ref::<io::Error>())
+        .find_map(|io_error| classify_io_kind(io_error.kind(), &lower, &detail))
+    {
+        return reason;
+    }
+    if lower.contains("chunk") {
+        return UnreachableReason::BadChunkedEncoding { detail };
+    }
+    for hyper_error in errors.iter().filter_map(|e| e.downcast_ref::<hyper::Error>()) {
+        if hyper_error.is_parse() || hyper_error.is_parse_status() {
+            return UnreachableReason::InvalidResponse { detail };
+        }
+        if hyper_error.is_incomplete_message() || hyper_error.is_closed() {
+            return UnreachableReason::ConnectionReset { detail };
+        }
+    }
+    if error.is_body() {
+        return UnreachableReason::TruncatedBody { detail };
+    }
+    UnreachableReason::Other { detail }
+}
+
+/// Classifies an io error met while talking to a server (FTP, or inside an HTTP body).
+pub(crate) fn classify_io(error: &io::Error) -> UnreachableReason {
+    let detail = describe(error);
+    let lower = detail.to_ascii_lowercase();
+    classify_io_kind(error.kind(), &lower, &detail).unwrap_or(match error.kind() {
+        io::ErrorKind::TimedOut => UnreachableReason::Connect { detail },
+        _ => UnreachableReason::Other { detail },
+    })
+}
+
+fn classify_io_kind(kind: io::ErrorKind, lower: &str, detail: &str) -> Option<UnreachableReason> {
+    let detail = detail.to_owned();
+    match kind {
+        io::ErrorKind::ConnectionReset
+        | io::ErrorKind::ConnectionAborted
+        | io::ErrorKind::BrokenPipe => Some(UnreachableReason::ConnectionReset { detail }),
+        io::ErrorKind::ConnectionRefused
+        | io::ErrorKind::NotConnected
+        | io::ErrorKind::AddrNotAvailable => Some(UnreachableReason::Connect { detail }),
+        io::ErrorKind::UnexpectedEof | io::ErrorKind::InvalidData if lower.contains("chunk") => {
+            Some(UnreachableReason::BadChunkedEncoding { detail })
+        }
+        io::ErrorKind::UnexpectedEof => Some(UnreachableReason::TruncatedBody { detail }),
+        _ => None,
+    }
+}

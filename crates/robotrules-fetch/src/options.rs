@@ -1,0 +1,88 @@
+//! Fetch options: deadlines, redirect and size limits, the User-Agent, status policies.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// The body limit RFC 9309 §2.5 sets as a floor: "The parsing limit MUST be at least 500
+/// kibibytes" (500 × 1024 = 512,000 bytes).
+pub const RFC9309_MIN_BODY_LIMIT: usize = 500 * 1024;
+
+/// The redirect count RFC 9309 §2.3.1.2 asks crawlers to follow at least: "The crawlers
+/// SHOULD follow at least five consecutive redirects".
+pub const RFC9309_MIN_REDIRECTS: usize = 5;
+
+/// The User-Agent header sent when none is configured.
+pub const DEFAULT_USER_AGENT: &str = concat!("robotrules-fetch/", env!("CARGO_PKG_VERSION"));
+
+/// How an HTTP 429 (Too Many Requests) answer is read.
+///
+/// RFC 9309 §2.3.1.3 puts all of 400–499 in "unavailable"; Google and most production
+/// crawlers read 429 as a server error instead (crawler-ecosystem.md §2), which is the
+/// default here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TooManyRequests {
+    /// 429 is "unreachable": disallow everything and retry after a back-off (default).
+    #[default]
+    Unreachable,
+    /// 429 is "unavailable" like any other 4xx: allow everything (the RFC's literal reading).
+    Unavailable,
+}
+
+/// Options for [`Fetcher`](crate::Fetcher).
+///
+/// Fields are public; start from [`FetchOptions::default`] and change what you need.
+///
+/// ```
+/// use std::time::Duration;
+/// use robotrules_fetch::FetchOptions;
+///
+/// let options = FetchOptions {
+///     user_agent: "ExampleBot/1.0 (+https://example.com/bot)".into(),
+///     total_timeout: Duration::from_secs(10),
+///     ..FetchOptions::default()
+/// };
+/// assert_eq!(options.max_redirects, 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FetchOptions {
+    /// The User-Agent header (HTTP) sent with every request.
+    pub user_agent: String,
+    /// How many consecutive redirects are followed (default 5, RFC 9309 §2.3.1.2); one more
+    /// makes the robots.txt "unavailable".
+    pub max_redirects: usize,
+    /// Deadline for opening one connection (TCP, and TLS for HTTPS). Default 10 s.
+    pub connect_timeout: Duration,
+    /// Deadline for the whole fetch, every redirect and the body included. Default 30 s.
+    pub total_timeout: Duration,
+    /// Most decompressed body bytes kept (default 512,000, the RFC 9309 §2.5 floor). The body
+    /// is cut at the last full line within the limit and the rest is ignored and reported in
+    /// [`Truncation`](crate::Truncation). Values below 512,000 do not conform to RFC 9309 §2.5.
+    pub body_limit: usize,
+    /// How HTTP 429 is read (default: unreachable).
+    pub too_many_requests: TooManyRequests,
+    /// Host name overrides, like curl's `--resolve`: requests for the host go to the address
+    /// instead of a DNS answer. The port in the URL wins over the port given here.
+    pub resolve: Vec<(String, SocketAddr)>,
+    /// The password sent with the anonymous FTP login (user `anonymous`).
+    pub ftp_password: String,
+    /// Whether HTTP proxies from the environment (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY`) are
+    /// used. Default true.
+    pub use_env_proxy: bool,
+}
+
+impl Default for FetchOptions {
+    fn default() -> Self {
+        Self {
+            user_agent: DEFAULT_USER_AGENT.to_owned(),
+            max_redirects: RFC9309_MIN_REDIRECTS,
+            connect_timeout: Duration::from_secs(10),
+            total_timeout: Duration::from_secs(30),
+            body_limit: RFC9309_MIN_BODY_LIMIT,
+            too_many_requests: TooManyRequests::default(),
+            resolve: Vec::new(),
+            ftp_password: "anonymous@".to_owned(),
+            use_env_proxy: true,
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! What a fetch produced: the access result of RFC 9309 §2.3.1, the redirect chain, and the
+//! response metadata caching needs.
+
+use std::time::{Duration, SystemTime};
+
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+
+/// One request of a fetch: the URL asked for and the status the server answered.
+///
+/// For HTTP the status is the HTTP status code; for FTP it is the FTP reply code of the
+/// `RETR /robots.txt` command (`226` transfer complete, `150` transfer started and stopped
+/// at the size limit, `550` file unavailable, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hop {
+    /// The URL requested.
+    pub url: String,
+    /// The status the server answered with.
+    pub status: u16,
+}
+
+/// How the body was cut at the size limit (RFC 9309 §2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Truncation {
+    /// The limit in effect, in decompressed bytes.
+    pub limit: usize,
+    /// Decompressed bytes received but not kept: the partial line before the limit and
+    /// whatever was received past it.
+    pub ignored_bytes: u64,
+    /// Whether the body was read to its end. When false the fetcher stopped reading at the
+    /// limit, so `ignored_bytes` is a lower bound of what the server had to send.
+    pub read_to_end: bool,
+}
+
+/// Why a robots.txt is "unavailable" (RFC 9309 §2.3.1.3): the crawler may access everything.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum UnavailableReason {
+    /// The server answered with a status in 400–499 (RFC 9309 §2.3.1.3), or 429 when
+    /// [`TooManyRequests::Unavailable`](crate::TooManyRequests::Unavailable) is set.
+    #[error("HTTP status {status}")]
+    ClientError {
+        /// The status code.
+        status: u16,
+    },
+    /// More redirects than allowed (RFC 9309 §2.3.1.2: "crawlers MAY assume that the
+    /// robots.txt file is unavailable").
+    #[error("more than {limit} consecutive redirects")]
+    TooManyRedirects {
+        /// The redirect limit in effect.
+        limit: usize,
+    },
+    /// A redirect led back to a URL already requested in the same fetch.
+    #[error("redirect loop back to {url}")]
+    RedirectLoop {
+        /// The URL that was requested twice.
+        url: String,
+    },
+    /// A redirect status without a usable `Location` (missing, malformed, or pointing to a
+    /// scheme other than http or https). Google reads a failed redirect as a 404.
+    #[error("HTTP {status} redirect with an unusable Location ({detail})")]
+    BadRedirect {
+        /// The redirect status.
+        status: u16,
+        /// What was wrong with the Location header.
+        detail: String,
+    },
+    /// A 3xx status that is not a redirect (300, 304, 305, …).
+    #[error("HTTP status {status} is neither success nor a redirect")]
+    UnexpectedStatus {
+        /// The status code.
+        status: u16,
+    },
+    /// The FTP server reported the file missing (reply 550).
+    #[error("FTP reply {code}: {message}")]
+    FileNotFound {
+        /// The FTP reply code.
+        code: u16,
+        /// The server's reply text.
+        message: String,
+    },
+    /// The robots.txt has been unreachable for longer than the cache policy allows, so it is
+    /// read as unavailable (RFC 9309 §2.3.1.4: "crawlers MAY assume that the robots.txt file
+    /// is unavailable"). Only produced by the cache.
+    #[error("unreachable since {} for longer than the policy allows", httpdate::fmt_http_date(*since))]
+    UnreachableTooLong {
+        /// When the robots.txt was first found unreachable.
+        since: SystemTime,
+    },
+}
+
+/// Which deadline ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeoutPhase {
+    /// Opening the connection ([`FetchOptions::connect_timeout`](crate::FetchOptions::connect_timeout)).
+    Connect,
+    /// The whole fetch ([`FetchOptions::total_timeout`](crate::FetchOptions::total_timeout)).
+    Total,
+}
+
+/// Why a robots.txt is "unreachable" (RFC 9309 §2.3.1.4): the crawler must assume complete
+/// disallow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum UnreachableReason {
+    /// The server answered with a status in 500–599, or 429 (by default), or a status
+    /// outside 100–599.
+    #[error("HTTP status {status}")]
+    ServerError {
+        /// The status code.
+        status: u16,
+    },
+    /// The host name could not be resolved.
+    #[error("DNS resolution failed: {detail}")]
+    Dns {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The connection could not be opened (refused, no route, …).
+    #[error("connection failed: {detail}")]
+    Connect {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The TLS handshake failed (bad certificate, not TLS at all, …).
+    #[error("TLS failed: {detail}")]
+    Tls {
+        /// The underlying error.
+        detail: String,
+    },
+    /// A deadline ran out.
+    #[error("{phase:?} deadline of {after:?} exceeded")]
+    Timeout {
+        /// Which deadline.
+        phase: TimeoutPhase,
+        /// The deadline's length.
+        after: Duration,
+    },
+    /// The connection was reset or closed while the response was being read.
+    #[error("connection reset: {detail}")]
+    ConnectionReset {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The body ended before its announced length.
+    #[error("truncated body: {detail}")]
+    TruncatedBody {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The chunked transfer encoding was malformed or cut off.
+    #[error("bad chunked encoding: {detail}")]
+    BadChunkedEncoding {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The content encoding (gzip, brotli, deflate) could not be decoded.
+    #[error("cannot decode the content encoding: {detail}")]
+    Decompression {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The server did not speak the protocol (garbage instead of an HTTP response, a
+    /// malformed FTP reply, …).
+    #[error("invalid response: {detail}")]
+    InvalidResponse {
+        /// The underlying error.
+        detail: String,
+    },
+    /// The FTP server refused the anonymous login.
+    #[error("FTP login refused: {code} {message}")]
+    FtpLoginRefused {
+        /// The FTP reply code.
+        code: u16,
+        /// The server's reply text.
+        message: String,
+    },
+    /// The FTP server answered a command with an error other than "file not found".
+    #[error("FTP reply {code}: {message}")]
+    FtpError {
+        /// The FTP reply code.
+        code: u16,
+        /// The server's reply text.
+        message: String,
+    },
+    /// Any other failure.
+    #[error("{detail}")]
+    Other {
+        /// The underlying error.
+        detail: String,
+    },
+}
+
+/// The access result of RFC 9309 §2.3.1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Access {
+    /// The file was downloaded (RFC 9309 §2.3.1.1): follow its parseable rules.
+    Success {
+        /// The (decompressed) body, cut at the size limit.
+        body: Bytes,
+        /// Set when the body was cut at the size limit.
+        truncation: Option<Truncation>,
+        /// The `Content-Type` header as sent, if any. An HTML body is still parsed for its
+        /// valid lines (Google; RFC 9309 §2.3.1.5).
+        content_type: Option<String>,
+    },
+    /// The file is unavailable (RFC 9309 §2.3.1.3): the crawler may access everything.
+    Unavailable {
+        /// Why.
+        reason: UnavailableReason,
+    },
+    /// The file is unreachable (RFC 9309 §2.3.1.4): the crawler must assume complete
+    /// disallow.
+    Unreachable {
+        /// Why.
+        reason: UnreachableReason,
+    },
+}
+
+impl Access {
+    /// The verdict class this access result leads to.
+    pub fn verdict_class(&self) -> VerdictClass {
+        match self {
+            Access::Success { .. } => VerdictClass::Conditional,
+            Access::Unavailable { .. } => VerdictClass::FullAllow,
+            Access::Unreachable { .. } => VerdictClass::FullDisallow,
+        }
+    }
+
+    /// The body, when the access was a success.
+    pub fn body(&self) -> Option<&Bytes> {
+        match self {
+            Access::Success { body, .. } => Some(body),
+            _ => None,
+        }
+    }
+
+    /// `"success"`, `"unavailable"` or `"unreachable"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Access::Success { .. } => "success",
+            Access::Unavailable { .. } => "unavailable",
+            Access::Unreachable { .. } => "unreachable",
+        }
+    }
+}
+
+/// The three outcomes Google's specification names for a robots.txt fetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VerdictClass {
+    /// The file's rules decide ("conditional allow").
+    Conditional,
+    /// Everything may be crawled ("full allow").
+    FullAllow,
+    /// Nothing may be crawled ("full disallow").
+    FullDisallow,
+}
+
+impl VerdictClass {
+    /// `"conditional"`, `"full_allow"` or `"full_disallow"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VerdictClass::Conditional => "conditional",
+            VerdictClass::FullAllow => "full_allow",
+            VerdictClass::FullDisallow => "full_disallow",
+        }
+    }
+}
+
+/// The response headers caching depends on, kept as sent (values of repeated headers joined
+/// with `", "`). Empty for FTP and for fetches that got no final response.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CacheHeaders {
+    /// `Cache-Control`.
+    pub cache_control: Option<String>,
+    /// `Expires`.
+    pub expires: Option<String>,
+    /// `Date`.
+    pub date: Option<String>,
+    /// `Age`.
+    pub age: Option<String>,
+    /// `Retry-After`.
+    pub retry_after: Option<String>,
+}
+
+/// Everything one robots.txt fetch produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FetchOutcome {
+    /// The robots.txt URL of the origin asked about; the rules apply to this origin even when
+    /// redirects led elsewhere (RFC 9309 §2.3.1.2).
+    pub robots_txt_url: String,
+    /// Every request made, in order, with its status. Empty when no response was received.
+    pub chain: Vec<Hop>,
+    /// The access result.
+    pub access: Access,
+    /// When the fetch started (from the fetcher's [`Clock`](crate::Clock)).
+    pub fetched_at: SystemTime,
+    /// How long the fetch took (measured with a monotonic timer).
+    pub elapsed: Duration,
+    /// Caching headers of the final response.
+    pub headers: CacheHeaders,
+    /// The `Retry-After` delay of the final response, relative to `fetched_at`.
+    pub retry_after: Option<Duration>,
+}
+
+impl FetchOutcome {
+    /// The verdict class of the access result.
+    pub fn verdict_class(&self) -> VerdictClass {
+        self.access.verdict_class()
+    }
+
+    /// The last URL requested (the robots.txt URL when no request got an answer).
+    pub fn final_url(&self) -> &str {
+        self.chain
+            .last()
+            .map_or(self.robots_txt_url.as_str(), |hop| hop.url.as_str())
+    }
+
+    /// The status of the last response, if one was received.
+    pub fn final_status(&self) -> Option<u16> {
+        self.chain.last().map(|hop| hop.status)
+    }
+
+    /// The body, when the access was a success.
+    pub fn body(&self) -> Option<&Bytes> {
+        self.access.body()
+    }
+}

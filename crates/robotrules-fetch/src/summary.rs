@@ -1,0 +1,129 @@
+//! A flat, serialisable report of one fetch, for `robotrules fetch --format json|text`.
+
+use std::fmt;
+use std::time::UNIX_EPOCH;
+
+use serde::Serialize;
+
+use crate::cache::CachePolicy;
+use crate::outcome::{Access, FetchOutcome, Hop, Truncation, VerdictClass};
+
+/// What happened during a fetch, without the body.
+///
+/// ```
+/// use std::time::{Duration, SystemTime};
+/// use robotrules_fetch::{cache::CachePolicy, Access, CacheHeaders, FetchOutcome, FetchSummary};
+///
+/// let outcome = FetchOutcome {
+///     robots_txt_url: "https://example.com/robots.txt".into(),
+///     chain: vec![],
+///     access: Access::Success { body: "User-agent: *\n".into(), truncation: None, content_type: None },
+///     fetched_at: SystemTime::UNIX_EPOCH,
+///     elapsed: Duration::from_millis(12),
+///     headers: CacheHeaders::default(),
+///     retry_after: None,
+/// };
+/// let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
+/// assert_eq!(summary.bytes_read, 14);
+/// assert_eq!(summary.cache_lifetime_secs, 86_400);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FetchSummary {
+    /// The robots.txt URL of the origin asked about.
+    pub robots_txt_url: String,
+    /// Every request made, with its status.
+    pub chain: Vec<Hop>,
+    /// `"success"`, `"unavailable"` or `"unreachable"`.
+    pub access: &'static str,
+    /// Why the file is unavailable or unreachable.
+    pub reason: Option<String>,
+    /// The verdict class.
+    pub verdict: VerdictClass,
+    /// Bytes of body kept (after decompression and the size limit).
+    pub bytes_read: usize,
+    /// Set when the body was cut at the size limit.
+    pub truncation: Option<Truncation>,
+    /// The `Content-Type` header of a successful response.
+    pub content_type: Option<String>,
+    /// When the fetch started, as an HTTP date.
+    pub fetched_at: String,
+    /// When the fetch started, in seconds since the Unix epoch.
+    pub fetched_at_unix: u64,
+    /// How long the fetch took, in milliseconds.
+    pub elapsed_ms: u64,
+    /// How long the result is cached under the policy, in seconds.
+    pub cache_lifetime_secs: u64,
+    /// The server's `Retry-After`, in seconds.
+    pub retry_after_secs: Option<u64>,
+}
+
+impl FetchSummary {
+    /// Summarises `outcome`, with the cache lifetime `policy` gives it.
+    pub fn new(outcome: &FetchOutcome, policy: &CachePolicy) -> Self {
+        let (reason, bytes_read, truncation, content_type) = match &outcome.access {
+            Access::Success {
+                body,
+                truncation,
+                content_type,
+            } => (None, body.len(), *truncation, content_type.clone()),
+            Access::Unavailable { reason } => (Some(reason.to_string()), 0, None, None),
+            Access::Unreachable { reason } => (Some(reason.to_string()), 0, None, None),
+        };
+        Self {
+            robots_txt_url: outcome.robots_txt_url.clone(),
+            chain: outcome.chain.clone(),
+            access: outcome.access.name(),
+            reason,
+            verdict: outcome.verdict_class(),
+            bytes_read,
+            truncation,
+            content_type,
+            fetched_at: httpdate::fmt_http_date(outcome.fetched_at),
+            fetched_at_unix: outcome
+                .fetched_at
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs()),
+            elapsed_ms: u64::try_from(outcome.elapsed.as_millis()).unwrap_or(u64::MAX),
+            cache_lifetime_secs: policy.cache_lifetime(outcome).as_secs(),
+            retry_after_secs: outcome.retry_after.map(|delay| delay.as_secs()),
+        }
+    }
+}
+
+impl fmt::Display for FetchSummary {
+    /// One `key: value` line per fact, the chain first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "robots.txt: {}", self.robots_txt_url)?;
+        for hop in &self.chain {
+            writeln!(f, "request: {} {}", hop.status, hop.url)?;
+        }
+        match &self.reason {
+            Some(reason) => writeln!(f, "access: {} ({reason})", self.access)?,
+            None => writeln!(f, "access: {}", self.access)?,
+        }
+        writeln!(f, "verdict: {}", self.verdict.name())?;
+        writeln!(f, "bytes read: {}", self.bytes_read)?;
+        if let Some(truncation) = &self.truncation {
+            writeln!(
+                f,
+                "truncated: at {} bytes, {} bytes ignored{}",
+                truncation.limit,
+                truncation.ignored_bytes,
+                if truncation.read_to_end {
+                    ""
+                } else {
+                    " (reading stopped)"
+                }
+            )?;
+        }
+        if let Some(content_type) = &self.content_type {
+            writeln!(f, "content type: {content_type}")?;
+        }
+        writeln!(f, "fetched at: {}", self.fetched_at)?;
+        writeln!(f, "elapsed: {} ms", self.elapsed_ms)?;
+        if let Some(retry_after) = self.retry_after_secs {
+            writeln!(f, "retry after: {retry_after} s")?;
+        }
+        write!(f, "cache lifetime: {} s", self.cache_lifetime_secs)
+    }
+}
