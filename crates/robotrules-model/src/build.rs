@@ -61,8 +61,11 @@ impl Builder {
         let profile = self.robots.profile;
         for line in &parsed.lines {
             if profile == Profile::Legacy1994 && line.is_blank(parsed.source) {
-                // 1994: "records are separated by one or more blank lines".
-                self.current = None;
+                // 1994: "records are separated by one or more blank lines": a user-agent
+                // line after a blank line starts a new record. Rule lines after a blank
+                // line, with no user-agent line between, still join the open record (a
+                // strict reader drops them; RFC 9309 §2.3.1.5 asks to use what parses).
+                self.closed = true;
                 continue;
             }
             let Some(d) = line.directive else { continue };

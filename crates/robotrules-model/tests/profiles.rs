@@ -1,0 +1,203 @@
+//! The profile table of DESIGN.md, row by row, as cases: the same file and question, and
+//! what each profile answers.
+
+use robotrules_model::{Profile, Reason, RobotsTxt, RuleKind, Selection};
+use rstest::rstest;
+
+const R: Profile = Profile::Rfc9309;
+const G: Profile = Profile::Google;
+const L: Profile = Profile::Legacy1994;
+
+fn allowed(robots: &str, profile: Profile, agent: &str, url: &str) -> bool {
+    RobotsTxt::parse(robots.as_bytes(), profile, 512_000)
+        .is_allowed(agent, url)
+        .expect("valid agent")
+}
+
+/// `(rfc9309, google, legacy1994)` verdicts for one question.
+#[rstest]
+// Key typos, key prefixes, missing colon: google accepts them.
+#[case::typo("user-agent: *\ndissallow: /x\n", "Bot", "/x", [true, false, true])]
+#[case::prefix("user-agent: *\nDisallowed: /x\n", "Bot", "/x", [true, false, true])]
+#[case::missing_colon("user-agent: *\ndisallow /x\n", "Bot", "/x", [true, false, true])]
+#[case::useragent_typo("useragent: Bot\ndisallow: /x\n", "Bot", "/x", [true, false, true])]
+// User-agent value: the leading [A-Za-z_-] run is the token (rfc9309, google); legacy
+// matches the whole value as a substring of the crawler's name.
+#[case::token_prefix("user-agent: MJ12bot\ndisallow: /\n", "MJ", "/x", [false, false, true])]
+#[case::token_version("user-agent: FooBot/1.2\ndisallow: /\n", "FooBot", "/x", [false, false, false])]
+#[case::substring("user-agent: bot\ndisallow: /\n", "SuperBot", "/x", [true, true, false])]
+#[case::star_space("user-agent: * foo\ndisallow: /\n", "Bot", "/x", [false, false, false])]
+// Groups: consecutive user-agent lines share a group; blank lines do not end a group
+// (rfc9309, google) but do end a record (legacy).
+#[case::blank_between_agents("user-agent: a\n\nuser-agent: b\ndisallow: /\n", "a", "/x", [false, false, true])]
+#[case::rule_before_agent("disallow: /x\nuser-agent: *\ndisallow: /y\n", "Bot", "/x", [true, true, true])]
+// An extension record between user-agent lines: rfc9309 closes the list (only CCBot is
+// blocked); google joins the groups (everyone blocked).
+#[case::crawl_delay_joins("user-agent: *\ncrawl-delay: 10\nuser-agent: CCBot\ndisallow: /\n", "Googlebot", "/x", [true, false, false])]
+#[case::crawl_delay_ccbot("user-agent: *\ncrawl-delay: 10\nuser-agent: CCBot\ndisallow: /\n", "CCBot", "/x", [false, false, false])]
+// Several groups for one agent: merged (legacy: first record wins).
+#[case::merged("user-agent: a\ndisallow: /x\n\nuser-agent: a\ndisallow: /y\n", "a", "/y", [false, false, true])]
+// A specific group replaces `*` entirely.
+#[case::specific_replaces_star("user-agent: *\ndisallow: /x\n\nuser-agent: a\ndisallow: /y\n", "a", "/x", [true, true, true])]
+// Precedence: longest wins, allow on a tie; legacy: first match in file order.
+#[case::longest("user-agent: *\ndisallow: /a\nallow: /a/b\n", "Bot", "/a/b", [true, true, false])]
+#[case::tie("user-agent: *\ndisallow: /a\nallow: /a\n", "Bot", "/a", [true, true, false])]
+#[case::priority_counts_wildcards("user-agent: *\nallow: /*****\ndisallow: /abc\n", "Bot", "/abcd", [false, true, false])]
+// `*` and `$`: legacy reads them literally.
+#[case::wildcard("user-agent: *\ndisallow: /*.gif$\n", "Bot", "/a.gif", [false, false, true])]
+#[case::literal_star("user-agent: *\ndisallow: /a*b\n", "Bot", "/a*b", [false, false, false])]
+// Path not starting with `/` or `*`: rfc9309 prepends `/`, google never matches.
+#[case::no_slash("user-agent: *\ndisallow: private\n", "Bot", "/private", [false, true, true])]
+// Percent-encoding: rfc9309 and legacy normalise both sides; google only escapes patterns.
+#[case::pct_unreserved("user-agent: *\ndisallow: /%62az\n", "Bot", "/baz", [false, true, false])]
+#[case::pct_lowercase("user-agent: *\ndisallow: /a%2f\n", "Bot", "/a%2F", [false, false, false])]
+#[case::raw_utf8_url("user-agent: *\ndisallow: /%E3%83%84\n", "Bot", "/ツ", [false, true, false])]
+// `/robots.txt` is always allowed in rfc9309.
+#[case::robots_txt("user-agent: *\ndisallow: /\n", "Bot", "/robots.txt", [true, false, false])]
+// `index.html`: google's Allow `…/index.htm*` also allows `…/$`.
+#[case::index_html("user-agent: *\ndisallow: /\nallow: /d/index.html\n", "Bot", "/d/", [false, true, false])]
+fn profile_table(
+    #[case] robots: &str,
+    #[case] agent: &str,
+    #[case] url: &str,
+    #[case] expected: [bool; 3],
+) {
+    let got = [R, G, L].map(|p| allowed(robots, p, agent, url));
+    assert_eq!(got, expected, "verdicts (rfc9309, google, legacy1994)");
+}
+
+#[test]
+fn long_lines_are_cut_only_by_google() {
+    let long = format!("user-agent: *\ndisallow: /{}x\n", "a".repeat(20_000));
+    let url = format!("/{}", "a".repeat(16_700));
+    assert!(allowed(&long, R, "Bot", &url));
+    assert!(!allowed(&long, G, "Bot", &url));
+}
+
+#[test]
+fn crawler_name_validity() {
+    let robots = "user-agent: *\ndisallow: /\n";
+    for profile in [R, G, L] {
+        let r = RobotsTxt::parse(robots.as_bytes(), profile, 512_000);
+        assert_eq!(r.agent("Foo Bar").is_err(), profile == R, "{profile}");
+        assert_eq!(r.agent("").is_err(), profile == R, "{profile}");
+        assert!(r.agent("Foo_Bar-baz").is_ok());
+    }
+    // google: a name that is not a token never matches a group, so `*` applies.
+    let r = RobotsTxt::parse(
+        b"user-agent: foo\nallow: /\nuser-agent: *\ndisallow: /\n",
+        G,
+        512_000,
+    );
+    assert_eq!(r.is_allowed("Foo Bar", "/x"), Ok(false));
+    assert_eq!(r.is_allowed("foo", "/x"), Ok(true));
+}
+
+#[test]
+fn parse_limit_ignores_the_rest() {
+    let mut text = b"user-agent: *\n".to_vec();
+    text.extend(b"# padding\n".repeat(60_000));
+    text.extend_from_slice(b"disallow: /\n");
+    for profile in [R, G, L] {
+        let r = RobotsTxt::parse(&text, profile, 512_000);
+        assert_eq!(r.is_allowed("Bot", "/x"), Ok(true));
+        assert!(r.diagnostics().iter().any(|d| d.code() == "parse-limit"));
+        let r = RobotsTxt::parse(&text, profile, 1_000_000);
+        assert_eq!(r.is_allowed("Bot", "/x"), Ok(false));
+    }
+}
+
+#[test]
+fn sitemaps_and_extensions() {
+    let text = b"sitemap: https://e.com/a.xml\nhost: e.com\nuser-agent: a\ncrawl-delay: 2.5\nrequest-rate: 1/10\nx-thing: 1\ndisallow: /\nSitemap: /relative.xml\n";
+    let r = RobotsTxt::parse(text, R, 512_000);
+    assert_eq!(
+        r.sitemaps().collect::<Vec<_>>(),
+        ["https://e.com/a.xml", "/relative.xml"]
+    );
+    assert_eq!(r.file_extensions()[0].value, "e.com");
+    let a = r.agent("a").unwrap();
+    assert_eq!(a.crawl_delay(), Some(2.5));
+    let keys: Vec<_> = a.extensions().map(|e| e.key.as_str()).collect();
+    assert_eq!(keys, ["crawl-delay", "request-rate", "x-thing"]);
+    assert_eq!(r.agent("b").unwrap().crawl_delay(), None);
+}
+
+#[test]
+fn explain_names_the_deciding_line() {
+    let text = b"user-agent: *\ndisallow: /\n\nuser-agent: foo\nuser-agent: bar\ndisallow: /a\nallow: /a/b\n\nuser-agent: foo\ndisallow: /a/b/c\n";
+    let r = RobotsTxt::parse(text, R, 512_000);
+    let e = r.explain("FOO", "https://example.com/a/b/c/d").unwrap();
+    assert!(!e.allowed);
+    assert_eq!(e.reason, Reason::RuleMatched);
+    assert_eq!(e.selection, Selection::Specific);
+    assert_eq!(e.groups.iter().map(|g| g.line).collect::<Vec<_>>(), [4, 9]);
+    assert_eq!(
+        e.matches.iter().map(|m| m.line).collect::<Vec<_>>(),
+        [10, 7, 6]
+    );
+    let decided = e.decided_by.unwrap();
+    assert_eq!(
+        (decided.kind, decided.line, decided.priority),
+        (RuleKind::Disallow, 10, 6)
+    );
+
+    let e = r.explain("other", "/robots.txt").unwrap();
+    assert_eq!(
+        (e.allowed, e.reason),
+        (true, Reason::RobotsTxtImplicitlyAllowed)
+    );
+    let e = RobotsTxt::parse(b"user-agent: a\ndisallow: /\n", R, 512_000)
+        .explain("b", "/")
+        .unwrap();
+    assert_eq!(
+        (e.allowed, e.reason, e.selection),
+        (true, Reason::NoGroup, Selection::None)
+    );
+    let e = RobotsTxt::parse(b"user-agent: *\ndisallow: /x\n", R, 512_000)
+        .explain("b", "/y")
+        .unwrap();
+    assert_eq!((e.allowed, e.reason), (true, Reason::NoMatchingRule));
+}
+
+#[test]
+fn adversarial_patterns_stay_linear() {
+    // 500 KiB of `/*a*a*a…$` patterns against a long URL of `a`s: the backtracking blow-up of
+    // a naive matcher would not finish; this one does one linear pass per rule.
+    let mut text = b"user-agent: *\n".to_vec();
+    let pattern = format!("disallow: /{}b$\n", "*a".repeat(200));
+    while text.len() < 500 * 1024 {
+        text.extend_from_slice(pattern.as_bytes());
+    }
+    let r = RobotsTxt::parse(&text, G, 512_000);
+    let url = format!("/{}", "a".repeat(5_000));
+    assert_eq!(r.is_allowed("Bot", &url), Ok(true));
+    assert_eq!(r.is_allowed("Bot", &format!("{url}b")), Ok(false));
+}
+
+#[test]
+fn many_groups_resolve_by_index() {
+    let mut text = String::new();
+    for i in 0..10_000 {
+        text.push_str(&format!(
+            "user-agent: bot{}\ndisallow: /{i}\n\n",
+            to_letters(i)
+        ));
+    }
+    let r = RobotsTxt::parse(text.as_bytes(), R, 1 << 20);
+    assert_eq!(r.groups().len(), 10_000);
+    let agent = format!("Bot{}", to_letters(4321));
+    assert_eq!(r.is_allowed(&agent, "/4321"), Ok(false));
+    assert_eq!(r.is_allowed(&agent, "/4322"), Ok(true));
+}
+
+fn to_letters(mut n: usize) -> String {
+    let mut s = String::new();
+    loop {
+        s.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+        if n == 0 {
+            return s;
+        }
+    }
+}
