@@ -414,8 +414,8 @@ PRECEDENCE_ROWS = [
     (BASE + "/page.htm", "/page", "/*.htm", False, [KO, ID, TH],
      "AMBIGUOUS: the seeds' verdict is 'undefined'. The expectation follows the design "
      "(longest pattern in octets wins: '/*.htm' is 6 octets, '/page' 5; the matched-octets "
-     "reading also gives disallow) and google/robotstxt robots_test.cc:753, where Google's "
-     "current documentation says disallow"),
+     "reading also gives disallow) and google/robotstxt, whose documentation test "
+     "(robots_test.cc:753) asserts disallow for this row"),
     (BASE + "/", "/$", "/", True, [KO, ID, TH],
      "verdict: allow"),
     (BASE + "/page.htm", "/$", "/", False, [KO, ID, TH],
