@@ -43,8 +43,9 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    /// The priority used for precedence: Google counts the bytes of the escaped pattern
-    /// including `*` and `$`; the RFC profile counts the literal octets the pattern requires.
+    /// The priority used for precedence: Google counts the bytes of the escaped pattern as
+    /// written, `*` and `$` included; the RFC profile counts the octets of the canonical
+    /// pattern (percent-encoding normalised, redundant trailing `*` removed).
     pub fn priority(&self) -> u32 {
         self.priority
     }
@@ -178,7 +179,10 @@ pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compile
         trim_end(&mut bytes, stars);
     }
     if profile == Profile::Rfc9309 {
-        pattern.priority = len_u32(bytes.iter().filter(|&&b| b != b'*').count());
+        // "The most specific match is the match that has the most octets" (RFC 9309
+        // §2.2.2): the octets of the canonical pattern, so equivalent spellings (`%62` and
+        // `b`, `/fish*` and `/fish`) rank equal; a `$` anchor counts.
+        pattern.priority = len_u32(bytes.len() + usize::from(pattern.anchored));
     }
     pattern.first_star = memchr::memchr(b'*', &bytes).map(len_u32);
     if bytes.is_empty() && !pattern.anchored {

@@ -194,3 +194,8 @@ mod tests {
         assert_eq!(robots.diagnostics()[1].span, Span::new(27, 36));
     }
 }
+
+/// The README's examples, run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

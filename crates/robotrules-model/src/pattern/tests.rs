@@ -117,10 +117,12 @@ fn google_priority_is_escaped_length(#[case] pattern: &str, #[case] priority: u3
 
 #[rstest]
 #[case("/x/page.html", 12)]
-#[case("/*.html", 6)]
+#[case("/*.html", 7)]
 #[case("/*****", 1)]
+#[case("/fish*", 5)]
+#[case("/$", 2)]
 #[case("/foo/bar/%62%61%7A", 12)]
-fn rfc_priority_counts_literal_octets(#[case] pattern: &str, #[case] priority: u32) {
+fn rfc_priority_counts_canonical_octets(#[case] pattern: &str, #[case] priority: u32) {
     assert_eq!(
         compile(pattern.as_bytes(), RuleKind::Allow, Profile::Rfc9309)
             .pattern
