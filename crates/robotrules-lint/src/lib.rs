@@ -1,0 +1,1 @@
+//! Lints for robots.txt files (work in progress).
