@@ -1,0 +1,45 @@
+//! Model and facade: arbitrary robots.txt bytes, crawler name and URL, in every profile, under
+//! the default parse limit and one that cuts the file. `explain` must agree with `is_allowed`,
+//! name the deciding rule first among the matches, and `agent` must fail exactly for names
+//! that are not product tokens in `rfc9309`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use robotrules::{is_product_token, ParseOptions, Profile, Reason, Robots};
+use robotrules_fuzz::split_robots_agent_url;
+
+fuzz_target!(|data: &[u8]| {
+    let (body, agent, url) = split_robots_agent_url(data);
+    for profile in Profile::ALL {
+        for parse_limit in [robotrules::DEFAULT_PARSE_LIMIT, body.len() / 2] {
+            let robots = Robots::parse_with(body, &ParseOptions { profile, parse_limit });
+            assert!(robots.model().bytes_read() <= body.len());
+            let _ = robots.sitemaps().count();
+            let _ = robots.diagnostics().len();
+            for group in robots.model().groups() {
+                for rule in group.rules(robots.model()) {
+                    let _ = rule.normalized(robots.model());
+                }
+            }
+            let rules = robots.agent(&agent);
+            let invalid = profile == Profile::Rfc9309 && !is_product_token(&agent);
+            assert_eq!(rules.is_err(), invalid, "agent {agent:?} in {profile}");
+            let Ok(rules) = rules else { continue };
+            let allowed = rules.is_allowed(&url);
+            assert_eq!(robots.is_allowed(&agent, &url).ok(), Some(allowed));
+            let _ = rules.crawl_delay();
+            let why = rules.explain(&agent, &url);
+            assert_eq!(why.allowed, allowed, "explain disagrees: {why:?}");
+            match why.reason {
+                Reason::RuleMatched => {
+                    let decided = why.decided_by.as_ref().expect("a deciding rule");
+                    assert_eq!(Some(decided), why.matches.first(), "{why:?}");
+                }
+                Reason::RobotsTxtImplicitlyAllowed => assert!(why.decided_by.is_none()),
+                Reason::NoGroup | Reason::NoMatchingRule => {
+                    assert!(why.decided_by.is_none() && why.matches.is_empty(), "{why:?}");
+                }
+            }
+        }
+    }
+});
