@@ -1,2 +1,67 @@
-//! robotrules CLI.
-fn main() {}
+//! The `robotrules` command-line tool.
+//!
+//! `main` parses the command line, hands it to the subcommand's module under [`cmd`], and turns
+//! the result into the exit status every command shares: 0 when there is nothing to report,
+//! 1 when there is (a disallowed URL), 2 on a usage or input error, with one line on standard
+//! error (`robotrules: error: …`). To add a command: a module `cmd/<name>.rs` with an
+//! `Args` struct and `run`, and one variant of [`Command`].
+
+mod cmd;
+mod error;
+mod input;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+
+use crate::error::{one_line, CliError};
+
+/// Check URLs against robots.txt files (RFC 9309, Google's reading, the 1994 convention).
+#[derive(Debug, Parser)]
+#[command(name = "robotrules", version, about)]
+struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// May a crawler fetch these URLs? One line per URL; exit 1 when any is disallowed.
+    Check(cmd::check::CheckArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            // `--help`, `help`, `--version`: the full text on standard output, exit 0.
+            return match error.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::from(2),
+            };
+        }
+        Err(error) => return fail(&CliError::from_clap(&error)),
+    };
+    let result = match cli.command {
+        Command::Check(args) => cmd::check::run(args),
+    };
+    match result {
+        Ok(outcome) => outcome.exit_code(),
+        Err(error) => fail(&error),
+    }
+}
+
+/// Reports `error` on one line of standard error; exit status 2.
+fn fail(error: &CliError) -> ExitCode {
+    eprintln!("robotrules: error: {}", one_line(&error.to_string()));
+    ExitCode::from(2)
+}

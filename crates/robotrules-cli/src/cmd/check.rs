@@ -1,0 +1,198 @@
+//! `robotrules check [--profile P] [--format F] [--explain] ROBOTS AGENT [URL...]`: may crawler
+//! AGENT fetch each URL under the robots.txt file ROBOTS?
+//!
+//! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
+//! URL gets one line (see [`crate::output`]). In the `rfc9309` and `legacy1994` profiles a URL
+//! must be an absolute URL with a host or a path starting with `/`; in `google` every string is
+//! read as Google's `robots` tool reads it, so no URL is an error there.
+
+use std::io;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use robotrules::{AgentRules, ParseOptions, Profile, Robots};
+use robotrules_url::{target_path, Origin};
+
+use crate::cmd::Outcome;
+use crate::error::CliError;
+use crate::input::{self, UrlSource};
+use crate::output::{Format, Printer, Verdict};
+
+/// Arguments of `robotrules check`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "robotrules check [OPTIONS] ROBOTS AGENT [URL...]")]
+pub(crate) struct CheckArgs {
+    /// How to read the file: RFC 9309, Google's reference library, or the 1994 convention.
+    #[arg(
+        long,
+        value_name = "PROFILE",
+        default_value_t = Profile::default(),
+        ignore_case = true,
+        value_parser = PossibleValuesParser::new(Profile::ALL.map(Profile::name))
+            .try_map(|name| name.parse::<Profile>()),
+    )]
+    profile: Profile,
+
+    /// Output: tab-separated text, or one JSON object per line.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    format: Format,
+
+    /// Also show the deciding rule (line number and rule as written) or why none decided.
+    #[arg(long)]
+    explain: bool,
+
+    /// The robots.txt file, or `-` for standard input.
+    #[arg(value_name = "ROBOTS")]
+    robots: String,
+
+    /// The crawler's name, a product token such as `Googlebot` (RFC 9309 §2.2.1).
+    #[arg(value_name = "AGENT")]
+    agent: String,
+
+    /// URLs to check: absolute (`https://example.com/a?b`) or a path (`/a?b`). When none are
+    /// given, they are read from standard input, one per line.
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+}
+
+/// Runs `check`: [`Outcome::AllClear`] when every URL is allowed, [`Outcome::Flagged`] when
+/// any is disallowed.
+///
+/// URLs given as arguments are all checked before anything is written, so a bad one leaves no
+/// partial output; URLs from standard input are answered as they arrive.
+///
+/// # Errors
+/// A [`CliError`] for ROBOTS `-` without URL arguments, an unreadable file, an invalid crawler
+/// name or URL, or a failed write.
+pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
+    let urls = UrlSource::new(args.urls);
+    if args.robots == input::STDIN && matches!(urls, UrlSource::Stdin) {
+        return Err(CliError::StdinTwice);
+    }
+    let options = ParseOptions {
+        profile: args.profile,
+        ..ParseOptions::default()
+    };
+    let robots = Robots::parse_with(
+        &input::load_robots(&args.robots, options.parse_limit)?,
+        &options,
+    );
+    let checker = Checker {
+        rules: robots.agent(&args.agent)?,
+        agent: &args.agent,
+        profile: args.profile,
+        explain: args.explain,
+    };
+
+    let mut printer = Printer::new(io::stdout().lock(), args.format);
+    let mut any_disallowed = false;
+    let mut report = |verdict: &Verdict<'_>| {
+        any_disallowed |= !verdict.allowed;
+        printer.print(verdict)
+    };
+    let written = match urls {
+        UrlSource::Args(urls) => urls
+            .iter()
+            .map(|url| checker.verdict(url))
+            .collect::<Result<Vec<_>, _>>()?
+            .iter()
+            .try_for_each(&mut report),
+        UrlSource::Stdin => input::for_each_stdin_url(|url| report(&checker.verdict(url)?)),
+    }
+    .and_then(|()| printer.flush());
+    match written {
+        Ok(()) | Err(CliError::OutputClosed) => {}
+        Err(error) => return Err(error),
+    }
+    Ok(if any_disallowed {
+        Outcome::Flagged
+    } else {
+        Outcome::AllClear
+    })
+}
+
+/// One crawler's rules and how to answer with them.
+struct Checker<'a> {
+    rules: AgentRules<'a>,
+    agent: &'a str,
+    profile: Profile,
+    explain: bool,
+}
+
+impl Checker<'_> {
+    /// The verdict on `url`.
+    ///
+    /// # Errors
+    /// [`CliError::InvalidUrl`] when the profile cannot read `url` (see [`check_url`]).
+    fn verdict<'u>(&self, url: &'u str) -> Result<Verdict<'u>, CliError> {
+        check_url(self.profile, url)?;
+        let (allowed, explanation) = if self.explain {
+            let explanation = self.rules.explain(self.agent, url);
+            (explanation.allowed, Some(explanation))
+        } else {
+            (self.rules.is_allowed(url), None)
+        };
+        Ok(Verdict {
+            url,
+            allowed,
+            profile: self.profile,
+            explanation,
+        })
+    }
+}
+
+/// Whether `profile` can read `url`: in `rfc9309` and `legacy1994` it must be a path starting
+/// with `/` or an absolute URL with a host (the rules are matched against its path, RFC 9309
+/// §2.2.2, and a robots.txt governs one host, §2.3); in `google` anything goes, as in Google's
+/// `robots` tool.
+///
+/// # Errors
+/// [`CliError::InvalidUrl`] with the URL layer's reason.
+fn check_url(profile: Profile, url: &str) -> Result<(), CliError> {
+    let readable = match profile {
+        Profile::Google => Ok(()),
+        Profile::Rfc9309 | Profile::Legacy1994 => target_path(url).and_then(|_| {
+            if url.starts_with('/') {
+                Ok(())
+            } else {
+                Origin::parse(url).map(|_| ())
+            }
+        }),
+    };
+    readable.map_err(|source| CliError::InvalidUrl {
+        url: url.to_owned(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("/")]
+    #[case("/a/b?c#d")]
+    #[case("https://example.com")]
+    #[case("http://[::1]:8080/a")]
+    #[case("ftp://ftp.example.com/pub")]
+    fn readable_urls(#[case] url: &str) {
+        for profile in Profile::ALL {
+            assert!(check_url(profile, url).is_ok(), "{profile} {url}");
+        }
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case("example.com/a")]
+    #[case("a/b")]
+    #[case("mailto:x@example.com")]
+    #[case("file:///etc/passwd")]
+    #[case("http://")]
+    #[case("http://example.com:99999/")]
+    fn unreadable_urls_are_errors_except_in_google(#[case] url: &str) {
+        assert!(check_url(Profile::Rfc9309, url).is_err(), "{url}");
+        assert!(check_url(Profile::Legacy1994, url).is_err(), "{url}");
+        assert!(check_url(Profile::Google, url).is_ok(), "{url}");
+    }
+}

@@ -1,0 +1,25 @@
+//! The subcommands, one module each. A command is a `clap::Args` struct plus a
+//! `run(args) -> Result<Outcome, CliError>` function; `main.rs` only dispatches to it.
+
+pub(crate) mod check;
+
+use std::process::ExitCode;
+
+/// How a command that ran to the end came out; errors are [`crate::error::CliError`] (exit 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Nothing to report (`check`: every URL allowed): exit status 0.
+    AllClear,
+    /// Something to report (`check`: some URL disallowed): exit status 1.
+    Flagged,
+}
+
+impl Outcome {
+    /// The process exit status for this outcome.
+    pub(crate) fn exit_code(self) -> ExitCode {
+        match self {
+            Outcome::AllClear => ExitCode::SUCCESS,
+            Outcome::Flagged => ExitCode::from(1),
+        }
+    }
+}

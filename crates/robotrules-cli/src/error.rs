@@ -1,0 +1,173 @@
+//! The errors every command can end with: each one is a usage or input error, shown as one
+//! line on standard error (`robotrules: error: …`) with exit status 2.
+//!
+//! Messages quote user input with `{:?}` (so a newline in a path or URL stays on one line) and
+//! cut long input to a short excerpt, so a megabyte of garbage never becomes a megabyte of
+//! error text.
+
+use std::io;
+
+use robotrules::InvalidAgent;
+use robotrules_url::UrlError;
+
+/// The longest excerpt of user input that a message quotes, in characters.
+const EXCERPT_CHARS: usize = 100;
+
+/// A usage or input error: the command stops and the process exits with status 2.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CliError {
+    /// The command line does not fit the command's usage (clap's errors, brought to one line).
+    #[error("{0}")]
+    Usage(String),
+    /// ROBOTS is `-` and no URL was given: standard input cannot hold both.
+    #[error("no URL given and ROBOTS is `-`: standard input cannot hold both the robots.txt file and the URLs; pass the URLs as arguments")]
+    StdinTwice,
+    /// The robots.txt file could not be opened or read.
+    #[error("cannot read robots.txt {}: {source}", excerpt(path))]
+    ReadRobots {
+        /// The path as given (`-` for standard input).
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// ROBOTS is an `http://`, `https://` or `ftp://` URL; fetching is not built yet.
+    #[error("fetching robots.txt from URLs is not supported yet")]
+    FetchUnsupported,
+    /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
+    #[error(transparent)]
+    InvalidAgent(#[from] InvalidAgent),
+    /// A URL to check is neither an absolute URL with a host nor a path starting with `/`.
+    #[error("cannot read URL {}: {source}", excerpt(url))]
+    InvalidUrl {
+        /// The URL as given.
+        url: String,
+        /// Why.
+        source: UrlError,
+    },
+    /// Reading URLs from standard input failed.
+    #[error("cannot read URLs from standard input: {0}")]
+    ReadUrls(io::Error),
+    /// The reader of standard output has gone away (a closed pipe, as in `… | head -1`).
+    /// Commands stop writing and end with the status of what they wrote; it is never shown.
+    #[error("output closed")]
+    OutputClosed,
+    /// Writing the results failed (other than the reader going away).
+    #[error("cannot write output: {0}")]
+    Write(io::Error),
+}
+
+impl CliError {
+    /// clap's error for a command line that does not fit, on one line:
+    /// `missing argument AGENT (usage: robotrules check [OPTIONS] ROBOTS AGENT [URL...])`.
+    ///
+    /// clap renders a message, a blank line, the usage and a hint to try `--help`, and lists
+    /// missing arguments on lines of their own; this keeps the message and the usage only.
+    pub(crate) fn from_clap(error: &clap::Error) -> CliError {
+        use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+        let rendered = error.render().to_string();
+        let mut usage = None;
+        let mut message = Vec::new();
+        for line in rendered.lines().map(str::trim) {
+            if let Some(text) = line.strip_prefix("Usage:") {
+                usage = Some(text.trim());
+            } else if let Some(tip) = line.strip_prefix("tip:") {
+                message.push(format!("; {}", tip.trim()));
+            } else if !line.is_empty() && !line.starts_with("For more information") {
+                message.push(format!(
+                    " {}",
+                    line.strip_prefix("error:").unwrap_or(line).trim()
+                ));
+            }
+        }
+        let mut message = message.concat().trim().to_owned();
+        match error.kind() {
+            ErrorKind::MissingRequiredArgument => {
+                if let Some(ContextValue::Strings(names)) = error.get(ContextKind::InvalidArg) {
+                    let names: Vec<_> = names
+                        .iter()
+                        .map(|name| name.trim_matches(['<', '>', '.']))
+                        .collect();
+                    let plural = if names.len() == 1 { "" } else { "s" };
+                    message = format!("missing argument{plural} {}", names.join(" "));
+                }
+            }
+            // `robotrules` alone: clap would print the whole help as the "error".
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+                message = "missing command; `robotrules --help` lists them".to_owned();
+            }
+            _ => {}
+        }
+        match usage {
+            Some(usage) => CliError::Usage(format!("{message} (usage: {usage})")),
+            None => CliError::Usage(message),
+        }
+    }
+}
+
+/// `text` quoted as a Rust string literal (escapes make it one line), cut to
+/// [`EXCERPT_CHARS`] characters with the cut marked.
+pub(crate) fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{:?}…", &text[..cut]),
+        None => format!("{text:?}"),
+    }
+}
+
+/// `message` on one line: line breaks (which no message should contain, but a third-party
+/// message might) are shown escaped.
+pub(crate) fn one_line(message: &str) -> String {
+    message
+        .replace('\r', "\\r")
+        .replace('\n', "\\n")
+        .trim()
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("robots.txt", "\"robots.txt\"")]
+    #[case("a\nb", "\"a\\nb\"")]
+    #[case("", "\"\"")]
+    fn excerpt_quotes_on_one_line(#[case] text: &str, #[case] quoted: &str) {
+        assert_eq!(excerpt(text), quoted);
+    }
+
+    #[test]
+    fn excerpt_cuts_long_input_on_a_char_boundary() {
+        let long = "ü".repeat(1_000);
+        let cut = excerpt(&long);
+        assert!(cut.ends_with('…'));
+        assert_eq!(cut.chars().count(), EXCERPT_CHARS + 3);
+    }
+
+    #[rstest]
+    #[case("plain", "plain")]
+    #[case("two\nlines\r\n", "two\\nlines\\r\\n")]
+    fn one_line_escapes_line_breaks(#[case] message: &str, #[case] line: &str) {
+        assert_eq!(one_line(message), line);
+    }
+
+    #[test]
+    fn every_message_is_one_line() {
+        let errors = [
+            CliError::StdinTwice,
+            CliError::FetchUnsupported,
+            CliError::ReadRobots {
+                path: "no\nsuch".into(),
+                source: io::Error::new(io::ErrorKind::NotFound, "not found"),
+            },
+            CliError::InvalidUrl {
+                url: "a\nb".into(),
+                source: UrlError::NoHost,
+            },
+        ];
+        for error in errors {
+            assert!(!error.to_string().contains('\n'), "{error}");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Reading the inputs of a command: the robots.txt file (ROBOTS) and the URLs to check.
+//!
+//! ROBOTS is a file path, `-` for standard input, or (not yet supported) an `http://`,
+//! `https://` or `ftp://` URL. [`load_robots`] is the one place that knows this, so fetching
+//! can be plugged in there without touching the commands.
+//!
+//! URLs come from the command line, or one per line from standard input
+//! ([`UrlSource::Stdin`]), read as they arrive so a long list is never held in memory.
+
+use std::fs::File;
+use std::io::{self, BufRead, Read};
+
+use crate::error::CliError;
+
+/// The ROBOTS argument that means standard input.
+pub(crate) const STDIN: &str = "-";
+
+/// Bytes read past the parse limit. The parser keeps a line that ends right at the limit
+/// (with its CR LF, two bytes) and reports that content past the limit was ignored only when
+/// it sees some; a few bytes more than the limit are all it needs for both.
+const READ_PAST_LIMIT: u64 = 16;
+
+/// Whether `arg` names a remote robots.txt (`http://`, `https://`, `ftp://`, any case).
+pub(crate) fn is_remote(arg: &str) -> bool {
+    ["http://", "https://", "ftp://"].iter().any(|scheme| {
+        arg.get(..scheme.len())
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(scheme))
+    })
+}
+
+/// The bytes of the robots.txt file named by `arg` (a path, or `-` for standard input), at
+/// most `parse_limit` bytes plus a few.
+///
+/// Only what the parser will look at is read: content past the parse limit is ignored by the
+/// parser anyway (RFC 9309 §2.5), so a 100 MB file costs no more memory or time than a
+/// 500 KiB one. The parser still reports that the file went on past the limit, because it
+/// receives a few bytes more than the limit ([`READ_PAST_LIMIT`]).
+///
+/// # Errors
+/// [`CliError::FetchUnsupported`] for a URL, [`CliError::ReadRobots`] when the file cannot be
+/// opened or read.
+pub(crate) fn load_robots(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliError> {
+    if is_remote(arg) {
+        return Err(CliError::FetchUnsupported);
+    }
+    let read_error = |source| CliError::ReadRobots {
+        path: arg.to_owned(),
+        source,
+    };
+    let cap = u64::try_from(parse_limit)
+        .unwrap_or(u64::MAX)
+        .saturating_add(READ_PAST_LIMIT);
+    if arg == STDIN {
+        read_capped(io::stdin().lock(), cap).map_err(read_error)
+    } else {
+        let file = File::open(arg).map_err(read_error)?;
+        read_capped(file, cap).map_err(read_error)
+    }
+}
+
+/// Reads at most `cap` bytes of `source`.
+fn read_capped(source: impl Read, cap: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    source.take(cap).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Where the URLs to check come from.
+#[derive(Debug)]
+pub(crate) enum UrlSource {
+    /// Given on the command line.
+    Args(Vec<String>),
+    /// One per line on standard input; blank lines are skipped.
+    Stdin,
+}
+
+impl UrlSource {
+    /// The URLs from the arguments when there are any, else from standard input.
+    pub(crate) fn new(args: Vec<String>) -> UrlSource {
+        if args.is_empty() {
+            UrlSource::Stdin
+        } else {
+            UrlSource::Args(args)
+        }
+    }
+}
+
+/// Calls `each` for every URL on standard input (one per line, blank lines skipped) as it
+/// arrives, stopping at the first error.
+///
+/// # Errors
+/// [`CliError::ReadUrls`] when standard input cannot be read; whatever `each` returns.
+pub(crate) fn for_each_stdin_url(
+    each: impl FnMut(&str) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    for_each_line(io::stdin().lock(), each)
+}
+
+/// Calls `each` for every non-blank line of `reader`, without its line ending and surrounding
+/// white space. A line that is not UTF-8 is read with U+FFFD for its bad bytes, as the
+/// library's URL layer would percent-encode them anyway.
+fn for_each_line(
+    mut reader: impl BufRead,
+    mut each: impl FnMut(&str) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = reader
+            .read_until(b'\n', &mut line)
+            .map_err(CliError::ReadUrls)?;
+        if read == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&line);
+        let url = text.trim();
+        if !url.is_empty() {
+            each(url)?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("http://example.com/robots.txt", true)]
+    #[case("HTTPS://example.com/robots.txt", true)]
+    #[case("ftp://example.com/robots.txt", true)]
+    #[case("robots.txt", false)]
+    #[case("-", false)]
+    #[case("http:/robots.txt", false)]
+    #[case("./http://x", false)]
+    #[case("", false)]
+    #[case("ü", false)]
+    fn remote_robots_are_urls_with_a_fetchable_scheme(#[case] arg: &str, #[case] remote: bool) {
+        assert_eq!(is_remote(arg), remote);
+    }
+
+    #[test]
+    fn reading_stops_at_the_cap() {
+        let source = io::repeat(b'a');
+        assert_eq!(read_capped(source, 10).unwrap().len(), 10);
+        assert_eq!(read_capped(&b"abc"[..], 10).unwrap(), b"abc");
+    }
+
+    #[test]
+    fn lines_are_trimmed_and_blank_ones_skipped() {
+        let input = b"/a\r\n\n   \n  https://example.com/b  \n/\xffc\n/last";
+        let mut seen = Vec::new();
+        for_each_line(&input[..], |url| {
+            seen.push(url.to_owned());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, ["/a", "https://example.com/b", "/\u{fffd}c", "/last"]);
+    }
+
+    #[test]
+    fn an_error_from_the_callback_stops_reading() {
+        let mut seen = 0;
+        let result = for_each_line(&b"/a\n/b\n/c\n"[..], |_| {
+            seen += 1;
+            if seen == 2 {
+                Err(CliError::StdinTwice)
+            } else {
+                Ok(())
+            }
+        });
+        assert!(matches!(result, Err(CliError::StdinTwice)));
+        assert_eq!(seen, 2);
+    }
+}

@@ -1,0 +1,222 @@
+//! Writing verdicts: one line per URL, as tab-separated text or as a JSON object.
+//!
+//! Text: `allowed<TAB>URL` or `disallowed<TAB>URL`; with `--explain` two more columns, the
+//! deciding rule's line number and the rule as written (`disallow: /private`), or `-` and the
+//! reason no rule decided (`no-matching-rule`, `no-group`, `robots-txt-implicitly-allowed`).
+//! A tab, CR or LF inside a field is written as `\t`, `\r`, `\n` so every line keeps its
+//! columns.
+//!
+//! JSON: `{"url":…,"allowed":…,"profile":…}`, with `--explain` also `"explanation":{…}`, the
+//! library's full [`Explanation`].
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use robotrules::{Explanation, Profile, Reason, RuleKind};
+use serde::Serialize;
+
+use crate::error::CliError;
+
+/// How results are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Tab-separated text, one line per URL.
+    #[default]
+    Text,
+    /// One JSON object per line per URL.
+    Json,
+}
+
+/// The answer for one URL.
+#[derive(Debug, Serialize)]
+pub(crate) struct Verdict<'a> {
+    /// The URL as given.
+    pub(crate) url: &'a str,
+    /// Whether the crawler may fetch it.
+    pub(crate) allowed: bool,
+    /// The reading applied.
+    pub(crate) profile: Profile,
+    /// Why, when `--explain` was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) explanation: Option<Explanation>,
+}
+
+/// Writes verdicts to `out`, one line each.
+#[derive(Debug)]
+pub(crate) struct Printer<W> {
+    out: W,
+    format: Format,
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer writing `format` to `out`.
+    pub(crate) fn new(out: W, format: Format) -> Printer<W> {
+        Printer { out, format }
+    }
+
+    /// Writes the line for `verdict`.
+    ///
+    /// # Errors
+    /// [`CliError::OutputClosed`] when the reader has gone away (a closed pipe),
+    /// [`CliError::Write`] on any other write error.
+    pub(crate) fn print(&mut self, verdict: &Verdict<'_>) -> Result<(), CliError> {
+        let written = match self.format {
+            Format::Text => writeln!(self.out, "{}", text_line(verdict)),
+            Format::Json => serde_json::to_writer(&mut self.out, verdict)
+                .map_err(io::Error::from)
+                .and_then(|()| self.out.write_all(b"\n")),
+        };
+        written.map_err(write_error)
+    }
+
+    /// Flushes what is buffered.
+    ///
+    /// # Errors
+    /// As [`Printer::print`].
+    pub(crate) fn flush(&mut self) -> Result<(), CliError> {
+        self.out.flush().map_err(write_error)
+    }
+}
+
+/// A closed pipe (`robotrules check … | head -1`) is the reader saying it has enough.
+fn write_error(error: io::Error) -> CliError {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        CliError::OutputClosed
+    } else {
+        CliError::Write(error)
+    }
+}
+
+/// The text line for `verdict`, without its line ending.
+fn text_line(verdict: &Verdict<'_>) -> String {
+    let status = if verdict.allowed {
+        "allowed"
+    } else {
+        "disallowed"
+    };
+    let mut line = format!("{status}\t{}", field(verdict.url));
+    if let Some(explanation) = &verdict.explanation {
+        let (first, second) = explain_columns(explanation);
+        line.push('\t');
+        line.push_str(&first);
+        line.push('\t');
+        line.push_str(&field(&second));
+    }
+    line
+}
+
+/// The `--explain` columns: the deciding rule's line and the rule as written, or `-` and the
+/// reason.
+fn explain_columns(explanation: &Explanation) -> (String, String) {
+    match &explanation.decided_by {
+        Some(rule) => (
+            rule.line.to_string(),
+            format!("{}: {}", rule_key(rule.kind), rule.pattern),
+        ),
+        None => ("-".to_owned(), reason_name(explanation.reason)),
+    }
+}
+
+/// The key of a rule line, as the RFC spells it (RFC 9309 §2.2.2).
+fn rule_key(kind: RuleKind) -> &'static str {
+    match kind {
+        RuleKind::Allow => "allow",
+        RuleKind::Disallow => "disallow",
+    }
+}
+
+/// The reason's name as the JSON output spells it (`no-matching-rule`, …), so text and JSON
+/// agree.
+fn reason_name(reason: Reason) -> String {
+    match serde_json::to_value(reason) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => format!("{reason:?}"),
+    }
+}
+
+/// `text` with tab, CR and LF escaped, so it stays one column of one line.
+fn field(text: &str) -> Cow<'_, str> {
+    if text.contains(['\t', '\r', '\n']) {
+        Cow::Owned(
+            text.replace('\t', "\\t")
+                .replace('\r', "\\r")
+                .replace('\n', "\\n"),
+        )
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robotrules::{ParseOptions, Robots};
+    use rstest::rstest;
+
+    const ROBOTS: &[u8] = b"user-agent: *\ndisallow: /private\nallow: /private/press\n";
+
+    fn verdict(url: &str, explain: bool) -> Verdict<'_> {
+        let robots = Robots::parse_with(ROBOTS, &ParseOptions::default());
+        let rules = robots.agent("ExampleBot").unwrap();
+        let explanation = rules.explain("ExampleBot", url);
+        Verdict {
+            url,
+            allowed: explanation.allowed,
+            profile: Profile::Rfc9309,
+            explanation: explain.then_some(explanation),
+        }
+    }
+
+    fn printed(format: Format, verdict: &Verdict<'_>) -> String {
+        let mut printer = Printer::new(Vec::new(), format);
+        printer.print(verdict).unwrap();
+        String::from_utf8(printer.out).unwrap()
+    }
+
+    #[rstest]
+    #[case("/private/x", false, "disallowed\t/private/x\n")]
+    #[case("/public", false, "allowed\t/public\n")]
+    #[case("/private/x", true, "disallowed\t/private/x\t2\tdisallow: /private\n")]
+    #[case(
+        "/private/press/1",
+        true,
+        "allowed\t/private/press/1\t3\tallow: /private/press\n"
+    )]
+    #[case("/public", true, "allowed\t/public\t-\tno-matching-rule\n")]
+    #[case(
+        "/robots.txt",
+        true,
+        "allowed\t/robots.txt\t-\trobots-txt-implicitly-allowed\n"
+    )]
+    #[case("/a\tb", false, "allowed\t/a\\tb\n")]
+    fn text_lines(#[case] url: &str, #[case] explain: bool, #[case] line: &str) {
+        assert_eq!(printed(Format::Text, &verdict(url, explain)), line);
+    }
+
+    #[test]
+    fn json_lines_carry_the_explanation_only_when_asked() {
+        let plain: serde_json::Value =
+            serde_json::from_str(&printed(Format::Json, &verdict("/private/x", false))).unwrap();
+        assert_eq!(
+            plain,
+            serde_json::json!({"url": "/private/x", "allowed": false, "profile": "rfc9309"})
+        );
+        let line = printed(Format::Json, &verdict("/private/x", true));
+        assert_eq!(line.matches('\n').count(), 1);
+        let explained: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(explained["explanation"]["decided_by"]["line"], 2);
+        assert_eq!(explained["explanation"]["reason"], "rule-matched");
+    }
+
+    #[test]
+    fn a_closed_pipe_is_not_an_error_message() {
+        assert!(matches!(
+            write_error(io::Error::from(io::ErrorKind::BrokenPipe)),
+            CliError::OutputClosed
+        ));
+        assert!(matches!(
+            write_error(io::Error::from(io::ErrorKind::Other)),
+            CliError::Write(_)
+        ));
+    }
+}
