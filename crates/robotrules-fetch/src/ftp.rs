@@ -107,16 +107,21 @@ async fn fetch_inner(
         match transfer.finish().await {
             Ok(()) => Status::ClosingDataConnection,
             Err(FtpError::UnexpectedResponse(response)) => {
-                // The server reports the transfer failed: the file was not fully received.
+                // Some servers open the data connection before they look for the file and
+                // report a missing file when the transfer completes; any other error means
+                // the file was not fully received.
                 let code = reply_code(&response.status);
+                let message = reply_text(&response.body);
                 progress.chain.push(Hop {
                     url: robots_txt_url.to_owned(),
                     status: code,
                 });
-                return Err(UnreachableReason::FtpError {
-                    code,
-                    message: reply_text(&response.body),
-                });
+                if response.status.code() == FILE_UNAVAILABLE {
+                    return Ok(Access::Unavailable {
+                        reason: UnavailableReason::FileNotFound { code, message },
+                    });
+                }
+                return Err(UnreachableReason::FtpError { code, message });
             }
             Err(other) => return Err(unreachable(other)),
         }
@@ -216,6 +221,13 @@ fn reply_code(status: &Status) -> u16 {
     u16::try_from(status.code()).unwrap_or(u16::MAX)
 }
 
+/// The reply text without its leading code (`"550 File not found"` -> `"File not found"`).
 fn reply_text(body: &[u8]) -> String {
-    String::from_utf8_lossy(body).trim().to_owned()
+    let text = String::from_utf8_lossy(body);
+    let text = text.trim();
+    let without_code = text
+        .get(..3)
+        .filter(|code| code.bytes().all(|byte| byte.is_ascii_digit()))
+        .map_or(text, |_| text[3..].trim_start_matches(['-', ' ']));
+    without_code.trim().to_owned()
 }

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use futures_util::StreamExt;
-use reqwest::header::{HeaderMap, HeaderName, CONTENT_TYPE, LOCATION};
+use reqwest::header::{HeaderMap, HeaderName, CONTENT_TYPE, LOCATION, TRANSFER_ENCODING};
 use reqwest::{Client, Response, Url};
 
 use crate::body_limit::BodyCollector;
@@ -173,6 +173,8 @@ fn cache_headers(headers: &HeaderMap) -> CacheHeaders {
 /// (RFC 9309 §2.5).
 async fn read_body(response: Response, options: &FetchOptions) -> Access {
     let content_type = header_text(response.headers(), CONTENT_TYPE);
+    let chunked = header_text(response.headers(), TRANSFER_ENCODING)
+        .is_some_and(|coding| coding.to_ascii_lowercase().contains("chunked"));
     let mut collector = BodyCollector::new(options.body_limit, response.content_length());
     let mut stream = response.bytes_stream();
     let mut read_to_end = true;
@@ -185,9 +187,15 @@ async fn read_body(response: Response, options: &FetchOptions) -> Access {
                 }
             }
             Err(error) => {
-                return Access::Unreachable {
-                    reason: classify_reqwest(&error, options),
-                }
+                let reason = match classify_reqwest(&error, options) {
+                    // A chunked body has no announced length: ending early is a chunking
+                    // error (Google: "HTTP chunking errors").
+                    UnreachableReason::TruncatedBody { detail } if chunked => {
+                        UnreachableReason::BadChunkedEncoding { detail }
+                    }
+                    reason => reason,
+                };
+                return Access::Unreachable { reason };
             }
         }
     }

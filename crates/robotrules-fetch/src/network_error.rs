@@ -22,19 +22,25 @@ pub(crate) fn describe(error: &(dyn StdError + 'static)) -> String {
     parts.join(": ")
 }
 
-/// Every error in the chain, io errors' wrapped errors included.
+/// Every error in the chain, the errors wrapped inside io errors included (those are not
+/// reached through `source()`).
 fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
     let mut all = Vec::new();
-    let mut current = Some(error);
-    while let Some(error) = current {
+    let mut pending = vec![error];
+    while let Some(error) = pending.pop() {
+        if all.len() > 32 {
+            break;
+        }
         all.push(error);
+        if let Some(source) = error.source() {
+            pending.push(source);
+        }
         if let Some(inner) = error
             .downcast_ref::<io::Error>()
             .and_then(|io_error| io_error.get_ref())
         {
-            all.push(inner as &(dyn StdError + 'static));
+            pending.push(inner as &(dyn StdError + 'static));
         }
-        current = error.source();
     }
     all
 }
@@ -72,9 +78,6 @@ pub(crate) fn classify_reqwest(error: &reqwest::Error, options: &FetchOptions) -
         }
         return UnreachableReason::Connect { detail };
     }
-    if error.is_decode() {
-        return UnreachableReason::Decompression { detail };
-    }
     if let Some(reason) = errors
         .iter()
         .filter_map(|e| e.downcast_ref::<io::Error>())
@@ -92,6 +95,11 @@ pub(crate) fn classify_reqwest(error: &reqwest::Error, options: &FetchOptions) -
         if hyper_error.is_incomplete_message() || hyper_error.is_closed() {
             return UnreachableReason::ConnectionReset { detail };
         }
+    }
+    // With decompression on, reqwest reports every body failure as a decode error; the
+    // transport causes above have been ruled out, so this is the content encoding.
+    if error.is_decode() {
+        return UnreachableReason::Decompression { detail };
     }
     if error.is_body() {
         return UnreachableReason::TruncatedBody { detail };

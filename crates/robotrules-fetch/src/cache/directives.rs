@@ -81,7 +81,7 @@ pub fn parse_http_date(value: &str) -> Option<SystemTime> {
 /// let base = SystemTime::UNIX_EPOCH + Duration::from_secs(784_111_777);
 /// assert_eq!(parse_retry_after("120", base), Some(Duration::from_secs(120)));
 /// assert_eq!(
-///     parse_retry_after("Sun, 06 Nov 1994 08:51:37 GMT", base),
+///     parse_retry_after("Sun, 06 Nov 1994 08:50:37 GMT", base),
 ///     Some(Duration::from_secs(60))
 /// );
 /// ```

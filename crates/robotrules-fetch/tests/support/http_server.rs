@@ -1,0 +1,330 @@
+//! An HTTP/1.1 server written on a raw tokio `TcpListener`, so a test can make it answer
+//! anything: proper responses, garbage, resets, stalls, broken chunking, lying lengths,
+//! endless bodies, compression bombs, or nothing at all.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// The longest a connection handler keeps a stalled or silent connection open.
+const MAX_HOLD: Duration = Duration::from_secs(20);
+
+/// What the server does with a request.
+#[derive(Clone, Debug)]
+pub enum Reply {
+    /// A complete response with a correct Content-Length, then close.
+    Response {
+        status: u16,
+        headers: Vec<(String, String)>,
+        body: Vec<u8>,
+    },
+    /// These bytes verbatim, then close.
+    Raw(Vec<u8>),
+    /// These bytes, then keep the connection open without sending more.
+    StallAfter(Vec<u8>),
+    /// These bytes, then reset the connection (RST).
+    ResetAfter(Vec<u8>),
+    /// Read the request and never answer.
+    Silent,
+    /// Read the request and close without answering.
+    CloseWithoutAnswer,
+    /// A 200 response announcing `total` bytes (Content-Length), streamed as repetitions of
+    /// `line` until the total is reached or the client goes away.
+    Endless { line: Vec<u8>, total: u64 },
+    /// A 200 response with `Content-Encoding: gzip` whose body decompresses to `total` bytes
+    /// of `line` repetitions, compressed while being sent.
+    GzipBomb { line: Vec<u8>, total: u64 },
+}
+
+impl Reply {
+    pub fn status(status: u16) -> Self {
+        Reply::Response {
+            status,
+            headers: Vec::new(),
+            body: Vec::new(),
+        }
+    }
+
+    pub fn ok(body: impl Into<Vec<u8>>) -> Self {
+        Reply::Response {
+            status: 200,
+            headers: vec![("Content-Type".into(), "text/plain".into())],
+            body: body.into(),
+        }
+    }
+
+    pub fn redirect(status: u16, location: &str) -> Self {
+        Reply::status(status).header("Location", location)
+    }
+
+    /// Adds a header to a `Response`.
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        if let Reply::Response { headers, .. } = &mut self {
+            headers.push((name.to_owned(), value.to_owned()));
+        }
+        self
+    }
+
+    /// Replaces all headers of a `Response`.
+    pub fn without_headers(mut self) -> Self {
+        if let Reply::Response { headers, .. } = &mut self {
+            headers.clear();
+        }
+        self
+    }
+}
+
+/// A request as the server saw it.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Request {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+#[derive(Default)]
+struct State {
+    routes: Mutex<HashMap<String, Reply>>,
+    requests: Mutex<Vec<Request>>,
+    /// Body bytes written by `Endless` and raw bytes fed to the compressor by `GzipBomb`.
+    streamed: AtomicU64,
+}
+
+/// A running server; it stops when dropped.
+pub struct HttpServer {
+    addr: SocketAddr,
+    state: Arc<State>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl HttpServer {
+    /// Starts a server on 127.0.0.1 with a free port; unrouted paths answer 404.
+    pub async fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let state = Arc::new(State::default());
+        let accept_state = Arc::clone(&state);
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
+                let state = Arc::clone(&accept_state);
+                tokio::spawn(async move {
+                    let _ = tokio::time::timeout(MAX_HOLD, serve(stream, state)).await;
+                });
+            }
+        });
+        Self { addr, state, task }
+    }
+
+    /// Sets the reply for `path`.
+    pub fn route(&self, path: &str, reply: Reply) -> &Self {
+        self.state
+            .routes
+            .lock()
+            .unwrap()
+            .insert(path.to_owned(), reply);
+        self
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn port(&self) -> u16 {
+        self.addr.port()
+    }
+
+    /// `http://127.0.0.1:PORT{path}`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// `http://{host}:PORT{path}`.
+    pub fn url_on(&self, host: &str, path: &str) -> String {
+        format!("http://{host}:{}{path}", self.port())
+    }
+
+    pub fn requests(&self) -> Vec<Request> {
+        self.state.requests.lock().unwrap().clone()
+    }
+
+    pub fn hits(&self, path: &str) -> usize {
+        self.requests().iter().filter(|r| r.path == path).count()
+    }
+
+    pub fn streamed(&self) -> u64 {
+        self.state.streamed.load(Ordering::SeqCst)
+    }
+}
+
+async fn serve(mut stream: TcpStream, state: Arc<State>) {
+    let routes_reply = |path: &str| {
+        state
+            .routes
+            .lock()
+            .unwrap()
+            .get(path)
+            .cloned()
+            .unwrap_or_else(|| Reply::status(404))
+    };
+    let Some(request) = read_request(&mut stream).await else {
+        return;
+    };
+    let reply = routes_reply(&request.path);
+    state.requests.lock().unwrap().push(request);
+    match reply {
+        Reply::Response {
+            status,
+            headers,
+            body,
+        } => {
+            let mut out = head(status, &headers);
+            out.extend_from_slice(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes());
+            out.extend_from_slice(&body);
+            let _ = stream.write_all(&out).await;
+            let _ = stream.shutdown().await;
+        }
+        Reply::Raw(bytes) => {
+            let _ = stream.write_all(&bytes).await;
+            let _ = stream.shutdown().await;
+        }
+        Reply::StallAfter(bytes) => {
+            let _ = stream.write_all(&bytes).await;
+            hold(&mut stream).await;
+        }
+        Reply::ResetAfter(bytes) => {
+            let _ = stream.write_all(&bytes).await;
+            let _ = stream.flush().await;
+            // Let the bytes leave before the reset discards the send buffer.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let _ = stream.set_zero_linger();
+            drop(stream);
+        }
+        Reply::Silent => hold(&mut stream).await,
+        Reply::CloseWithoutAnswer => {}
+        Reply::Endless { line, total } => {
+            let mut out = head(200, &[("Content-Type".into(), "text/plain".into())]);
+            out.extend_from_slice(format!("Content-Length: {total}\r\n\r\n").as_bytes());
+            if stream.write_all(&out).await.is_err() {
+                return;
+            }
+            let block = repeat_to(&line, 64 * 1024);
+            let mut sent = 0_u64;
+            while sent < total {
+                let n = block.len().min((total - sent) as usize);
+                if stream.write_all(&block[..n]).await.is_err() {
+                    return;
+                }
+                sent += n as u64;
+                state.streamed.fetch_add(n as u64, Ordering::SeqCst);
+            }
+        }
+        Reply::GzipBomb { line, total } => {
+            let out = head(
+                200,
+                &[
+                    ("Content-Type".into(), "text/plain".into()),
+                    ("Content-Encoding".into(), "gzip".into()),
+                    ("Connection".into(), "close".into()),
+                ],
+            );
+            let mut out = out;
+            out.extend_from_slice(b"\r\n");
+            if stream.write_all(&out).await.is_err() {
+                return;
+            }
+            let block = repeat_to(&line, 1024 * 1024);
+            let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
+            let mut fed = 0_u64;
+            while fed < total {
+                let n = block.len().min((total - fed) as usize);
+                encoder.write_all(&block[..n]).unwrap();
+                encoder.flush().unwrap();
+                fed += n as u64;
+                state.streamed.fetch_add(n as u64, Ordering::SeqCst);
+                let compressed = std::mem::take(encoder.get_mut());
+                if stream.write_all(&compressed).await.is_err() {
+                    return;
+                }
+            }
+            let rest = encoder.finish().unwrap();
+            let _ = stream.write_all(&rest).await;
+            let _ = stream.shutdown().await;
+        }
+    }
+}
+
+fn head(status: u16, headers: &[(String, String)]) -> Vec<u8> {
+    let mut out = format!("HTTP/1.1 {status} Status\r\nConnection: close\r\n").into_bytes();
+    for (name, value) in headers {
+        out.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
+    }
+    out
+}
+
+fn repeat_to(line: &[u8], size: usize) -> Vec<u8> {
+    let count = (size / line.len()).max(1);
+    line.repeat(count)
+}
+
+/// Keeps the connection open until the client closes it (or `MAX_HOLD` ends the handler).
+async fn hold(stream: &mut TcpStream) {
+    let mut sink = [0_u8; 1024];
+    while let Ok(n) = stream.read(&mut sink).await {
+        if n == 0 {
+            return;
+        }
+    }
+}
+
+async fn read_request(stream: &mut TcpStream) -> Option<Request> {
+    let mut buffer = Vec::new();
+    let mut chunk = [0_u8; 4096];
+    while !buffer.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = stream.read(&mut chunk).await.ok()?;
+        if n == 0 || buffer.len() > 64 * 1024 {
+            return None;
+        }
+        buffer.extend_from_slice(&chunk[..n]);
+    }
+    let text = String::from_utf8_lossy(&buffer);
+    let mut lines = text.split("\r\n");
+    let mut request_line = lines.next()?.split(' ');
+    let method = request_line.next()?.to_owned();
+    let path = request_line.next()?.to_owned();
+    let headers = lines
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
+        .collect();
+    Some(Request {
+        method,
+        path,
+        headers,
+    })
+}
