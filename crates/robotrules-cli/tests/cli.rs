@@ -1,0 +1,577 @@
+//! End-to-end tests of the `robotrules` binary: output lines, exit statuses, and one-line
+//! errors, run as a user would run it (arguments, files, standard input).
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use rstest::rstest;
+
+/// What a run of the binary gave back.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Asserts a usage or input error: exit 2, nothing on stdout, exactly one stderr line
+    /// with the common prefix and `fragment` in it.
+    fn assert_error(&self, fragment: &str) {
+        assert_eq!(self.code, 2, "{self:?}");
+        assert_eq!(self.stdout, "", "{self:?}");
+        let lines: Vec<_> = self.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{self:?}");
+        assert!(self.stderr.ends_with('\n'), "{self:?}");
+        assert!(lines[0].starts_with("robotrules: error: "), "{self:?}");
+        assert!(lines[0].contains(fragment), "{fragment:?} not in {self:?}");
+    }
+}
+
+/// Runs `robotrules ARGS` with `stdin` on standard input (written from a thread, so a large
+/// input the binary stops reading cannot block the test).
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotrules"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // The binary may stop reading early (a closed pipe is then expected), so errors are ignored.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: output.status.code().unwrap(),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+/// A robots.txt written to a temporary directory that lives as long as the value.
+struct Fixture {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Fixture {
+    fn new(content: &[u8]) -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("robots.txt");
+        std::fs::write(&path, content).unwrap();
+        Fixture { _dir: dir, path }
+    }
+
+    fn path(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
+
+/// The file most tests read: a `*` group with an allow inside a disallowed folder and a
+/// wildcard rule, and a group of its own for FooBot.
+const ROBOTS: &[u8] = b"# test file
+User-agent: *
+Disallow: /private/
+Allow: /private/press/
+Disallow: /*.gif$
+
+User-agent: FooBot
+Disallow: /foo
+";
+
+fn example_robots() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/robots.txt")
+}
+
+#[rstest]
+#[case("ExampleBot", "https://example.com/", "allowed", 0)]
+#[case("ExampleBot", "https://example.com/private/x", "disallowed", 1)]
+#[case("ExampleBot", "https://example.com/private/press/1", "allowed", 0)]
+#[case("ExampleBot", "/a/b.gif", "disallowed", 1)]
+#[case("ExampleBot", "/a/b.gif?x", "allowed", 0)]
+#[case("FooBot", "/private/x", "allowed", 0)]
+#[case("foobot", "/foo/bar", "disallowed", 1)]
+fn one_url_one_line(
+    #[case] agent: &str,
+    #[case] url: &str,
+    #[case] verdict: &str,
+    #[case] code: i32,
+) {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(&["check", robots.path(), agent, url], b"");
+    assert_eq!(out.stdout, format!("{verdict}\t{url}\n"));
+    assert_eq!(out.stderr, "");
+    assert_eq!(out.code, code);
+}
+
+#[test]
+fn several_urls_keep_their_order_and_any_disallowed_gives_1() {
+    let robots = Fixture::new(ROBOTS);
+    let urls = ["/a", "/private/x", "/b"];
+    let out = run(
+        &[
+            "check",
+            robots.path(),
+            "ExampleBot",
+            urls[0],
+            urls[1],
+            urls[2],
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.lines(),
+        ["allowed\t/a", "disallowed\t/private/x", "allowed\t/b"]
+    );
+    assert_eq!(out.code, 1);
+
+    let out = run(&["check", robots.path(), "ExampleBot", "/a", "/b"], b"");
+    assert_eq!(out.lines(), ["allowed\t/a", "allowed\t/b"]);
+    assert_eq!(out.code, 0);
+}
+
+#[rstest]
+#[case(
+    "ExampleBot",
+    "/private/x",
+    "disallowed\t/private/x\t3\tdisallow: /private/"
+)]
+#[case(
+    "ExampleBot",
+    "/private/press/a",
+    "allowed\t/private/press/a\t4\tallow: /private/press/"
+)]
+#[case("ExampleBot", "/x.gif", "disallowed\t/x.gif\t5\tdisallow: /*.gif$")]
+#[case("ExampleBot", "/public", "allowed\t/public\t-\tno-matching-rule")]
+#[case(
+    "ExampleBot",
+    "/robots.txt",
+    "allowed\t/robots.txt\t-\trobots-txt-implicitly-allowed"
+)]
+#[case("FooBot", "/foo", "disallowed\t/foo\t8\tdisallow: /foo")]
+fn explain_adds_the_line_and_the_rule_or_the_reason(
+    #[case] agent: &str,
+    #[case] url: &str,
+    #[case] line: &str,
+) {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(&["check", "--explain", robots.path(), agent, url], b"");
+    assert_eq!(out.lines(), [line]);
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn explain_says_no_group_when_nothing_applies() {
+    let robots = Fixture::new(b"User-agent: FooBot\nDisallow: /\n");
+    let out = run(&["check", "--explain", robots.path(), "BarBot", "/x"], b"");
+    assert_eq!(out.lines(), ["allowed\t/x\t-\tno-group"]);
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn json_is_one_object_per_line() {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(
+        &[
+            "check",
+            "--format",
+            "json",
+            robots.path(),
+            "ExampleBot",
+            "/private/x",
+            "/a",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 1);
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        objects,
+        [
+            serde_json::json!({"url": "/private/x", "allowed": false, "profile": "rfc9309"}),
+            serde_json::json!({"url": "/a", "allowed": true, "profile": "rfc9309"}),
+        ]
+    );
+}
+
+#[test]
+fn json_with_explain_carries_the_explanation() {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(
+        &[
+            "check",
+            "--format=json",
+            "--explain",
+            "--profile=google",
+            robots.path(),
+            "ExampleBot",
+            "https://example.com/private/press/1",
+            "/elsewhere",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 2);
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(first["url"], "https://example.com/private/press/1");
+    assert_eq!(first["allowed"], true);
+    assert_eq!(first["profile"], "google");
+    let why = &first["explanation"];
+    assert_eq!(why["reason"], "rule-matched");
+    assert_eq!(why["path"], "/private/press/1");
+    assert_eq!(why["decided_by"]["line"], 4);
+    assert_eq!(why["decided_by"]["kind"], "allow");
+    assert_eq!(why["decided_by"]["pattern"], "/private/press/");
+    assert_eq!(why["matches"].as_array().unwrap().len(), 2);
+    let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(second["explanation"]["reason"], "no-matching-rule");
+    assert!(second["explanation"]["decided_by"].is_null());
+}
+
+#[test]
+fn urls_come_from_stdin_when_none_are_given() {
+    let robots = Fixture::new(ROBOTS);
+    let stdin = b"/a\r\n\n   \n/private/x\n  https://example.com/b.gif  \n/last";
+    let out = run(&["check", robots.path(), "ExampleBot"], stdin);
+    assert_eq!(
+        out.lines(),
+        [
+            "allowed\t/a",
+            "disallowed\t/private/x",
+            "disallowed\thttps://example.com/b.gif",
+            "allowed\t/last",
+        ]
+    );
+    assert_eq!(out.code, 1);
+}
+
+#[test]
+fn no_urls_on_stdin_means_nothing_to_report() {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(&["check", robots.path(), "ExampleBot"], b"\n\n");
+    assert_eq!(out.stdout, "");
+    assert_eq!(out.stderr, "");
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn robots_from_stdin() {
+    let out = run(&["check", "-", "ExampleBot", "/private/x", "/a"], ROBOTS);
+    assert_eq!(out.lines(), ["disallowed\t/private/x", "allowed\t/a"]);
+    assert_eq!(out.code, 1);
+}
+
+/// A file on which the three profiles disagree.
+const PROFILES: &[u8] = b"User-agent: *
+Disallow: /a
+Allow: /a/b
+Disallow: /*.gif$
+Disallow: /
+Allow: /public
+";
+
+#[rstest]
+#[case("rfc9309", "/a/b", "allowed")]
+#[case("google", "/a/b", "allowed")]
+#[case("legacy1994", "/a/b", "disallowed")] // first matching rule in file order
+#[case("rfc9309", "/public", "allowed")]
+#[case("google", "/public", "allowed")]
+#[case("legacy1994", "/public", "disallowed")]
+#[case("rfc9309", "/robots.txt", "allowed")] // RFC 9309 §2.2.2
+#[case("google", "/robots.txt", "disallowed")]
+#[case("legacy1994", "/robots.txt", "disallowed")]
+#[case("RFC9309", "/a/c", "disallowed")]
+fn every_profile(#[case] profile: &str, #[case] url: &str, #[case] verdict: &str) {
+    let robots = Fixture::new(PROFILES);
+    let out = run(
+        &["check", "--profile", profile, robots.path(), "Bot", url],
+        b"",
+    );
+    assert_eq!(out.lines(), [format!("{verdict}\t{url}")]);
+    assert_eq!(out.code, if verdict == "allowed" { 0 } else { 1 });
+}
+
+#[rstest]
+#[case("/x.gif", "disallowed", "allowed")]
+#[case("/*.gif$", "allowed", "disallowed")]
+fn wildcards_are_literal_in_legacy1994(
+    #[case] url: &str,
+    #[case] rfc9309: &str,
+    #[case] legacy1994: &str,
+) {
+    let robots = Fixture::new(b"User-agent: *\nDisallow: /*.gif$\n");
+    for (profile, verdict) in [("rfc9309", rfc9309), ("legacy1994", legacy1994)] {
+        let out = run(
+            &["check", "--profile", profile, robots.path(), "Bot", url],
+            b"",
+        );
+        assert_eq!(out.lines(), [format!("{verdict}\t{url}")], "{profile}");
+    }
+}
+
+#[test]
+fn google_reads_any_agent_and_any_url() {
+    let robots = Fixture::new(b"User-agent: *\nDisallow: /example.com\n");
+    let out = run(
+        &[
+            "check",
+            "--profile",
+            "google",
+            robots.path(),
+            "Example Bot/1.0",
+            "example.com/a",
+            "",
+        ],
+        b"",
+    );
+    assert_eq!(out.stderr, "");
+    assert_eq!(out.lines().len(), 2);
+    assert!(out.lines()[0].ends_with("\texample.com/a"));
+}
+
+#[test]
+fn legacy1994_takes_any_agent_name() {
+    let robots = Fixture::new(b"User-agent: Example Bot\nDisallow: /\n");
+    let out = run(
+        &[
+            "check",
+            "--profile",
+            "legacy1994",
+            robots.path(),
+            "Example Bot/1.0",
+            "/x",
+        ],
+        b"",
+    );
+    assert_eq!(out.lines(), ["disallowed\t/x"]);
+    assert_eq!(out.code, 1);
+}
+
+#[rstest]
+#[case::missing_agent(&["check", "ROBOTS"], "missing argument AGENT (usage: robotrules check [OPTIONS] ROBOTS AGENT [URL...])")]
+#[case::missing_both(&["check"], "missing arguments ROBOTS AGENT")]
+#[case::missing_command(&[], "missing command")]
+#[case::unknown_command(&["chek"], "'chek'")]
+#[case::unknown_profile(&["check", "--profile", "bing", "R", "Bot", "/"], "'bing'")]
+#[case::unknown_format(&["check", "--format", "yaml", "R", "Bot", "/"], "'yaml'")]
+#[case::unknown_option(&["check", "--verbose", "R", "Bot", "/"], "'--verbose'")]
+#[case::profile_without_value(&["check", "R", "Bot", "/", "--profile"], "--profile")]
+#[case::unreadable_file(&["check", "/nonexistent/robots.txt", "Bot", "/"], "cannot read robots.txt \"/nonexistent/robots.txt\"")]
+#[case::directory(&["check", "/", "Bot", "/"], "cannot read robots.txt \"/\"")]
+#[case::https(&["check", "https://example.com/robots.txt", "Bot", "/"], "fetching robots.txt from URLs is not supported yet")]
+#[case::http(&["check", "http://example.com/robots.txt", "Bot", "/"], "fetching robots.txt from URLs is not supported yet")]
+#[case::ftp(&["check", "ftp://example.com/robots.txt", "Bot", "/"], "fetching robots.txt from URLs is not supported yet")]
+#[case::stdin_twice(&["check", "-", "Bot"], "standard input")]
+fn usage_and_input_errors(#[case] args: &[&str], #[case] fragment: &str) {
+    run(args, b"").assert_error(fragment);
+}
+
+#[rstest]
+#[case::space("Example Bot")]
+#[case::version("ExampleBot/1.0")]
+#[case::digits("Bot2")]
+#[case::empty("")]
+#[case::newline("Bad\nBot")]
+fn invalid_agent_in_rfc9309(#[case] agent: &str) {
+    let robots = Fixture::new(ROBOTS);
+    run(&["check", robots.path(), agent, "/"], b"").assert_error("invalid crawler name");
+}
+
+#[rstest]
+#[case::relative("example.com/a", "rfc9309")]
+#[case::empty("", "rfc9309")]
+#[case::no_host("file:///etc/passwd", "rfc9309")]
+#[case::no_authority("mailto:someone@example.com", "legacy1994")]
+#[case::bad_port("http://example.com:99999/", "legacy1994")]
+#[case::space_in_host("http://exa mple.com/", "rfc9309")]
+fn unreadable_urls(#[case] url: &str, #[case] profile: &str) {
+    let robots = Fixture::new(ROBOTS);
+    run(
+        &[
+            "check",
+            "--profile",
+            profile,
+            robots.path(),
+            "Bot",
+            "/ok",
+            url,
+        ],
+        b"",
+    )
+    .assert_error("cannot read URL");
+}
+
+#[test]
+fn line_breaks_and_tabs_in_a_url_do_not_break_the_columns() {
+    // The google profile reads any string, tabs and line breaks included.
+    let robots = Fixture::new(ROBOTS);
+    let out = run(
+        &[
+            "check",
+            "--explain",
+            "--profile",
+            "google",
+            robots.path(),
+            "Bot",
+            "/pri\tvate\n/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.lines(),
+        ["allowed\t/pri\\tvate\\n/\t-\tno-matching-rule"]
+    );
+}
+
+#[test]
+fn an_unreadable_url_on_stdin_stops_with_exit_2() {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(&["check", robots.path(), "Bot"], b"/a\nnot-a-url\n/b\n");
+    assert_eq!(out.code, 2);
+    assert_eq!(out.lines(), ["allowed\t/a"]);
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert!(out.stderr.contains("cannot read URL \"not-a-url\""));
+}
+
+#[test]
+fn help_is_full_and_exits_0() {
+    for args in [&["--help"][..], &["check", "--help"], &["help", "check"]] {
+        let out = run(args, b"");
+        assert_eq!(out.code, 0, "{args:?}");
+        assert!(out.stdout.lines().count() > 5, "{args:?}");
+        assert!(out.stdout.contains("Usage: robotrules"), "{args:?}");
+        assert_eq!(out.stderr, "");
+    }
+}
+
+#[test]
+fn an_empty_file_allows_everything() {
+    let robots = Fixture::new(b"");
+    let out = run(
+        &["check", "--explain", robots.path(), "Bot", "/", "/x"],
+        b"",
+    );
+    assert_eq!(
+        out.lines(),
+        ["allowed\t/\t-\tno-group", "allowed\t/x\t-\tno-group"]
+    );
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn a_binary_file_with_invalid_utf8_is_read_as_far_as_it_goes() {
+    let mut content = b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe garbage \xc3\x28\n".to_vec();
+    content.extend_from_slice(b"User-agent: *\nDisallow: /x\xff\n\x00\x01\x02");
+    let robots = Fixture::new(&content);
+    let out = run(&["check", robots.path(), "Bot", "/x%FF", "/y"], b"");
+    assert_eq!(out.stderr, "");
+    assert_eq!(out.lines(), ["disallowed\t/x%FF", "allowed\t/y"]);
+    assert_eq!(out.code, 1);
+}
+
+const FIVE_MB: usize = 5 * 1024 * 1024;
+
+#[test]
+fn a_5_mb_single_line_file_answers() {
+    let mut content = b"Disallow: /".to_vec();
+    content.resize(FIVE_MB, b'a');
+    let robots = Fixture::new(&content);
+    let out = run(&["check", "--explain", robots.path(), "Bot", "/a"], b"");
+    assert_eq!(out.lines(), ["allowed\t/a\t-\tno-group"]);
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn rules_before_a_5_mb_line_still_apply() {
+    let mut content = b"User-agent: *\nDisallow: /x\nDisallow: /".to_vec();
+    content.resize(FIVE_MB, b'a');
+    let robots = Fixture::new(&content);
+    let out = run(&["check", robots.path(), "Bot", "/x", "/y"], b"");
+    assert_eq!(out.lines(), ["disallowed\t/x", "allowed\t/y"]);
+
+    // The same from standard input, which the binary stops reading at the parse limit.
+    let out = run(&["check", "-", "Bot", "/x", "/y"], &content);
+    assert_eq!(out.lines(), ["disallowed\t/x", "allowed\t/y"]);
+    assert_eq!(out.code, 1);
+}
+
+#[test]
+fn rules_past_the_parse_limit_are_ignored() {
+    let mut content = b"User-agent: *\nDisallow: /x\n".to_vec();
+    content.resize(FIVE_MB, b'\n');
+    content.extend_from_slice(b"Disallow: /y\n");
+    let robots = Fixture::new(&content);
+    let out = run(&["check", robots.path(), "Bot", "/x", "/y"], b"");
+    assert_eq!(out.lines(), ["disallowed\t/x", "allowed\t/y"]);
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly_with_the_status_so_far() {
+    let robots = Fixture::new(ROBOTS);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotrules"))
+        .args(["check", robots.path(), "Bot"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all("/private/x\n".repeat(100_000).as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[rstest]
+#[case("Googlebot", "https://example.com/page", "allowed", 0)]
+#[case("Googlebot", "https://example.com/drafts/wip.html", "disallowed", 1)]
+#[case(
+    "Googlebot",
+    "https://example.com/drafts/published-1.html",
+    "allowed",
+    0
+)]
+#[case("GPTBot", "https://example.com/page", "disallowed", 1)]
+#[case(
+    "ExampleBot",
+    "https://example.com/admin/public/logo.png",
+    "allowed",
+    0
+)]
+#[case("ExampleBot", "https://example.com/admin/users", "disallowed", 1)]
+#[case("ExampleBot", "https://example.com/report.pdf", "disallowed", 1)]
+#[case("Bingbot", "https://example.com/shop/cart/saved", "allowed", 0)]
+#[case("DuckDuckBot", "https://example.com/shop/cart/saved", "disallowed", 1)]
+fn the_bundled_example(
+    #[case] agent: &str,
+    #[case] url: &str,
+    #[case] verdict: &str,
+    #[case] code: i32,
+) {
+    let example = example_robots();
+    let out = run(&["check", example.to_str().unwrap(), agent, url], b"");
+    assert_eq!(out.lines(), [format!("{verdict}\t{url}")]);
+    assert_eq!(out.code, code);
+}
