@@ -162,8 +162,19 @@ impl<'a> AgentRules<'a> {
 
     /// The URL's path+params+query as this profile compares it: Google's reading of the URL,
     /// then (`rfc9309`, `legacy1994`) the canonical percent-encoding of RFC 9309 §2.2.2.
+    ///
+    /// In `rfc9309` and `legacy1994`, a URL whose path has dot segments, `%2e`, backslashes,
+    /// tabs or line breaks is read by the URL Standard parser (`robotrules_url::target_path`),
+    /// so `/a/../private/x` is matched as `/private/x`; every other URL takes the
+    /// allocation-free reading, which gives the same path for it.
     pub fn path_of(&self, url: &'a str) -> Cow<'a, [u8]> {
         let path = google::path_params_query(url);
+        let path = match self.robots.profile {
+            Profile::Rfc9309 | Profile::Legacy1994 if needs_url_parser(url, &path) => {
+                resolve(url).map_or(path, Cow::Owned)
+            }
+            _ => path,
+        };
         match (self.robots.profile, path) {
             (Profile::Google, Cow::Borrowed(p)) => Cow::Borrowed(p.as_bytes()),
             (Profile::Google, Cow::Owned(p)) => Cow::Owned(p.into_bytes()),
@@ -224,6 +235,27 @@ fn outranks(a: &Rule, b: &Rule) -> bool {
         Ordering::Less => false,
         Ordering::Equal => a.kind == RuleKind::Allow && b.kind == RuleKind::Disallow,
     }
+}
+
+/// Whether the URL Standard parser could read `url` differently from Google's reading `path`.
+fn needs_url_parser(url: &str, path: &str) -> bool {
+    let path = path.split('?').next().unwrap_or_default().as_bytes();
+    let dot = memchr::memmem::find(path, b"/.").is_some()
+        || memchr::memmem::find(path, b"%2e").is_some()
+        || memchr::memmem::find(path, b"%2E").is_some();
+    dot || memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some() || path.contains(&b'\\')
+}
+
+/// The path+query of `url` by the URL Standard; a bare path is resolved against a dummy origin.
+fn resolve(url: &str) -> Option<String> {
+    let absolute;
+    let url = if url.starts_with('/') && !url.starts_with("//") {
+        absolute = format!("http://robotrules.invalid{url}");
+        absolute.as_str()
+    } else {
+        url
+    };
+    robotrules_url::target_path(url).ok().map(Cow::into_owned)
 }
 
 /// RFC 9309 §2.2.2: "The /robots.txt URI is implicitly allowed."

@@ -52,6 +52,10 @@ fn allowed(robots: &str, profile: Profile, agent: &str, url: &str) -> bool {
 #[case::pct_unreserved("user-agent: *\ndisallow: /%62az\n", "Bot", "/baz", [false, true, false])]
 #[case::pct_lowercase("user-agent: *\ndisallow: /a%2f\n", "Bot", "/a%2F", [false, false, false])]
 #[case::raw_utf8_url("user-agent: *\ndisallow: /%E3%83%84\n", "Bot", "/ツ", [false, true, false])]
+// Dot segments: the RFC profiles read the URL as a browser would fetch it.
+#[case::dot_segments("user-agent: *\ndisallow: /private/\n", "Bot", "http://e.com/a/../private/x", [false, true, false])]
+#[case::dot_segments_bare("user-agent: *\ndisallow: /private/\n", "Bot", "/a/./../private/x", [false, true, false])]
+#[case::encoded_dot("user-agent: *\ndisallow: /private/\n", "Bot", "/a/%2e%2E/private/x", [false, true, false])]
 // `/robots.txt` is always allowed in rfc9309.
 #[case::robots_txt("user-agent: *\ndisallow: /\n", "Bot", "/robots.txt", [true, false, false])]
 // `index.html`: google's Allow `…/index.htm*` also allows `…/$`.
