@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use robotrules_url::Origin;
 
-use crate::cache::parse_retry_after;
 use crate::cache::parse_http_date;
+use crate::cache::parse_retry_after;
 use crate::clock::{Clock, SystemClock};
 use crate::error::FetchError;
 use crate::http::{self, Progress};

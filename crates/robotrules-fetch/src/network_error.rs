@@ -14,7 +14,7 @@ pub(crate) fn describe(error: &(dyn StdError + 'static)) -> String {
     let mut current = Some(error);
     while let Some(error) = current {
         let text = error.to_string();
-        if parts.last().map_or(true, |last| !last.contains(&text)) {
+        if !parts.last().is_some_and(|last| last.contains(&text)) {
             parts.push(text);
         }
         current = error.source();
@@ -46,7 +46,10 @@ fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'st
 }
 
 /// Classifies a reqwest error.
-pub(crate) fn classify_reqwest(error: &reqwest::Error, options: &FetchOptions) -> UnreachableReason {
+pub(crate) fn classify_reqwest(
+    error: &reqwest::Error,
+    options: &FetchOptions,
+) -> UnreachableReason {
     let detail = describe(error);
     let lower = detail.to_ascii_lowercase();
     let errors = chain(error);
@@ -88,7 +91,10 @@ pub(crate) fn classify_reqwest(error: &reqwest::Error, options: &FetchOptions) -
     if lower.contains("chunk") {
         return UnreachableReason::BadChunkedEncoding { detail };
     }
-    for hyper_error in errors.iter().filter_map(|e| e.downcast_ref::<hyper::Error>()) {
+    for hyper_error in errors
+        .iter()
+        .filter_map(|e| e.downcast_ref::<hyper::Error>())
+    {
         if hyper_error.is_parse() || hyper_error.is_parse_status() {
             return UnreachableReason::InvalidResponse { detail };
         }

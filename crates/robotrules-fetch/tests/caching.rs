@@ -2,6 +2,8 @@
 //! freshness (RFC 9309 §2.4), error back-off with Retry-After, the last good copy while
 //! unreachable (§2.3.1.4), and one fetch per origin at a time.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 mod support;
 
 use std::sync::Arc;
@@ -162,7 +164,10 @@ async fn retry_after_on_503_delays_the_next_fetch() {
     s.serve(Reply::status(503).header("Retry-After", "600"));
     let first = s.get().await;
     assert_eq!(first.verdict_class(), VerdictClass::FullDisallow);
-    assert_eq!(first.fresh_until, first.latest.fetched_at + Duration::from_secs(600));
+    assert_eq!(
+        first.fresh_until,
+        first.latest.fetched_at + Duration::from_secs(600)
+    );
     s.clock.advance(Duration::from_secs(599));
     assert!(s.get().await.from_cache);
     assert_eq!(s.fetches(), 1);
@@ -199,7 +204,12 @@ async fn the_last_good_copy_is_served_while_unreachable_then_unavailable_after_3
     let outage_start = s.clock.now();
     let during = s.get().await;
     assert_eq!(during.verdict_class(), VerdictClass::Conditional);
-    assert_eq!(during.basis, Basis::LastGoodCopy { since: outage_start });
+    assert_eq!(
+        during.basis,
+        Basis::LastGoodCopy {
+            since: outage_start
+        }
+    );
     assert_eq!(during.body(), good.body());
     assert_eq!(during.served.fetched_at, good.latest.fetched_at);
     assert_eq!(during.age, DAY);
@@ -284,13 +294,18 @@ async fn google_allows_everything_after_12_hours_without_a_good_copy() {
 async fn concurrent_callers_share_one_fetch() {
     let s = setup(CachePolicy::rfc9309(), test_options()).await;
     s.serve(Reply::ok(ROBOTS));
-    let urls: Vec<String> = (0..20).map(|i| s.server.url(&format!("/page/{i}"))).collect();
+    let urls: Vec<String> = (0..20)
+        .map(|i| s.server.url(&format!("/page/{i}")))
+        .collect();
     let results = join_all(urls.iter().map(|url| s.cache.get(url))).await;
     assert_eq!(s.fetches(), 1);
     for result in &results {
         let outcome = result.as_ref().unwrap();
         assert_eq!(outcome.body().map(|b| &b[..]), Some(ROBOTS.as_bytes()));
-        assert!(Arc::ptr_eq(&outcome.latest, &results[0].as_ref().unwrap().latest));
+        assert!(Arc::ptr_eq(
+            &outcome.latest,
+            &results[0].as_ref().unwrap().latest
+        ));
     }
 }
 

@@ -1,6 +1,8 @@
 //! FTP fetching against a real in-process FTP server (libunftp) on loopback: anonymous login,
 //! passive mode, `RETR /robots.txt`.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 mod support;
 
 use std::time::{Duration, Instant};
@@ -20,7 +22,11 @@ async fn robots_txt_is_retrieved_with_an_anonymous_login() {
         .fetch(&server.url("/pub/file.tar.gz"))
         .await
         .unwrap();
-    assert_eq!(outcome.verdict_class(), VerdictClass::Conditional, "{outcome:?}");
+    assert_eq!(
+        outcome.verdict_class(),
+        VerdictClass::Conditional,
+        "{outcome:?}"
+    );
     assert_eq!(outcome.body().map(|b| &b[..]), Some(&robots[..]));
     assert_eq!(outcome.robots_txt_url, server.url("/robots.txt"));
     assert_eq!(outcome.final_status(), Some(226));
@@ -130,7 +136,13 @@ async fn a_server_that_never_greets_is_unreachable_within_the_deadline() {
 async fn host_overrides_apply_to_ftp_too() {
     let server = FtpServer::anonymous().await;
     server.put_robots_txt(b"User-agent: *\nAllow: /\n");
-    let port = server.url("").rsplit(':').next().unwrap().parse::<u16>().unwrap();
+    let port = server
+        .url("")
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse::<u16>()
+        .unwrap();
     let options = FetchOptions {
         resolve: vec![("ftp.example.test".into(), ([127, 0, 0, 1], 0).into())],
         ..test_options()
@@ -139,5 +151,9 @@ async fn host_overrides_apply_to_ftp_too() {
         .fetch(&format!("ftp://ftp.example.test:{port}/"))
         .await
         .unwrap();
-    assert_eq!(outcome.verdict_class(), VerdictClass::Conditional, "{outcome:?}");
+    assert_eq!(
+        outcome.verdict_class(),
+        VerdictClass::Conditional,
+        "{outcome:?}"
+    );
 }

@@ -1,15 +1,17 @@
 //! HTTP fetching against a real loopback server with fault injection (RFC 9309 §2.3.1,
 //! §2.5). Deadlines are shortened through the options so the whole file runs in seconds.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 mod support;
 
 use std::time::{Duration, Instant};
 
-use rstest::rstest;
 use robotrules_fetch::{
     Access, FetchError, TimeoutPhase, TooManyRequests, UnavailableReason, UnreachableReason,
     VerdictClass,
 };
+use rstest::rstest;
 use support::http_server::{HttpServer, Reply};
 use support::{fetcher, test_options};
 
@@ -120,7 +122,10 @@ async fn redirects_are_followed_and_recorded(#[case] status: u16) {
         .fetch(&server.url("/"))
         .await
         .unwrap();
-    assert_eq!(outcome.access.body().map(|b| &b[..]), Some(ROBOTS.as_bytes()));
+    assert_eq!(
+        outcome.access.body().map(|b| &b[..]),
+        Some(ROBOTS.as_bytes())
+    );
     let chain: Vec<_> = outcome
         .chain
         .iter()
@@ -243,17 +248,32 @@ async fn a_cross_host_redirect_is_followed_and_the_rules_stay_with_the_first_hos
         .fetch(&first.url_on("www.test", "/page"))
         .await
         .unwrap();
-    assert_eq!(outcome.access.body().map(|b| &b[..]), Some(ROBOTS.as_bytes()));
-    assert_eq!(outcome.robots_txt_url, first.url_on("www.test", "/robots.txt"));
-    assert_eq!(outcome.final_url(), second.url_on("cdn.test", "/robots.txt"));
+    assert_eq!(
+        outcome.access.body().map(|b| &b[..]),
+        Some(ROBOTS.as_bytes())
+    );
+    assert_eq!(
+        outcome.robots_txt_url,
+        first.url_on("www.test", "/robots.txt")
+    );
+    assert_eq!(
+        outcome.final_url(),
+        second.url_on("cdn.test", "/robots.txt")
+    );
     let host = second.requests()[0].header("host").map(str::to_owned);
     assert_eq!(host, Some(format!("cdn.test:{}", second.port())));
 }
 
 #[rstest]
 #[case::no_location(Reply::status(302), "no Location header")]
-#[case::ftp_location(Reply::redirect(301, "ftp://example.com/robots.txt"), "not http or https")]
-#[case::mailto_location(Reply::redirect(301, "mailto:someone@example.com"), "not http or https")]
+#[case::ftp_location(
+    Reply::redirect(301, "ftp://example.com/robots.txt"),
+    "not http or https"
+)]
+#[case::mailto_location(
+    Reply::redirect(301, "mailto:someone@example.com"),
+    "not http or https"
+)]
 #[case::unparsable_location(Reply::redirect(301, "http://[::1"), "Location")]
 #[tokio::test]
 async fn an_unusable_redirect_makes_the_file_unavailable(
@@ -313,7 +333,10 @@ async fn retry_after_on_503_is_recorded() {
 async fn caching_headers_of_the_final_response_are_recorded() {
     let server = HttpServer::start().await;
     server
-        .route("/robots.txt", Reply::redirect(301, "/final").header("Cache-Control", "max-age=1"))
+        .route(
+            "/robots.txt",
+            Reply::redirect(301, "/final").header("Cache-Control", "max-age=1"),
+        )
         .route(
             "/final",
             Reply::ok(ROBOTS)
@@ -495,7 +518,11 @@ async fn a_body_that_stalls_past_the_deadline_is_unreachable() {
             after: Duration::from_millis(800)
         }
     );
-    assert_eq!(outcome.final_status(), Some(200), "the chain survives the timeout");
+    assert_eq!(
+        outcome.final_status(),
+        Some(200),
+        "the chain survives the timeout"
+    );
     assert!(started.elapsed() < Duration::from_millis(1800));
 }
 

@@ -60,9 +60,11 @@ pub fn parse_delta_seconds(value: &str) -> Option<u64> {
     if value.is_empty() || !value.bytes().all(|byte| byte.is_ascii_digit()) {
         return None;
     }
-    Some(value.parse::<u64>().map_or(MAX_DELTA_SECONDS, |seconds| {
-        seconds.min(MAX_DELTA_SECONDS)
-    }))
+    Some(
+        value
+            .parse::<u64>()
+            .map_or(MAX_DELTA_SECONDS, |seconds| seconds.min(MAX_DELTA_SECONDS)),
+    )
 }
 
 /// Parses an HTTP date (IMF-fixdate, RFC 850 or asctime form, RFC 9110 §5.6.7).

@@ -140,7 +140,11 @@ impl CachePolicy {
     /// The retry delay after `consecutive_failures` unreachable fetches in a row (1 for the
     /// first): the doubling back-off, or the server's `Retry-After` when that is longer
     /// (bounded by [`max_retry_after`](Self::max_retry_after)).
-    pub fn retry_delay(&self, consecutive_failures: u32, retry_after: Option<Duration>) -> Duration {
+    pub fn retry_delay(
+        &self,
+        consecutive_failures: u32,
+        retry_after: Option<Duration>,
+    ) -> Duration {
         let doublings = consecutive_failures.saturating_sub(1).min(31);
         let backoff = self
             .error_backoff_initial
