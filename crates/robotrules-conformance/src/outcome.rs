@@ -30,17 +30,20 @@ pub struct RunOptions {
 impl RunOptions {
     /// Whether `case` is selected by the filter and layer.
     pub fn selects(&self, case: &Case) -> bool {
-        self.layer.map_or(true, |layer| case.layer() == layer)
-            && self.filter.as_deref().map_or(true, |needle| {
-                case.id.contains(needle)
-                    || case.source.contains(needle)
-                    || case.section.contains(needle)
-            })
+        (self.layer.is_none() || self.layer == Some(case.layer()))
+            && match self.filter.as_deref() {
+                None => true,
+                Some(needle) => {
+                    case.id.contains(needle)
+                        || case.source.contains(needle)
+                        || case.section.contains(needle)
+                }
+            }
     }
 
     /// Whether pairs of `profile` are run.
     pub fn runs_profile(&self, profile: Profile) -> bool {
-        self.profile.map_or(true, |only| only == profile)
+        self.profile.is_none() || self.profile == Some(profile)
     }
 }
 

@@ -340,10 +340,26 @@ impl Report {
             .collect();
         if differences.is_empty() {
             let _ = writeln!(out, "None.");
-        } else {
+            let _ = writeln!(out);
+        }
+        for source in &sources {
+            let rows: Vec<&&Row> = differences
+                .iter()
+                .filter(|row| row.source() == source.source)
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "<details><summary>{}: {} expected differences</summary>",
+                source.source,
+                rows.len()
+            );
+            let _ = writeln!(out);
             let _ = writeln!(out, "| case | profile | expected | got | reason |");
             let _ = writeln!(out, "| --- | --- | --- | --- | --- |");
-            for row in differences {
+            for row in rows {
                 if let Outcome::ExpectedDifference {
                     reason,
                     expected,
@@ -361,8 +377,10 @@ impl Report {
                     );
                 }
             }
+            let _ = writeln!(out);
+            let _ = writeln!(out, "</details>");
+            let _ = writeln!(out);
         }
-        let _ = writeln!(out);
 
         let _ = writeln!(out, "## Not run");
         let _ = writeln!(out);
