@@ -311,7 +311,11 @@ async fn concurrent_callers_share_one_fetch() {
 
 #[tokio::test]
 async fn concurrent_callers_share_one_fetch_across_tasks() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let options = FetchOptions {
+        total_timeout: Duration::from_millis(300),
+        ..test_options()
+    };
+    let s = setup(CachePolicy::rfc9309(), options).await;
     s.serve(Reply::Silent);
     let url = s.server.url("/");
     let tasks: Vec<_> = (0..8)
