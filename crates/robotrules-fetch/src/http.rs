@@ -39,7 +39,8 @@ pub(crate) fn build_client(options: &FetchOptions) -> Result<Client, FetchError>
         builder = builder.no_proxy();
     }
     for (host, addr) in &options.resolve {
-        builder = builder.resolve(host, *addr);
+        // URL hosts are lower-case by the time they are looked up.
+        builder = builder.resolve(&host.to_ascii_lowercase(), *addr);
     }
     builder
         .build()

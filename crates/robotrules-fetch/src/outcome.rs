@@ -294,7 +294,9 @@ pub struct FetchOutcome {
     /// The robots.txt URL of the origin asked about; the rules apply to this origin even when
     /// redirects led elsewhere (RFC 9309 §2.3.1.2).
     pub robots_txt_url: String,
-    /// Every request made, in order, with its status. Empty when no response was received.
+    /// Every request that got a response, in order, with its status. Empty when no response
+    /// was received; a request that failed without a response is not listed (the failure is
+    /// in `access`).
     pub chain: Vec<Hop>,
     /// The access result.
     pub access: Access,

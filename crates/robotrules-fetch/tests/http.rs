@@ -240,7 +240,7 @@ async fn a_cross_host_redirect_is_followed_and_the_rules_stay_with_the_first_hos
     let options = robotrules_fetch::FetchOptions {
         resolve: vec![
             ("www.test".into(), first.addr()),
-            ("cdn.test".into(), second.addr()),
+            ("CDN.test".into(), second.addr()),
         ],
         ..test_options()
     };
@@ -438,8 +438,9 @@ async fn a_100_mb_body_is_cut_at_the_limit_without_being_read() {
     assert!(body.len() <= 512_000 && body.len() > 512_000 - line.len());
     assert!(body.ends_with(b"\n"));
     assert_eq!(body.len() % line.len(), 0, "cut at a line boundary");
-    // Give the server a moment to notice the closed connection, then check that it
-    // could not push more than socket buffers can hold.
+    // Once the server has noticed the closed connection, it cannot have pushed more than
+    // the socket buffers hold.
+    assert!(server.stream_finished(Duration::from_secs(5)).await);
     let streamed = server.streamed();
     assert!(
         streamed < 32 * 1024 * 1024,
@@ -458,7 +459,6 @@ async fn a_gzip_bomb_is_stopped_at_the_limit_of_decompressed_bytes() {
             total: 100 * 1024 * 1024,
         },
     );
-    let started = Instant::now();
     let outcome = fetcher(test_options())
         .fetch(&server.url("/"))
         .await
@@ -473,7 +473,6 @@ async fn a_gzip_bomb_is_stopped_at_the_limit_of_decompressed_bytes() {
     assert!(!truncation.read_to_end);
     assert!(body.len() <= 512_000 && body.len() > 512_000 - 9);
     assert!(body.ends_with(b"Allow: /\n"));
-    assert!(started.elapsed() < Duration::from_secs(2));
 }
 
 #[tokio::test]

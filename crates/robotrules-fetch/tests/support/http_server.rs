@@ -105,6 +105,8 @@ struct State {
     requests: Mutex<Vec<Request>>,
     /// Body bytes written by `Endless` and raw bytes fed to the compressor by `GzipBomb`.
     streamed: AtomicU64,
+    /// Signalled when an `Endless` or `GzipBomb` handler has stopped writing.
+    stream_done: tokio::sync::Notify,
 }
 
 /// A running server; it stops when dropped.
@@ -180,6 +182,14 @@ impl HttpServer {
     pub fn streamed(&self) -> u64 {
         self.state.streamed.load(Ordering::SeqCst)
     }
+
+    /// Waits until an `Endless` handler has stopped writing (the client went away or the
+    /// body was complete), at most `limit`; true if it did.
+    pub async fn stream_finished(&self, limit: Duration) -> bool {
+        tokio::time::timeout(limit, self.state.stream_done.notified())
+            .await
+            .is_ok()
+    }
 }
 
 async fn serve(mut stream: TcpStream, state: Arc<State>) {
@@ -238,11 +248,12 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
             while sent < total {
                 let n = block.len().min((total - sent) as usize);
                 if stream.write_all(&block[..n]).await.is_err() {
-                    return;
+                    break;
                 }
                 sent += n as u64;
                 state.streamed.fetch_add(n as u64, Ordering::SeqCst);
             }
+            state.stream_done.notify_one();
         }
         Reply::GzipBomb { line, total } => {
             let out = head(
