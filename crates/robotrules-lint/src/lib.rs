@@ -1,1 +1,41 @@
-//! Lints for robots.txt files (work in progress).
+//! Lints for robots.txt files, with stable codes, byte spans and rustc-style rendering; and
+//! explanations of a verdict under one or every profile.
+//!
+//! [`lint`] reads a file under every profile (RFC 9309, Google, the 1994 convention) and
+//! reports what is wrong for the profile it is checked for: an **error** when that reading
+//! drops a line or rule, a **warning** when it keeps it but the author likely meant something
+//! else, or another reading differs. Each [`Lint`] has a stable [`Code`] (documented in
+//! `docs/lints.md`), a byte span, line and column, a message, a help text and the profiles the
+//! problem occurs under. Findings the grammar and the model already report are reused, not
+//! detected again.
+//!
+//! ```
+//! use robotrules_lint::{lint, Code, LintOptions};
+//!
+//! let report = lint(b"user-agent: *\ndissallow: /private\n", &LintOptions::default());
+//! assert_eq!(report.findings[0].code, Code::MisspeltKey);
+//! assert_eq!((report.findings[0].line, report.findings[0].column), (2, 1));
+//! ```
+//!
+//! [`render`] turns a report into text like rustc's (source line, caret, code, help) or JSON
+//! lines; [`explain`] says which groups and rules decide a URL, side by side per profile.
+
+mod checks;
+mod code;
+mod context;
+pub mod explain;
+mod finding;
+pub mod render;
+mod source;
+
+pub use code::{Code, Family, UnknownCode};
+pub use finding::{Lint, LintOptions, LintReport, Related, DEFAULT_MAX_FINDINGS};
+pub use robotrules_model::{Profile, Severity, Span};
+
+/// Lint `bytes` as a robots.txt file. Never fails and never panics; the report holds at most
+/// [`LintOptions::max_findings`] findings, in file order, and counts the rest.
+pub fn lint(bytes: &[u8], options: &LintOptions) -> LintReport {
+    let mut ctx = context::Context::new(bytes, *options);
+    checks::run(&mut ctx);
+    ctx.finish()
+}

@@ -1,0 +1,320 @@
+//! User-agent lines and groups: rules outside any group, empty or truncated user-agents,
+//! several groups for one agent, a named group that escapes every `*` rule, and an extension
+//! record that Google reads as joining two groups.
+
+use std::collections::BTreeMap;
+
+use robotrules_model::{DiagnosticKind, Profile, RobotsTxt, RuleKind, Severity};
+
+use super::observed::Observed;
+use super::{profile_list, profiles_do};
+use crate::code::Code;
+use crate::context::Context;
+use crate::finding::Lint;
+
+/// How many of the `*` group's rules a finding names before "and N more".
+const LIST_RULES: usize = 3;
+
+/// Turn the model's group findings into lints.
+pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
+    let profiles = o.profiles();
+    let span = ctx.record_span(o.line);
+    let lint = match o.any() {
+        Some(DiagnosticKind::RuleOutsideGroup) => {
+            let rule = ctx.excerpt(span);
+            let by = if profiles.len() == Profile::ALL.len() {
+                String::new()
+            } else {
+                format!(" by {}", profile_list(&profiles))
+            };
+            Lint::new(
+                Code::RuleOutsideGroup,
+                ctx.error_if_dropped_by(&profiles),
+                span,
+                o.line,
+                format!("`{rule}` comes before any user-agent line: it is ignored{by}"),
+            )
+            .label("belongs to no group")
+            .help(
+                "rules belong to the group of the user-agent lines above them (RFC 9309 §2.1, \
+                 §2.2.2); put `user-agent: *` (or a crawler's name) above this rule",
+            )
+        }
+        Some(DiagnosticKind::EmptyUserAgent) => Lint::new(
+            Code::EmptyUserAgent,
+            Severity::Warning,
+            span,
+            o.line,
+            "empty user-agent value",
+        )
+        .label("matches no crawler")
+        .help(
+            "name a crawler (`user-agent: ExampleBot`), or `*` for every crawler; a group whose \
+             only user-agent is empty applies to no crawler (RFC 9309 §2.2.1)",
+        ),
+        Some(DiagnosticKind::UserAgentTruncated) => truncated(ctx, o),
+        _ => return,
+    };
+    ctx.push(lint.profiles(&profiles));
+}
+
+fn truncated(ctx: &Context<'_>, o: &Observed) -> Lint {
+    let value = ctx.slice(o.span);
+    let written = ctx.excerpt(o.span);
+    let token = robotrules_grammar::identifier(value).map_or(&b""[..], |(_, t)| t);
+    let token = String::from_utf8_lossy(token);
+    let rest = &value[token.len()..];
+    let lint = |message: String| {
+        Lint::new(
+            Code::UserAgentTruncated,
+            Severity::Warning,
+            o.span,
+            o.line,
+            message,
+        )
+    };
+    if token.is_empty() {
+        return lint(format!(
+            "user-agent `{written}` has no product token: it matches no crawler"
+        ))
+        .label("matches no crawler")
+        .help(
+            "RFC 9309 §2.2.1: crawlers match the leading run of letters, `_` and `-` of the \
+             value; write the crawler's name (`ExampleBot`) or `*`",
+        );
+    }
+    if matches!(rest.first(), Some(b'/' | b' ' | b'\t' | b'(' | b';')) {
+        return lint(format!("user-agent `{written}` is read as `{token}`"))
+            .label(format!("read as `{token}`"))
+            .help(format!(
+                "versions and comments after the product token are ignored (RFC 9309 §2.2.1); \
+                 write just `{token}`"
+            ));
+    }
+    lint(format!("user-agent `{written}` is read as `{token}`"))
+        .label(format!("read as `{token}`"))
+        .help(format!(
+            "RFC 9309 §2.2.1: a product token has only letters, `_` and `-`, and crawlers match \
+             the leading run of them, so this group applies to a crawler named `{token}`, not to \
+             one named `{written}` (1994-style readers match the whole value as a substring)"
+        ))
+}
+
+/// Lints that look at the groups as a whole.
+pub(super) fn check(ctx: &mut Context<'_>) {
+    duplicate_groups(ctx);
+    specific_ignores_global(ctx);
+    joined_by_extension(ctx);
+}
+
+/// The key a user-agent line is grouped by: `*`, or its lower-cased token.
+fn agent_key(robots: &RobotsTxt, agent: &robotrules_model::UserAgent) -> String {
+    agent.token(robots).into_owned()
+}
+
+fn duplicate_groups(ctx: &mut Context<'_>) {
+    let legacy = ctx.profile() == Profile::Legacy1994;
+    let mut first: BTreeMap<String, (usize, u32)> = BTreeMap::new();
+    let mut found = Vec::new();
+    let robots = ctx.target();
+    for (index, group) in robots.groups().iter().enumerate() {
+        for agent in group.agents(robots) {
+            let key = agent_key(robots, agent);
+            if key.is_empty() {
+                continue;
+            }
+            match first.get(&key) {
+                Some(&(g, line)) if g != index => found.push((key, agent.line, line)),
+                Some(_) => {}
+                None => {
+                    first.insert(key, (index, agent.line));
+                }
+            }
+        }
+    }
+    for (key, line, first_line) in found {
+        let span = ctx.record_span(line);
+        let first_span = ctx.record_span(first_line);
+        let (message, label) = match (key.as_str(), legacy) {
+            ("*", false) => (
+                format!("another `*` group (the first is at line {first_line}): the groups are merged"),
+                "merged with the `*` group above".to_owned(),
+            ),
+            (_, false) => (
+                format!("`{key}` already has a group at line {first_line}: the groups are merged"),
+                format!("merged with the group for `{key}` above"),
+            ),
+            ("*", true) => (
+                format!("another `*` record (the first is at line {first_line}): only the first is used"),
+                "never used by legacy1994".to_owned(),
+            ),
+            (_, true) => (
+                format!("`{key}` already has a record at line {first_line}: only the first is used"),
+                "never used by legacy1994".to_owned(),
+            ),
+        };
+        ctx.push(
+            Lint::new(
+                Code::DuplicateGroup,
+                if legacy { Severity::Error } else { Severity::Warning },
+                span,
+                line,
+                message,
+            )
+            .label(label)
+            .related(first_span, first_line, "first group for this agent")
+            .help(format!(
+                "RFC 9309 §2.2.1 and Google merge the rules of every group for `{key}`; 1994-style \
+                 readers use only the first record that matches. Put all rules for `{key}` in one group"
+            )),
+        );
+    }
+}
+
+fn specific_ignores_global(ctx: &mut Context<'_>) {
+    let robots = ctx.target();
+    let global: Vec<(u32, String)> = robots
+        .groups()
+        .iter()
+        .filter(|g| g.is_global(robots))
+        .flat_map(|g| g.rules(robots))
+        .filter(|r| r.kind == RuleKind::Disallow && !r.derived && !r.is_empty())
+        .map(|r| (r.line, r.value(robots).into_owned()))
+        .collect();
+    if global.is_empty() {
+        return;
+    }
+    let mut seen: BTreeMap<String, ()> = BTreeMap::new();
+    let mut found = Vec::new();
+    for group in robots.groups() {
+        for agent in group.agents(robots) {
+            let key = agent_key(robots, agent);
+            if agent.global || key.is_empty() || seen.insert(key.clone(), ()).is_some() {
+                continue;
+            }
+            // Every group naming this agent, merged.
+            let own: Vec<_> = robots
+                .groups()
+                .iter()
+                .filter(|g| g.agents(robots).iter().any(|a| agent_key(robots, a) == key))
+                .flat_map(|g| g.rules(robots))
+                .filter(|r| !r.derived && !r.is_empty())
+                .collect();
+            let blocks_some = own.iter().any(|r| r.kind == RuleKind::Disallow);
+            let blocks_all = own.iter().any(|r| {
+                r.kind == RuleKind::Disallow && matches!(&*r.value(robots), "/" | "/*" | "*")
+            });
+            if !blocks_some || blocks_all {
+                // A group granting full access, or blocking everything, is deliberate.
+                continue;
+            }
+            let missing: Vec<&(u32, String)> = global
+                .iter()
+                .filter(|(_, pattern)| !own.iter().any(|r| r.value(robots) == pattern.as_str()))
+                .collect();
+            if !missing.is_empty() {
+                found.push((
+                    key,
+                    agent.line,
+                    missing.into_iter().cloned().collect::<Vec<_>>(),
+                ));
+            }
+        }
+    }
+    for (key, line, missing) in found {
+        let span = ctx.record_span(line);
+        let (first_line, _) = missing[0];
+        let names: Vec<String> = missing
+            .iter()
+            .take(LIST_RULES)
+            .map(|(_, p)| format!("`disallow: {p}`"))
+            .collect();
+        let more = missing.len().saturating_sub(LIST_RULES);
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        ctx.push(
+            Lint::new(
+                Code::SpecificGroupIgnoresGlobal,
+                Severity::Warning,
+                span,
+                line,
+                format!(
+                    "`{key}` obeys only its own group: {} of the `*` group's rules do not apply to it",
+                    missing.len()
+                ),
+            )
+            .label(format!("`{key}` ignores the `*` group"))
+            .related(ctx.record_span(first_line), first_line, format!("does not apply to `{key}`"))
+            .help(format!(
+                "a crawler follows the group that names it and ignores `*` entirely (RFC 9309 \
+                 §2.2.1); if `{key}` should also obey {}{more}, repeat them in this group",
+                names.join(", ")
+            )),
+        );
+    }
+}
+
+/// Where an extension record between user-agent lines joins two user-agent lists into one
+/// group: (joined user-agent line, extension line, group's first user-agent line, key).
+fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String)> {
+    let mut found = Vec::new();
+    for group in robots.groups() {
+        let agents = group.agents(robots);
+        let records: Vec<_> = group
+            .extensions(robots)
+            .iter()
+            .filter(|e| e.kind.is_group_member())
+            .collect();
+        for pair in agents.windows(2) {
+            let (before, after) = (pair[0].line, pair[1].line);
+            if let Some(record) = records.iter().find(|e| before < e.line && e.line < after) {
+                found.push((after, record.line, group.line, record.key.clone()));
+                break;
+            }
+        }
+    }
+    found
+}
+
+fn joined_by_extension(ctx: &mut Context<'_>) {
+    let mut by_line: BTreeMap<u32, (u32, u32, String, Vec<Profile>)> = BTreeMap::new();
+    for profile in Profile::ALL {
+        for (line, record, first, key) in joins(ctx.model(profile)) {
+            by_line
+                .entry(line)
+                .or_insert((record, first, key, Vec::new()))
+                .3
+                .push(profile);
+        }
+    }
+    for (line, (record, first, key, profiles)) in by_line {
+        let readers = profile_list(&profiles);
+        let read = profiles_do(&profiles, "read");
+        let span = ctx.record_span(line);
+        let agent = ctx.excerpt(span);
+        ctx.push(
+            Lint::new(
+                Code::GroupJoinedByExtension,
+                Severity::Warning,
+                span,
+                line,
+                format!(
+                    "{read} `{agent}` as part of the group at line {first}: the `{key}` line does not end it"
+                ),
+            )
+            .label("joins the group above")
+            .related(ctx.record_span(record), record, format!("does not end the group for {readers}"))
+            .related(ctx.record_span(first), first, "the group starts here")
+            .help(
+                "only an allow or disallow line ends a group's user-agent list for Google (and \
+                 only a blank line for 1994-style readers), so the rules below apply to every \
+                 user-agent of the joined group. End the group before the next `user-agent` \
+                 line: an empty `disallow:` after the record, then a blank line",
+            )
+            .profiles(&profiles),
+        );
+    }
+}

@@ -1,0 +1,272 @@
+//! Record keys: misspelt known keys ("did you mean"), missing colons, keys no profile knows.
+//!
+//! The grammar classifies every key (exact, accepted typo, key prefix, missing colon) and the
+//! model decides per profile whether it counts; this module adds the keys neither recognises:
+//! near misses of known keys (by edit distance) and unknown records.
+
+use robotrules_grammar::{KeyKind, Line, Separator};
+use robotrules_model::{DiagnosticKind, ExtensionKey, Profile, Severity};
+
+use super::observed::Observed;
+use super::{profile_list, profiles_do};
+use crate::code::Code;
+use crate::context::Context;
+use crate::finding::Lint;
+
+/// Keys robotrules knows, for "did you mean".
+const KNOWN_KEYS: [&str; 11] = [
+    "user-agent",
+    "allow",
+    "disallow",
+    "sitemap",
+    "crawl-delay",
+    "request-rate",
+    "visit-time",
+    "clean-param",
+    "content-signal",
+    "content-usage",
+    "host",
+];
+
+/// Keys some sites use that no major crawler reads in robots.txt any more.
+const PAGE_DIRECTIVES: [&str; 3] = ["noindex", "nofollow", "noarchive"];
+
+/// Longest key worth comparing for near misses.
+const MAX_NEAR_MISS_KEY: usize = 32;
+
+/// Turn the model's key findings (typo, prefix, missing colon) into lints.
+pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
+    let drops = o.profiles_where(|k| matches!(k, DiagnosticKind::KeyNotAccepted { .. }));
+    let accepts = o.profiles_where(|k| matches!(k, DiagnosticKind::KeyAcceptedLeniently { .. }));
+    let (looks_like, separator) = match o.any() {
+        Some(
+            DiagnosticKind::KeyNotAccepted {
+                looks_like,
+                separator,
+                ..
+            }
+            | DiagnosticKind::KeyAcceptedLeniently {
+                read_as: looks_like,
+                separator,
+                ..
+            },
+        ) => (looks_like, separator),
+        _ => return,
+    };
+    let Some(key) = looks_like.canonical() else {
+        return;
+    };
+    let written = ctx.excerpt(o.span);
+    let value = ctx
+        .line(o.line)
+        .and_then(|l| l.directive)
+        .map(|d| ctx.excerpt(d.value))
+        .unwrap_or_default();
+    let severity = ctx.error_if_dropped_by(&drops);
+    let label = if drops.contains(&ctx.profile()) {
+        format!("ignored by {}", profile_list(&drops))
+    } else {
+        format!("read as `{key}` by {} only", profile_list(&accepts))
+    };
+    let exact = written.eq_ignore_ascii_case(key);
+    let lint = if separator == Separator::Whitespace {
+        let also = if exact {
+            String::new()
+        } else {
+            format!(" (did you mean `{key}`?)")
+        };
+        Lint::new(
+            Code::MissingColon,
+            severity,
+            o.span,
+            o.line,
+            format!("missing `:` after `{written}`{also}"),
+        )
+        .help(format!(
+            "{} `{written} {value}` as `{key}: {value}`; {} the line. Write `{key}: {value}`",
+            profiles_do(&accepts, "read"),
+            profiles_do(&drops, "ignore")
+        ))
+    } else {
+        Lint::new(
+            Code::MisspeltKey,
+            severity,
+            o.span,
+            o.line,
+            format!("`{written}` is not a directive; did you mean `{key}`?"),
+        )
+        .help(format!(
+            "{} this spelling (Google's library reads common typos and keys with extra \
+             characters); {} the line. Write `{key}`",
+            profiles_do(&accepts, "accept"),
+            profiles_do(&drops, "ignore")
+        ))
+    };
+    ctx.push(lint.label(label).profiles(&drops));
+}
+
+/// Keys that neither the grammar nor the model recognise.
+pub(super) fn check(ctx: &mut Context<'_>) {
+    let lines: Vec<Line> = ctx
+        .parsed
+        .lines
+        .iter()
+        .filter(|l| l.directive.is_some_and(|d| d.kind == KeyKind::Other))
+        .copied()
+        .collect();
+    for line in lines {
+        let Some(d) = line.directive else { continue };
+        let key = ctx.slice(d.key);
+        let written = ctx.excerpt(d.key);
+        let near = near_miss(key);
+        if key.is_empty() || (d.separator == Separator::Whitespace && near.is_none()) {
+            let span = robotrules_model::Span::new(d.key.start, d.value.end);
+            ctx.push(
+                Lint::new(
+                    Code::NoDirective,
+                    Severity::Error,
+                    span,
+                    line.number,
+                    "this line is neither a `key: value` record nor a comment: it is ignored",
+                )
+                .label(if key.is_empty() { "no key" } else { "no `:`" })
+                .help("records are written `key: value` (RFC 9309 §2.2); start a comment with `#`"),
+            );
+            continue;
+        }
+        if ExtensionKey::from_key(key) != ExtensionKey::Other {
+            continue;
+        }
+        let value = ctx.excerpt(d.value);
+        let lint = match near {
+            Some(known) if d.separator == Separator::Whitespace => Lint::new(
+                Code::MissingColon,
+                Severity::Error,
+                d.key,
+                line.number,
+                format!("missing `:` after `{written}` (did you mean `{known}`?)"),
+            )
+            .label("ignored by every profile")
+            .help(format!("write `{known}: {value}`")),
+            Some(known) => Lint::new(
+                Code::MisspeltKey,
+                Severity::Error,
+                d.key,
+                line.number,
+                format!("`{written}` is not a directive; did you mean `{known}`?"),
+            )
+            .label("ignored by every profile")
+            .help(format!(
+                "no profile reads this spelling, so the line is ignored. Write `{known}`"
+            )),
+            None => unknown(d.key, line.number, &written),
+        };
+        ctx.push(lint);
+    }
+}
+
+fn unknown(span: robotrules_model::Span, line: u32, written: &str) -> Lint {
+    let lower = written.to_ascii_lowercase();
+    let help = if PAGE_DIRECTIVES.contains(&lower.as_str()) {
+        format!(
+            "Google stopped reading `{lower}` in robots.txt in September 2019 and no major \
+             crawler reads it; put `<meta name=\"robots\" content=\"{lower}\">` or an \
+             `X-Robots-Tag: {lower}` header on the pages instead (robots.txt controls crawling, \
+             not indexing)"
+        )
+    } else {
+        format!(
+            "crawlers ignore records they do not know (RFC 9309 §2.2.4); robotrules knows {}",
+            KNOWN_KEYS.join(", ")
+        )
+    };
+    Lint::new(
+        Code::UnknownDirective,
+        Severity::Warning,
+        span,
+        line,
+        format!("unknown directive `{written}`"),
+    )
+    .label("no profile reads this key")
+    .help(help)
+    .profiles(&Profile::ALL)
+}
+
+/// The known key `key` is most likely a misspelling of, if any.
+pub(crate) fn near_miss(key: &[u8]) -> Option<&'static str> {
+    if key.len() > MAX_NEAR_MISS_KEY {
+        return None;
+    }
+    let squash = |k: &[u8]| -> Vec<u8> {
+        k.iter()
+            .filter(|b| !matches!(b, b'-' | b'_' | b' ' | b'\t'))
+            .map(u8::to_ascii_lowercase)
+            .collect()
+    };
+    let key = squash(key);
+    let allowed = match key.len() {
+        0..=3 => 0,
+        4..=5 => 1,
+        _ => 2,
+    };
+    KNOWN_KEYS
+        .iter()
+        .map(|&known| (edit_distance(&key, &squash(known.as_bytes())), known))
+        .filter(|&(d, _)| d <= allowed)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, known)| known)
+}
+
+/// Optimal string alignment distance (Levenshtein with adjacent transpositions).
+fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for (i, row) in d.chunks_mut(width).enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d.iter_mut().take(width).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[(i - 1) * width + j] + 1)
+                .min(d[i * width + j - 1] + 1)
+                .min(d[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * width + j - 2] + 1);
+            }
+            d[i * width + j] = best;
+        }
+    }
+    d[a.len() * width + b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case(b"alow", Some("allow"))]
+    #[case(b"Disalllow", Some("disallow"))]
+    #[case(b"user_agent", Some("user-agent"))]
+    #[case(b"Crawl delay", Some("crawl-delay"))]
+    #[case(b"crawldelay", Some("crawl-delay"))]
+    #[case(b"site-maps", Some("sitemap"))]
+    #[case(b"noindex", None)]
+    #[case(b"foo", None)]
+    #[case(b"hots", Some("host"))]
+    fn near_misses(#[case] key: &[u8], #[case] known: Option<&str>) {
+        assert_eq!(near_miss(key), known);
+    }
+
+    #[rstest]
+    #[case(b"", b"abc", 3)]
+    #[case(b"abc", b"abc", 0)]
+    #[case(b"abc", b"acb", 1)]
+    #[case(b"kitten", b"sitting", 3)]
+    fn distances(#[case] a: &[u8], #[case] b: &[u8], #[case] d: usize) {
+        assert_eq!(edit_distance(a, b), d);
+    }
+}

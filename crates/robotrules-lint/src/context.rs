@@ -1,0 +1,165 @@
+//! What every check reads: the input, the grammar's lines, the model under each profile, and
+//! the findings gathered so far.
+
+use robotrules_grammar::{parse_with, Line, ParseOptions, Parsed};
+use robotrules_model::{Profile, RobotsTxt, Severity, Span};
+
+use crate::finding::{Lint, LintOptions, LintReport};
+use crate::source;
+
+/// The state of one lint run.
+pub(crate) struct Context<'a> {
+    /// The input, whole.
+    pub(crate) source: &'a [u8],
+    /// The options.
+    pub(crate) options: LintOptions,
+    /// The grammar's reading under the target profile's options.
+    pub(crate) parsed: Parsed<'a>,
+    /// The model under each profile, in [`Profile::ALL`] order.
+    models: Vec<RobotsTxt>,
+    /// Findings so far.
+    findings: Vec<Lint>,
+}
+
+/// Index of a profile in [`Profile::ALL`].
+pub(crate) fn profile_index(profile: Profile) -> usize {
+    Profile::ALL
+        .iter()
+        .position(|&p| p == profile)
+        .unwrap_or_default()
+}
+
+impl<'a> Context<'a> {
+    pub(crate) fn new(source: &'a [u8], options: LintOptions) -> Context<'a> {
+        let parsed = parse_with(
+            source,
+            &ParseOptions {
+                limit: options.parse_limit,
+                max_line_len: options.profile.max_line_len(),
+            },
+        );
+        let models = Profile::ALL
+            .iter()
+            .map(|&p| RobotsTxt::parse(source, p, options.parse_limit))
+            .collect();
+        Context {
+            source,
+            options,
+            parsed,
+            models,
+            findings: Vec::new(),
+        }
+    }
+
+    /// The profile linted for.
+    pub(crate) fn profile(&self) -> Profile {
+        self.options.profile
+    }
+
+    /// The model under the profile linted for.
+    pub(crate) fn target(&self) -> &RobotsTxt {
+        self.model(self.options.profile)
+    }
+
+    /// The model under `profile`.
+    pub(crate) fn model(&self, profile: Profile) -> &RobotsTxt {
+        &self.models[profile_index(profile)]
+    }
+
+    /// The grammar's line `number` (1-based).
+    pub(crate) fn line(&self, number: u32) -> Option<&Line> {
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        self.parsed.lines.get(index)
+    }
+
+    /// The span of line `number`'s record, key to value (the whole line if it has none).
+    pub(crate) fn record_span(&self, number: u32) -> Span {
+        match self.line(number) {
+            Some(Line {
+                directive: Some(d), ..
+            }) => Span::new(d.key.start, d.value.end.max(d.key.end)),
+            Some(line) => line.read,
+            None => Span::default(),
+        }
+    }
+
+    /// The bytes of a span.
+    pub(crate) fn slice(&self, span: Span) -> &'a [u8] {
+        span.slice(self.source)
+    }
+
+    /// A span as a short, printable excerpt.
+    pub(crate) fn excerpt(&self, span: Span) -> String {
+        source::excerpt(self.slice(span), 60)
+    }
+
+    /// `error` when the profile linted for is among `drops`, else `warning`.
+    pub(crate) fn error_if_dropped_by(&self, drops: &[Profile]) -> Severity {
+        if drops.contains(&self.options.profile) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }
+    }
+
+    /// Record a finding.
+    pub(crate) fn push(&mut self, lint: Lint) {
+        self.findings.push(lint);
+    }
+
+    /// Whether a finding with `code` was recorded.
+    pub(crate) fn has(&self, code: crate::Code) -> bool {
+        self.findings.iter().any(|f| f.code == code)
+    }
+
+    /// Remove findings for which `keep` is false.
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&Lint) -> bool) {
+        self.findings.retain(keep);
+    }
+
+    /// Change the findings with `code`.
+    pub(crate) fn update(&mut self, code: crate::Code, mut change: impl FnMut(&mut Lint)) {
+        for finding in self.findings.iter_mut().filter(|f| f.code == code) {
+            change(finding);
+        }
+    }
+
+    /// Sort, count, cap, and fill in columns.
+    pub(crate) fn finish(self) -> LintReport {
+        let Context {
+            source,
+            options,
+            mut findings,
+            ..
+        } = self;
+        findings.sort_by(|a, b| {
+            (a.span.start, a.line, a.code, a.span.end).cmp(&(
+                b.span.start,
+                b.line,
+                b.code,
+                b.span.end,
+            ))
+        });
+        findings.dedup_by(|a, b| a.code == b.code && a.span == b.span && a.message == b.message);
+        let errors = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
+        let warnings = findings.len() - errors;
+        let truncated_count = findings.len().saturating_sub(options.max_findings);
+        findings.truncate(options.max_findings);
+        for finding in &mut findings {
+            finding.column = source::column(source, finding.span.start);
+            for related in &mut finding.related {
+                related.column = source::column(source, related.span.start);
+            }
+        }
+        LintReport {
+            profile: options.profile,
+            findings,
+            truncated_count,
+            errors,
+            warnings,
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Showing a [`LintReport`]: text like rustc's diagnostics (rendered by `annotate-snippets`,
+//! the renderer rustc uses) or JSON lines, one object per finding.
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+
+use crate::finding::{Lint, LintReport};
+use crate::source;
+use robotrules_model::{Profile, Severity, Span};
+
+/// Width the text is laid out for; longer source lines are cut around the span, as rustc does.
+pub const TERM_WIDTH: usize = 140;
+
+/// Lines between two places of one finding beyond which they are shown as separate excerpts.
+const CLUSTER_GAP: u32 = 4;
+
+/// How to render text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextOptions {
+    /// The file name shown in `--> robots.txt:3:1`.
+    pub path: String,
+    /// ANSI colours.
+    pub color: bool,
+}
+
+/// The report as text: each finding with its source line(s), a caret under the span, its code,
+/// help and notes; then a summary line.
+pub fn text(report: &LintReport, source: &[u8], options: &TextOptions) -> String {
+    let renderer = if options.color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    }
+    .term_width(TERM_WIDTH);
+    let mut out = String::new();
+    for lint in &report.findings {
+        let group = finding_group(lint, source, &options.path);
+        out.push_str(&renderer.render(&[group]));
+        out.push_str("\n\n");
+    }
+    if report.truncated_count > 0 {
+        out.push_str(&format!(
+            "note: {} more finding(s) not shown (the first {} are)\n",
+            report.truncated_count,
+            report.findings.len()
+        ));
+    }
+    out.push_str(&summary(report, &options.path));
+    out.push('\n');
+    out
+}
+
+/// The closing line: how many errors and warnings, for which profile.
+pub fn summary(report: &LintReport, path: &str) -> String {
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    if report.is_clean() {
+        format!("{path}: no problems found (profile {})", report.profile)
+    } else {
+        format!(
+            "{path}: {} and {} (profile {})",
+            count(report.errors, "error"),
+            count(report.warnings, "warning"),
+            report.profile
+        )
+    }
+}
+
+/// The report as JSON lines: one object per finding, in file order.
+pub fn json_lines(report: &LintReport) -> String {
+    let mut out = String::new();
+    for lint in &report.findings {
+        // A `Lint` holds only strings, numbers and lists: serialising it cannot fail.
+        if let Ok(line) = serde_json::to_string(lint) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One place to show: span, line, label, whether it is the finding's own.
+pub(crate) struct Place<'a> {
+    /// The bytes to underline.
+    pub(crate) span: Span,
+    /// Their 1-based line.
+    pub(crate) line: u32,
+    /// Text under the underline.
+    pub(crate) label: Option<&'a str>,
+    /// `^^^` (the finding's own place) rather than `---`.
+    pub(crate) primary: bool,
+}
+
+fn finding_group<'a>(lint: &'a Lint, source: &'a [u8], path: &'a str) -> Group<'a> {
+    let level = match lint.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning | Severity::Info => Level::WARNING,
+    };
+    let mut places = vec![Place {
+        span: lint.span,
+        line: lint.line,
+        label: lint.label.as_deref(),
+        primary: true,
+    }];
+    places.extend(lint.related.iter().map(|r| Place {
+        span: r.span,
+        line: r.line,
+        label: Some(r.label.as_str()),
+        primary: false,
+    }));
+    let mut group = level
+        .primary_title(lint.message.as_str())
+        .id(lint.code.as_str())
+        .elements(excerpts(places, source, path));
+    if let Some(help) = &lint.help {
+        group = group.element(Level::HELP.message(help.as_str()));
+    }
+    if lint.profiles.len() < Profile::ALL.len() {
+        let names: Vec<&str> = lint.profiles.iter().map(|p| p.name()).collect();
+        group = group.element(Level::NOTE.message(format!("profiles: {}", names.join(", "))));
+    }
+    group
+}
+
+/// Source excerpts showing `places`: nearby places share one, the one with the primary place
+/// comes first (as rustc does: `-->` names it), the others follow (`:::`).
+pub(crate) fn excerpts<'a>(
+    mut places: Vec<Place<'a>>,
+    source: &[u8],
+    path: &'a str,
+) -> Vec<Snippet<'a, annotate_snippets::Annotation<'a>>> {
+    places.sort_by_key(|p| (p.line, p.span.start));
+    let mut runs = clusters(&places);
+    runs.sort_by_key(|run| !run.iter().any(|p| p.primary));
+    runs.into_iter().map(|c| excerpt(c, source, path)).collect()
+}
+
+/// Places split into runs of nearby lines.
+fn clusters<'p, 'a>(places: &'p [Place<'a>]) -> Vec<&'p [Place<'a>]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=places.len() {
+        let split = i == places.len() || places[i].line > places[i - 1].line + CLUSTER_GAP;
+        if split {
+            out.push(&places[start..i]);
+            start = i;
+        }
+    }
+    out
+}
+
+/// One excerpt of the source with the places of a cluster annotated.
+fn excerpt<'a>(
+    places: &[Place<'a>],
+    source: &[u8],
+    path: &'a str,
+) -> Snippet<'a, annotate_snippets::Annotation<'a>> {
+    let first = places
+        .iter()
+        .map(|p| p.span.start)
+        .min()
+        .unwrap_or_default();
+    let last = places
+        .iter()
+        .map(|p| p.span.start)
+        .max()
+        .unwrap_or_default();
+    let start = source::line_start(source, first);
+    let end = source::line_end(source, last);
+    let display = source::display(source, start, end);
+    let line = places.iter().map(|p| p.line).min().unwrap_or(1);
+    let annotations: Vec<_> = places
+        .iter()
+        .map(|p| {
+            let kind = if p.primary {
+                AnnotationKind::Primary
+            } else {
+                AnnotationKind::Context
+            };
+            let mut range = display.range(p.span, source);
+            if range.is_empty() && p.span.start < p.span.end {
+                // A span made only of a line terminator: point at where it starts.
+                range.end = range.start;
+            }
+            kind.span(range).label(p.label)
+        })
+        .collect();
+    Snippet::source(display.text)
+        .line_start(usize::try_from(line).unwrap_or(usize::MAX))
+        .path(path)
+        .annotations(annotations)
+}
