@@ -46,6 +46,7 @@
 use std::sync::Arc;
 
 pub use robotrules_grammar as grammar;
+pub use robotrules_lint as lint;
 pub use robotrules_model as model;
 pub use robotrules_url as url;
 
@@ -73,6 +74,23 @@ impl Default for ParseOptions {
             parse_limit: DEFAULT_PARSE_LIMIT,
         }
     }
+}
+
+/// Lint `bytes` for `options.profile`: every finding with its stable code, severity, span,
+/// line, column, message and help, at most [`lint::DEFAULT_MAX_FINDINGS`] of them (the rest
+/// counted). See [`lint::lint`] for more options and [`lint::render`] to show the report.
+///
+/// ```
+/// let report = robotrules::lint(b"user-agent: *\ndissallow: /x\n", &Default::default());
+/// assert_eq!(report.findings[0].code.as_str(), "misspelt-key");
+/// ```
+pub fn lint(bytes: &[u8], options: &ParseOptions) -> lint::LintReport {
+    let options = lint::LintOptions {
+        profile: options.profile,
+        parse_limit: options.parse_limit,
+        ..lint::LintOptions::default()
+    };
+    lint::lint(bytes, &options)
 }
 
 /// A parsed robots.txt file. Cheap to clone (an `Arc`), `Send + Sync`.
