@@ -32,6 +32,11 @@ struct Cli {
 enum Command {
     /// May a crawler fetch these URLs? One line per URL; exit 1 when any is disallowed.
     Check(cmd::check::CheckArgs),
+    /// What is wrong with a robots.txt file? rustc-style findings; exit 1 when there are any.
+    Lint(cmd::lint::LintArgs),
+    /// Why may a crawler fetch a URL, or not? Groups, matching rules, the deciding line; exit 1
+    /// when disallowed.
+    Explain(cmd::explain::ExplainArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +58,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(args),
+        Command::Lint(args) => cmd::lint::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -148,7 +148,7 @@ impl Checker<'_> {
 ///
 /// # Errors
 /// [`CliError::InvalidUrl`] with the URL layer's reason.
-fn check_url(profile: Profile, url: &str) -> Result<(), CliError> {
+pub(crate) fn check_url(profile: Profile, url: &str) -> Result<(), CliError> {
     let readable = match profile {
         Profile::Google => Ok(()),
         Profile::Rfc9309 | Profile::Legacy1994 => target_path(url).and_then(|_| {

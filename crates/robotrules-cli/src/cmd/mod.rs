@@ -2,6 +2,8 @@
 //! `run(args) -> Result<Outcome, CliError>` function; `main.rs` only dispatches to it.
 
 pub(crate) mod check;
+pub(crate) mod explain;
+pub(crate) mod lint;
 
 use std::process::ExitCode;
 

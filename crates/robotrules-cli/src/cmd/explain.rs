@@ -1,0 +1,134 @@
+//! `robotrules explain [--profile P|all] [--format F] ROBOTS AGENT URL`: why crawler AGENT may
+//! or may not fetch URL — which groups apply and why, every matching rule with its length, the
+//! winner and the tie rule, the deciding line in context, the `/robots.txt` and `index.html`
+//! special cases; with `--profile all`, each profile's verdict side by side and why they differ.
+//!
+//! Text on standard output, or (`--format json`) the structured report as one JSON object.
+//! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or
+//! input error, including a crawler name or URL that a profile cannot read.
+
+use std::io::{self, Write};
+
+use robotrules::lint::explain::{self, ExplainOptions};
+use robotrules::lint::render::TextOptions;
+use robotrules::{InvalidAgent, Profile, DEFAULT_PARSE_LIMIT};
+
+use crate::cmd::check::check_url;
+use crate::cmd::lint::{display_path, use_color};
+use crate::cmd::Outcome;
+use crate::error::CliError;
+use crate::input;
+use crate::output::Format;
+
+/// `--profile`: one profile, or `all` of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Profiles {
+    /// One profile.
+    One(Profile),
+    /// Every profile, side by side.
+    All,
+}
+
+impl Profiles {
+    fn list(self) -> Vec<Profile> {
+        match self {
+            Profiles::One(p) => vec![p],
+            Profiles::All => Profile::ALL.to_vec(),
+        }
+    }
+}
+
+/// Parses `--profile`: a profile name or `all`, any case.
+fn parse_profiles(s: &str) -> Result<Profiles, String> {
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(Profiles::All);
+    }
+    s.parse::<Profile>()
+        .map(Profiles::One)
+        .map_err(|e| format!("{e}, or all"))
+}
+
+/// Arguments of `robotrules explain`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "robotrules explain [OPTIONS] ROBOTS AGENT URL")]
+pub(crate) struct ExplainArgs {
+    /// The reading to explain (rfc9309, google, legacy1994), or `all` to compare them.
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = parse_profiles)]
+    profile: Profiles,
+
+    /// Output: text, or the structured report as one JSON object.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    format: Format,
+
+    /// The robots.txt file, or `-` for standard input.
+    #[arg(value_name = "ROBOTS")]
+    robots: String,
+
+    /// The crawler's name, a product token such as `Googlebot` (RFC 9309 §2.2.1).
+    #[arg(value_name = "AGENT")]
+    agent: String,
+
+    /// The URL: absolute (`https://example.com/a?b`) or a path (`/a?b`).
+    #[arg(value_name = "URL")]
+    url: String,
+}
+
+/// Runs `explain`: [`Outcome::AllClear`] when every profile shown allows the URL,
+/// [`Outcome::Flagged`] when any disallows it.
+///
+/// # Errors
+/// A [`CliError`] for an unreadable file, a crawler name a profile rejects (the report is
+/// still written first), or a failed write.
+pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
+    let bytes = input::load_robots(&args.robots, DEFAULT_PARSE_LIMIT)?;
+    let options = ExplainOptions {
+        profiles: args.profile.list(),
+        parse_limit: DEFAULT_PARSE_LIMIT,
+    };
+    // A single profile that rejects the name or the URL is a plain input error, as in `check`.
+    if let Profiles::One(profile) = args.profile {
+        if profile == Profile::Rfc9309 && !robotrules::is_product_token(&args.agent) {
+            return Err(InvalidAgent {
+                name: args.agent.clone(),
+            }
+            .into());
+        }
+        check_url(profile, &args.url)?;
+    } else {
+        check_url(Profile::Rfc9309, &args.url)?;
+    }
+    let report = explain::explain(&bytes, &args.agent, &args.url, &options);
+    let stdout = io::stdout();
+    let rendered = match args.format {
+        Format::Text => explain::text(
+            &report,
+            &bytes,
+            &TextOptions {
+                path: display_path(&args.robots),
+                color: use_color(&stdout),
+            },
+        ),
+        Format::Json => match serde_json::to_string(&report) {
+            Ok(json) => json + "\n",
+            Err(error) => return Err(CliError::Write(io::Error::other(error))),
+        },
+    };
+    let mut out = stdout.lock();
+    match out
+        .write_all(rendered.as_bytes())
+        .and_then(|()| out.flush())
+    {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(error) => return Err(CliError::Write(error)),
+    }
+    if let Some(p) = report.profiles.iter().find(|p| p.error.is_some()) {
+        let error = p.error.clone().unwrap_or_default();
+        return Err(CliError::Usage(format!("{}: {error}", p.profile)));
+    }
+    Ok(if report.any_disallowed() {
+        Outcome::Flagged
+    } else {
+        Outcome::AllClear
+    })
+}

@@ -1,0 +1,109 @@
+//! `robotrules lint [--profile P] [--format F] [--max-findings N] ROBOTS`: what is wrong with a
+//! robots.txt file.
+//!
+//! Text goes to standard error, rendered like rustc's diagnostics (the source line, a caret
+//! under the span, the lint's code, help); JSON goes to standard output, one object per
+//! finding. Exit status 0 when there is nothing to report, 1 when there are findings, 2 on a
+//! usage or input error. The lint codes are documented in `docs/lints.md`.
+
+use std::io::{self, IsTerminal, Write};
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use robotrules::lint::render::{self, TextOptions};
+use robotrules::lint::{LintOptions, DEFAULT_MAX_FINDINGS};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+
+use crate::cmd::Outcome;
+use crate::error::CliError;
+use crate::input;
+use crate::output::Format;
+
+/// How much of the file is read: the parse limit is applied by the linter, which also counts
+/// the rules past it, so it is given more than the limit.
+const READ_LIMIT: usize = 64 << 20;
+
+/// Arguments of `robotrules lint`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "robotrules lint [OPTIONS] ROBOTS")]
+pub(crate) struct LintArgs {
+    /// The reading the file is checked for: an error is something it drops, a warning
+    /// something it keeps that is likely not meant (or that another reading differs on).
+    #[arg(
+        long,
+        value_name = "PROFILE",
+        default_value_t = Profile::default(),
+        ignore_case = true,
+        value_parser = PossibleValuesParser::new(Profile::ALL.map(Profile::name))
+            .try_map(|name| name.parse::<Profile>()),
+    )]
+    profile: Profile,
+
+    /// Output: rustc-style text on standard error, or one JSON object per finding on standard
+    /// output.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    format: Format,
+
+    /// Show at most this many findings (the rest are counted).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FINDINGS)]
+    max_findings: usize,
+
+    /// The robots.txt file, or `-` for standard input.
+    #[arg(value_name = "ROBOTS")]
+    robots: String,
+}
+
+/// Runs `lint`: [`Outcome::AllClear`] without findings, [`Outcome::Flagged`] with any.
+///
+/// # Errors
+/// A [`CliError`] when the file cannot be read or the output cannot be written.
+pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
+    let bytes = input::load_robots(&args.robots, READ_LIMIT.max(DEFAULT_PARSE_LIMIT))?;
+    let options = LintOptions {
+        profile: args.profile,
+        parse_limit: DEFAULT_PARSE_LIMIT,
+        max_findings: args.max_findings,
+    };
+    let report = robotrules::lint::lint(&bytes, &options);
+    let written = match args.format {
+        Format::Text => {
+            let stderr = io::stderr();
+            let text = TextOptions {
+                path: display_path(&args.robots),
+                color: use_color(&stderr),
+            };
+            let mut out = stderr.lock();
+            out.write_all(render::text(&report, &bytes, &text).as_bytes())
+                .and_then(|()| out.flush())
+        }
+        Format::Json => {
+            let mut out = io::stdout().lock();
+            out.write_all(render::json_lines(&report).as_bytes())
+                .and_then(|()| out.flush())
+        }
+    };
+    match written {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(error) => return Err(CliError::Write(error)),
+    }
+    Ok(if report.is_clean() {
+        Outcome::AllClear
+    } else {
+        Outcome::Flagged
+    })
+}
+
+/// The name shown in `--> NAME:3:1`: the path, or `<stdin>`.
+pub(crate) fn display_path(robots: &str) -> String {
+    if robots == input::STDIN {
+        "<stdin>".to_owned()
+    } else {
+        robots.to_owned()
+    }
+}
+
+/// Colours when writing to a terminal and `NO_COLOR` is not set (no-color.org).
+pub(crate) fn use_color(stream: &impl IsTerminal) -> bool {
+    stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
