@@ -475,6 +475,21 @@ async fn a_gzip_bomb_is_stopped_at_the_limit_of_decompressed_bytes() {
     assert!(body.ends_with(b"Allow: /\n"));
 }
 
+#[test]
+fn the_gzip_bomb_is_valid_gzip() {
+    use std::io::Read;
+    let line = b"Allow: /\n";
+    let bomb = support::http_server::gzip_bomb(line, 5 * 1024 * 1024);
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&bomb[..])
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert!(decoded.len() > 5_000_000 && decoded.len() <= 5 * 1024 * 1024);
+    assert_eq!(decoded, line.repeat(decoded.len() / line.len()));
+    // 100 MB compresses to well under a megabyte.
+    assert!(support::http_server::gzip_bomb(line, 100 * 1024 * 1024).len() < 1024 * 1024);
+}
+
 #[tokio::test]
 async fn a_corrupt_gzip_body_is_unreachable() {
     let server = HttpServer::start().await;

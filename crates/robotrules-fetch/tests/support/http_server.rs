@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use flate2::write::GzEncoder;
 use flate2::Compression;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -39,8 +38,8 @@ pub enum Reply {
     /// A 200 response announcing `total` bytes (Content-Length), streamed as repetitions of
     /// `line` until the total is reached or the client goes away.
     Endless { line: Vec<u8>, total: u64 },
-    /// A 200 response with `Content-Encoding: gzip` whose body decompresses to `total` bytes
-    /// of `line` repetitions, compressed while being sent.
+    /// A 200 response with `Content-Encoding: gzip` whose body decompresses to about `total`
+    /// bytes of `line` repetitions (see [`gzip_bomb`]).
     GzipBomb { line: Vec<u8>, total: u64 },
 }
 
@@ -103,9 +102,9 @@ impl Request {
 struct State {
     routes: Mutex<HashMap<String, Reply>>,
     requests: Mutex<Vec<Request>>,
-    /// Body bytes written by `Endless` and raw bytes fed to the compressor by `GzipBomb`.
+    /// Body bytes written by `Endless`.
     streamed: AtomicU64,
-    /// Signalled when an `Endless` or `GzipBomb` handler has stopped writing.
+    /// Signalled when an `Endless` handler has stopped writing.
     stream_done: tokio::sync::Notify,
 }
 
@@ -256,35 +255,16 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
             state.stream_done.notify_one();
         }
         Reply::GzipBomb { line, total } => {
-            let out = head(
+            let mut out = head(
                 200,
                 &[
                     ("Content-Type".into(), "text/plain".into()),
                     ("Content-Encoding".into(), "gzip".into()),
-                    ("Connection".into(), "close".into()),
                 ],
             );
-            let mut out = out;
             out.extend_from_slice(b"\r\n");
-            if stream.write_all(&out).await.is_err() {
-                return;
-            }
-            let block = repeat_to(&line, 1024 * 1024);
-            let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
-            let mut fed = 0_u64;
-            while fed < total {
-                let n = block.len().min((total - fed) as usize);
-                encoder.write_all(&block[..n]).unwrap();
-                encoder.flush().unwrap();
-                fed += n as u64;
-                state.streamed.fetch_add(n as u64, Ordering::SeqCst);
-                let compressed = std::mem::take(encoder.get_mut());
-                if stream.write_all(&compressed).await.is_err() {
-                    return;
-                }
-            }
-            let rest = encoder.finish().unwrap();
-            let _ = stream.write_all(&rest).await;
+            out.extend_from_slice(&gzip_bomb(&line, total));
+            let _ = stream.write_all(&out).await;
             let _ = stream.shutdown().await;
         }
     }
@@ -338,4 +318,42 @@ async fn read_request(stream: &mut TcpStream) -> Option<Request> {
         path,
         headers,
     })
+}
+
+/// A gzip stream that decompresses to `total` bytes (rounded down to whole 1 MiB-ish blocks of
+/// whole lines) of `line` repetitions, built without compressing all of it: once the window
+/// holds the same periodic data at every block boundary, the compressed form of one block
+/// (sync-flushed, so it is byte-aligned) decodes correctly after any earlier block.
+pub fn gzip_bomb(line: &[u8], total: u64) -> Vec<u8> {
+    use flate2::write::DeflateEncoder;
+    use flate2::Crc;
+
+    let block = repeat_to(line, 1024 * 1024);
+    let blocks = (total / block.len() as u64).max(2);
+    let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(&block).unwrap();
+    encoder.flush().unwrap();
+    let first = std::mem::take(encoder.get_mut());
+    encoder.write_all(&block).unwrap();
+    encoder.flush().unwrap();
+    let steady = std::mem::take(encoder.get_mut());
+    let last = encoder.finish().unwrap();
+
+    let mut block_crc = Crc::new();
+    block_crc.update(&block);
+    let mut crc = Crc::new();
+    for _ in 0..blocks {
+        crc.combine(&block_crc);
+    }
+    let size = (blocks * block.len() as u64) as u32; // ISIZE is the length modulo 2^32
+
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
+    out.extend_from_slice(&first);
+    for _ in 1..blocks {
+        out.extend_from_slice(&steady);
+    }
+    out.extend_from_slice(&last);
+    out.extend_from_slice(&crc.sum().to_le_bytes());
+    out.extend_from_slice(&size.to_le_bytes());
+    out
 }
