@@ -3,6 +3,12 @@
 //! `cargo xtask conformance [--format text|markdown] [--dir conformance] [--filter SUBSTRING]
 //! [--profile P]` runs the conformance corpus (see `conformance/README.md`); the logic lives in
 //! the `robotrules-conformance` crate.
+//!
+//! `cargo xtask sweep DIR [--budget-ms 1000] [--urls 50] [--slowest 10] [--format text|markdown]`
+//! runs every file under DIR through parse, explain and `is_allowed` in every profile and
+//! exits non-zero on a panic or a file over the time budget; the logic lives in the
+//! `robotrules-sweep` crate. Run it in release mode for meaningful times
+//! (`cargo xtask --release` is not an option: use `cargo run --release -p xtask -- sweep DIR`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -23,6 +29,45 @@ struct Cli {
 enum Command {
     /// Run the conformance corpus and print a report; exit non-zero on any failure.
     Conformance(ConformanceArgs),
+    /// Run every file under DIR through robotrules; exit non-zero on a panic or a slow file.
+    Sweep(SweepArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SweepArgs {
+    /// The directory of robots.txt files (searched recursively).
+    dir: PathBuf,
+    /// Time budget per file in milliseconds (all profiles together).
+    #[arg(long, default_value_t = 1000)]
+    budget_ms: u64,
+    /// URLs asked about per file and crawler.
+    #[arg(long, default_value_t = 50)]
+    urls: usize,
+    /// How many of the slowest files to list.
+    #[arg(long, default_value_t = 10)]
+    slowest: usize,
+    /// `text` for the terminal, `markdown` for docs/robustness.md.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+fn sweep(args: SweepArgs) -> anyhow::Result<ExitCode> {
+    let options = robotrules_sweep::SweepOptions {
+        time_budget: std::time::Duration::from_millis(args.budget_ms),
+        urls_per_file: args.urls,
+        slowest: args.slowest,
+        ..robotrules_sweep::SweepOptions::default()
+    };
+    let report = robotrules_sweep::sweep(&args.dir, &options);
+    match args.format {
+        Format::Text => print!("{report}"),
+        Format::Markdown => print!("{}", report.to_markdown()),
+    }
+    Ok(if report.is_success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,6 +145,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Conformance(args) => conformance(args),
+        Command::Sweep(args) => sweep(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");
