@@ -15,7 +15,7 @@ use robotrules_fetch::{
     Access, CachingFetcher, Clock, FetchOptions, ManualClock, Origin, UnavailableReason,
     VerdictClass,
 };
-use support::http_server::{HttpServer, Reply};
+use robotrules_testserver::http::{HttpServer, Reply};
 use support::{fetcher_with_clock, test_options};
 
 const ROBOTS: &str = "User-agent: *\nDisallow: /private\n";

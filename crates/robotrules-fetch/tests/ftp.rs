@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use robotrules_fetch::{
     Access, FetchOptions, TimeoutPhase, UnavailableReason, UnreachableReason, VerdictClass,
 };
-use support::ftp_server::{FtpServer, SilentListener};
+use robotrules_testserver::ftp::{FtpServer, SilentListener};
 use support::{fetcher, test_options};
 
 #[tokio::test]

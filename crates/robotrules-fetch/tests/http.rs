@@ -11,8 +11,8 @@ use robotrules_fetch::{
     Access, FetchError, TimeoutPhase, TooManyRequests, UnavailableReason, UnreachableReason,
     VerdictClass,
 };
+use robotrules_testserver::http::{HttpServer, Reply};
 use rstest::rstest;
-use support::http_server::{HttpServer, Reply};
 use support::{fetcher, test_options};
 
 const ROBOTS: &str = "User-agent: *\nDisallow: /private\n";
@@ -479,7 +479,7 @@ async fn a_gzip_bomb_is_stopped_at_the_limit_of_decompressed_bytes() {
 fn the_gzip_bomb_is_valid_gzip() {
     use std::io::Read;
     let line = b"Allow: /\n";
-    let bomb = support::http_server::gzip_bomb(line, 5 * 1024 * 1024);
+    let bomb = robotrules_testserver::http::gzip_bomb(line, 5 * 1024 * 1024);
     let mut decoded = Vec::new();
     flate2::read::GzDecoder::new(&bomb[..])
         .read_to_end(&mut decoded)
@@ -487,7 +487,7 @@ fn the_gzip_bomb_is_valid_gzip() {
     assert!(decoded.len() > 5_000_000 && decoded.len() <= 5 * 1024 * 1024);
     assert_eq!(decoded, line.repeat(decoded.len() / line.len()));
     // 100 MB compresses to well under a megabyte.
-    assert!(support::http_server::gzip_bomb(line, 100 * 1024 * 1024).len() < 1024 * 1024);
+    assert!(robotrules_testserver::http::gzip_bomb(line, 100 * 1024 * 1024).len() < 1024 * 1024);
 }
 
 #[tokio::test]

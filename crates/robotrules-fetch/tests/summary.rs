@@ -7,7 +7,7 @@ mod support;
 
 use robotrules_fetch::cache::CachePolicy;
 use robotrules_fetch::FetchSummary;
-use support::http_server::{HttpServer, Reply};
+use robotrules_testserver::http::{HttpServer, Reply};
 use support::{fetcher, test_options};
 
 #[tokio::test]

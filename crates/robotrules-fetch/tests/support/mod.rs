@@ -1,9 +1,7 @@
-//! Test support: real servers on 127.0.0.1 started by the tests themselves.
+//! Test support: fetch options and fetchers for the loopback servers of
+//! `robotrules-testserver`, which the tests start themselves.
 
 #![allow(dead_code, unreachable_pub, missing_docs)]
-
-pub mod ftp_server;
-pub mod http_server;
 
 use std::sync::Arc;
 use std::time::Duration;

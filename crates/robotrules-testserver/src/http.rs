@@ -1,12 +1,12 @@
 //! An HTTP/1.1 server written on a raw tokio `TcpListener`, so a test can make it answer
 //! anything: proper responses, garbage, resets, stalls, broken chunking, lying lengths,
-//! endless bodies, compression bombs, or nothing at all.
+//! endless bodies, compression bombs, late answers, or nothing at all.
 
 use std::collections::HashMap;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use flate2::Compression;
@@ -21,8 +21,11 @@ const MAX_HOLD: Duration = Duration::from_secs(20);
 pub enum Reply {
     /// A complete response with a correct Content-Length, then close.
     Response {
+        /// The status code (any number; the reason phrase is always `Status`).
         status: u16,
+        /// Header lines, in order (`Connection: close` and `Content-Length` are added).
         headers: Vec<(String, String)>,
+        /// The body.
         body: Vec<u8>,
     },
     /// These bytes verbatim, then close.
@@ -37,13 +40,26 @@ pub enum Reply {
     CloseWithoutAnswer,
     /// A 200 response announcing `total` bytes (Content-Length), streamed as repetitions of
     /// `line` until the total is reached or the client goes away.
-    Endless { line: Vec<u8>, total: u64 },
+    Endless {
+        /// The line repeated.
+        line: Vec<u8>,
+        /// Bytes announced and sent at most.
+        total: u64,
+    },
     /// A 200 response with `Content-Encoding: gzip` whose body decompresses to about `total`
     /// bytes of `line` repetitions (see [`gzip_bomb`]).
-    GzipBomb { line: Vec<u8>, total: u64 },
+    GzipBomb {
+        /// The line repeated.
+        line: Vec<u8>,
+        /// Decompressed size, about.
+        total: u64,
+    },
+    /// Wait, then answer with the inner reply (for tests where callers must overlap).
+    Delayed(Duration, Box<Reply>),
 }
 
 impl Reply {
+    /// A response with `status`, no headers and an empty body.
     pub fn status(status: u16) -> Self {
         Reply::Response {
             status,
@@ -52,6 +68,7 @@ impl Reply {
         }
     }
 
+    /// A 200 `text/plain` response with `body`.
     pub fn ok(body: impl Into<Vec<u8>>) -> Self {
         Reply::Response {
             status: 200,
@@ -60,6 +77,7 @@ impl Reply {
         }
     }
 
+    /// A redirect response with `status` to `location`.
     pub fn redirect(status: u16, location: &str) -> Self {
         Reply::status(status).header("Location", location)
     }
@@ -72,24 +90,33 @@ impl Reply {
         self
     }
 
-    /// Replaces all headers of a `Response`.
+    /// Removes all headers of a `Response`.
     pub fn without_headers(mut self) -> Self {
         if let Reply::Response { headers, .. } = &mut self {
             headers.clear();
         }
         self
     }
+
+    /// This reply, sent after `delay`.
+    pub fn after(self, delay: Duration) -> Self {
+        Reply::Delayed(delay, Box::new(self))
+    }
 }
 
 /// A request as the server saw it.
 #[derive(Clone, Debug)]
 pub struct Request {
+    /// `GET`, `HEAD`, …
     pub method: String,
+    /// The request target as sent (`/robots.txt`).
     pub path: String,
+    /// Header lines, in order.
     pub headers: Vec<(String, String)>,
 }
 
 impl Request {
+    /// The first header called `name` (any case).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -122,10 +149,23 @@ impl Drop for HttpServer {
 }
 
 impl HttpServer {
-    /// Starts a server on 127.0.0.1 with a free port; unrouted paths answer 404.
+    /// Starts a server on 127.0.0.1 with a free port; unrouted paths answer 404. Must be
+    /// called inside a tokio runtime, which runs the server until it is dropped.
+    ///
+    /// # Panics
+    /// When no loopback port can be bound (a broken test environment); see
+    /// [`HttpServer::try_start`].
     pub async fn start() -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
+        match Self::try_start().await {
+            Ok(server) => server,
+            Err(error) => panic!("cannot start the test HTTP server on 127.0.0.1: {error}"),
+        }
+    }
+
+    /// Same as [`HttpServer::start`], returning the error instead of panicking.
+    pub async fn try_start() -> std::io::Result<Self> {
+        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
         let state = Arc::new(State::default());
         let accept_state = Arc::clone(&state);
         let task = tokio::spawn(async move {
@@ -139,23 +179,21 @@ impl HttpServer {
                 });
             }
         });
-        Self { addr, state, task }
+        Ok(Self { addr, state, task })
     }
 
-    /// Sets the reply for `path`.
+    /// Sets the reply for `path` (the request target as sent, query included).
     pub fn route(&self, path: &str, reply: Reply) -> &Self {
-        self.state
-            .routes
-            .lock()
-            .unwrap()
-            .insert(path.to_owned(), reply);
+        lock(&self.state.routes).insert(path.to_owned(), reply);
         self
     }
 
+    /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
     }
 
+    /// The port the server listens on.
     pub fn port(&self) -> u16 {
         self.addr.port()
     }
@@ -170,14 +208,17 @@ impl HttpServer {
         format!("http://{host}:{}{path}", self.port())
     }
 
+    /// Every request received so far, in order.
     pub fn requests(&self) -> Vec<Request> {
-        self.state.requests.lock().unwrap().clone()
+        lock(&self.state.requests).clone()
     }
 
+    /// How many requests for `path` were received.
     pub fn hits(&self, path: &str) -> usize {
         self.requests().iter().filter(|r| r.path == path).count()
     }
 
+    /// Body bytes written by `Endless` replies.
     pub fn streamed(&self) -> u64 {
         self.state.streamed.load(Ordering::SeqCst)
     }
@@ -191,21 +232,24 @@ impl HttpServer {
     }
 }
 
+/// Locks `mutex`, also when a panicking test thread poisoned it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 async fn serve(mut stream: TcpStream, state: Arc<State>) {
-    let routes_reply = |path: &str| {
-        state
-            .routes
-            .lock()
-            .unwrap()
-            .get(path)
-            .cloned()
-            .unwrap_or_else(|| Reply::status(404))
-    };
     let Some(request) = read_request(&mut stream).await else {
         return;
     };
-    let reply = routes_reply(&request.path);
-    state.requests.lock().unwrap().push(request);
+    let mut reply = lock(&state.routes)
+        .get(&request.path)
+        .cloned()
+        .unwrap_or_else(|| Reply::status(404));
+    lock(&state.requests).push(request);
+    while let Reply::Delayed(delay, inner) = reply {
+        tokio::time::sleep(delay).await;
+        reply = *inner;
+    }
     match reply {
         Reply::Response {
             status,
@@ -254,6 +298,7 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
             }
             state.stream_done.notify_one();
         }
+        Reply::Delayed(..) => {}
         Reply::GzipBomb { line, total } => {
             let mut out = head(
                 200,
@@ -330,14 +375,15 @@ pub fn gzip_bomb(line: &[u8], total: u64) -> Vec<u8> {
 
     let block = repeat_to(line, 1024 * 1024);
     let blocks = (total / block.len() as u64).max(2);
+    // Writing into a Vec cannot fail.
     let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
-    encoder.write_all(&block).unwrap();
-    encoder.flush().unwrap();
+    let _ = encoder.write_all(&block);
+    let _ = encoder.flush();
     let first = std::mem::take(encoder.get_mut());
-    encoder.write_all(&block).unwrap();
-    encoder.flush().unwrap();
+    let _ = encoder.write_all(&block);
+    let _ = encoder.flush();
     let steady = std::mem::take(encoder.get_mut());
-    let last = encoder.finish().unwrap();
+    let last = encoder.finish().unwrap_or_default();
 
     let mut block_crc = Crc::new();
     block_crc.update(&block);
