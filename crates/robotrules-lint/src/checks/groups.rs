@@ -241,17 +241,25 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
                 Severity::Warning,
                 span,
                 line,
-                format!(
-                    "`{key}` obeys only its own group: {} of the `*` group's rules do not apply to it",
-                    missing.len()
-                ),
+                if missing.len() == 1 {
+                    format!(
+                        "`{key}` obeys only its own group: the `*` group's {} does not apply to it",
+                        names[0]
+                    )
+                } else {
+                    format!(
+                        "`{key}` obeys only its own group: {} of the `*` group's rules do not apply to it",
+                        missing.len()
+                    )
+                },
             )
             .label(format!("`{key}` ignores the `*` group"))
             .related(ctx.record_span(first_line), first_line, format!("does not apply to `{key}`"))
             .help(format!(
                 "a crawler follows the group that names it and ignores `*` entirely (RFC 9309 \
-                 §2.2.1); if `{key}` should also obey {}{more}, repeat them in this group",
-                names.join(", ")
+                 §2.2.1); if `{key}` should also obey {}{more}, repeat {} in this group",
+                names.join(", "),
+                if missing.len() == 1 { "it" } else { "them" }
             )),
         );
     }

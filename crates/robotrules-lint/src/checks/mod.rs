@@ -9,7 +9,7 @@ pub(crate) mod observed;
 mod patterns;
 mod sitemaps;
 
-use robotrules_model::Profile;
+use robotrules_model::{DiagnosticKind, Profile};
 
 use crate::code::Family;
 use crate::context::Context;
@@ -17,6 +17,11 @@ use crate::context::Context;
 /// Run every check.
 pub(crate) fn run(ctx: &mut Context<'_>) {
     for o in observed::collect(ctx) {
+        // The grammar's findings (a line that is no record included) are read in one place.
+        if matches!(o.any(), Some(DiagnosticKind::Grammar(_))) {
+            bytes::from_model(ctx, &o);
+            continue;
+        }
         match o.code.family() {
             Family::Bytes => bytes::from_model(ctx, &o),
             Family::Keys => keys::from_model(ctx, &o),
@@ -47,12 +52,17 @@ pub(crate) fn profile_list(profiles: &[Profile]) -> String {
 pub(crate) fn profiles_do(profiles: &[Profile], verb: &str) -> String {
     let subject = profile_list(profiles);
     if profiles.len() == 1 {
-        let ending = if verb.ends_with("ch") || verb.ends_with('s') {
-            "es"
+        let (stem, ending) = if verb.ends_with("ch") || verb.ends_with('s') {
+            (verb, "es")
+        } else if let Some(stem) = verb
+            .strip_suffix('y')
+            .filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
+        {
+            (stem, "ies")
         } else {
-            "s"
+            (verb, "s")
         };
-        format!("{subject} {verb}{ending}")
+        format!("{subject} {stem}{ending}")
     } else {
         format!("{subject} {verb}")
     }
@@ -65,6 +75,8 @@ mod tests {
     #[test]
     fn profile_subjects_agree_with_their_verb() {
         assert_eq!(profiles_do(&[Profile::Google], "read"), "google reads");
+        assert_eq!(profiles_do(&[Profile::Google], "apply"), "google applies");
+        assert_eq!(profiles_do(&[Profile::Google], "say"), "google says");
         assert_eq!(
             profiles_do(&[Profile::Google], "never match"),
             "google never matches"

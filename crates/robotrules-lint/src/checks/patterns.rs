@@ -215,6 +215,14 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32) {
         fixed[i + 2] = fixed[i + 2].to_ascii_uppercase();
     }
     let escape = String::from_utf8_lossy(&bytes[first..first + 3]).into_owned();
+    let mut fixes: Vec<String> = lower
+        .iter()
+        .take(4)
+        .map(|&i| format!("`{}`", String::from_utf8_lossy(&fixed[i..i + 3])))
+        .collect();
+    if lower.len() > 4 {
+        fixes.push("…".to_owned());
+    }
     let span = Span::new(value.start + first, value.start + last + 3);
     ctx.push(
         Lint::new(
@@ -224,7 +232,7 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32) {
             line,
             format!("percent-escape `{escape}` uses lower-case hex digits"),
         )
-        .label(format!("write `{}`", escape.to_ascii_uppercase()))
+        .label(format!("write {}", fixes.join(", ")))
         .help(format!(
             "upper-case hex is the normal form (RFC 3986 §2.1); robotrules and Google upper-case \
              escapes in patterns, crawlers that compare bytes as written will not match URLs \

@@ -82,6 +82,9 @@ fn table(report: &ExplainReport) -> String {
 
 fn decided_by(e: &Explanation) -> String {
     match (&e.decided_by, e.reason) {
+        (Some(rule), _) if e.profile == Profile::Legacy1994 => {
+            format!("line {}: {} (first match)", rule.line, rule_text(rule))
+        }
         (Some(rule), _) => format!(
             "line {}: {} (length {})",
             rule.line,
@@ -303,7 +306,5 @@ fn context(
         Renderer::plain()
     }
     .term_width(TERM_WIDTH);
-    let mut out = renderer.render(&[group]);
-    out.push('\n');
-    out
+    renderer.render(&[group])
 }

@@ -1,0 +1,156 @@
+//! Bad input: huge files, binary files, thousands of findings, pathological patterns. The
+//! linter never panics and its output stays bounded.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use robotrules_lint::explain::{explain, ExplainOptions};
+use robotrules_lint::{lint, render, Code, LintOptions, Profile, Severity};
+
+/// Deterministic pseudo-random bytes (a 64-bit LCG), so the test is the same every run.
+fn noise(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed;
+    (0..len)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 56) as u8
+        })
+        .collect()
+}
+
+fn text(report: &robotrules_lint::LintReport, source: &[u8]) -> String {
+    render::text(
+        report,
+        source,
+        &render::TextOptions {
+            path: "robots.txt".into(),
+            color: false,
+        },
+    )
+}
+
+/// Every profile; the report is bounded and its text too.
+fn lint_everywhere(source: &[u8], max_text: usize) -> Vec<robotrules_lint::LintReport> {
+    Profile::ALL
+        .iter()
+        .map(|&profile| {
+            let options = LintOptions {
+                profile,
+                ..LintOptions::default()
+            };
+            let report = lint(source, &options);
+            assert!(report.findings.len() <= options.max_findings);
+            assert_eq!(report.total(), report.errors + report.warnings);
+            let shown = text(&report, source);
+            assert!(shown.len() <= max_text, "{} bytes of text", shown.len());
+            assert!(render::json_lines(&report).lines().count() <= options.max_findings);
+            report
+        })
+        .collect()
+}
+
+#[test]
+fn thousands_of_findings_are_capped_and_counted() {
+    let mut source = b"user-agent: *\n".to_vec();
+    for i in 0..5_000 {
+        source.extend_from_slice(format!("dissallow: /x{i}\n").as_bytes());
+    }
+    for report in lint_everywhere(&source, 200 * 1_200) {
+        if report.profile == Profile::Google {
+            continue; // Google accepts the typo: warnings, still capped.
+        }
+        assert_eq!(report.findings.len(), 200);
+        assert_eq!(report.truncated_count, 4_800);
+        assert_eq!(report.errors, 5_000);
+        assert!(text(&report, &source).contains("4800 more finding(s) not shown"));
+    }
+}
+
+#[test]
+fn a_huge_file_reports_the_parse_limit_and_rules_past_it() {
+    let mut source = b"user-agent: *\n".to_vec();
+    while source.len() < 5 << 20 {
+        source.extend_from_slice(b"disallow: /some/long/path/to/a/page.html\n");
+    }
+    for report in lint_everywhere(&source, 64 * 1_024) {
+        let limit = report
+            .findings
+            .iter()
+            .find(|f| f.code == Code::ParseLimit)
+            .expect("parse-limit finding");
+        assert_eq!(limit.severity, Severity::Error);
+        assert!(limit
+            .help
+            .as_deref()
+            .unwrap_or_default()
+            .contains("past the limit are ignored"));
+    }
+}
+
+#[test]
+fn binary_files_do_not_panic_and_stay_bounded() {
+    for seed in 1..=4 {
+        let source = noise(300_000, seed);
+        lint_everywhere(&source, 200 * 2_000);
+        let report = explain(
+            &source,
+            "ExampleBot",
+            "/x",
+            &ExplainOptions {
+                profiles: Profile::ALL.to_vec(),
+                ..ExplainOptions::default()
+            },
+        );
+        assert_eq!(report.profiles.len(), 3);
+    }
+}
+
+#[test]
+fn one_enormous_line_is_shown_cut_to_the_terminal_width() {
+    let mut source = b"user-agent: *\ndisallow: /".to_vec();
+    source.extend(std::iter::repeat_n(b'a', 700_000));
+    for report in lint_everywhere(&source, 16 * 1_024) {
+        assert!(report.findings.iter().any(|f| f.code == Code::ParseLimit));
+    }
+}
+
+#[test]
+fn many_equally_long_wildcard_rules_are_compared_within_a_budget() {
+    let mut source = b"user-agent: *\n".to_vec();
+    for i in 0..1_500 {
+        source
+            .extend_from_slice(format!("allow: /*a{:04}*\ndisallow: /*b{:04}*\n", i, i).as_bytes());
+    }
+    lint_everywhere(&source, 200 * 2_000);
+}
+
+#[test]
+fn zero_findings_allowed_still_counts_them() {
+    let options = LintOptions {
+        max_findings: 0,
+        ..LintOptions::default()
+    };
+    let report = lint(b"dissallow: /\nfoo bar baz\n", &options);
+    assert!(report.findings.is_empty());
+    assert_eq!(report.truncated_count, 3);
+    assert!(!report.is_clean());
+}
+
+#[test]
+fn every_prefix_of_a_messy_file_lints() {
+    let source: &[u8] =
+        b"\xEF\xBB\xBFuser-agent: MJ12bot\r\ncrawl-delay: x\r\nuser agent: *\rdisallow private\n\
+        allow: /a$b%2f\xC3\xA9\x00z\nsitemap: /s\nDisallow:\n<html>\n\xff\xfe";
+    for end in 0..=source.len() {
+        for profile in Profile::ALL {
+            let options = LintOptions {
+                profile,
+                ..LintOptions::default()
+            };
+            let report = lint(&source[..end], &options);
+            text(&report, &source[..end]);
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Golden tests: a fixture file per lint code (`fixtures/<code>.txt`) with its text rendering
+//! (`<code>.stderr`, as `robotrules lint` prints it) and JSON lines (`<code>.json`) committed
+//! beside it. `BLESS=1 cargo test -p robotrules-lint --test golden` rewrites the goldens.
+//!
+//! A fixture may start with `# lint-options: profile=google parse-limit=64` (a comment, so
+//! still a valid robots.txt) to lint it with other options.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use robotrules_lint::{lint, render, Code, LintOptions, LintReport, Profile};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn options_of(source: &[u8]) -> LintOptions {
+    let mut options = LintOptions::default();
+    let first = source.split(|&b| b == b'\n').next().unwrap_or_default();
+    let Some(rest) = std::str::from_utf8(first)
+        .ok()
+        .and_then(|l| l.strip_prefix("# lint-options:"))
+    else {
+        return options;
+    };
+    for setting in rest.split_whitespace() {
+        match setting.split_once('=') {
+            Some(("profile", p)) => options.profile = p.parse().unwrap(),
+            Some(("parse-limit", n)) => options.parse_limit = n.parse().unwrap(),
+            _ => panic!("unknown lint option {setting}"),
+        }
+    }
+    options
+}
+
+fn run(code: Code) -> (Vec<u8>, LintReport) {
+    let path = fixtures().join(format!("{code}.txt"));
+    let source = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let report = lint(&source, &options_of(&source));
+    (source, report)
+}
+
+/// Compares `actual` with the golden file, or rewrites it under `BLESS=1`.
+fn check_golden(path: &Path, actual: &str) -> Result<(), String> {
+    if std::env::var_os("BLESS").is_some() {
+        fs::write(path, actual).unwrap();
+        return Ok(());
+    }
+    let expected = fs::read_to_string(path)
+        .map_err(|e| format!("{}: {e} (run with BLESS=1 to create it)", path.display()))?;
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} differs (run with BLESS=1 to accept):\n--- expected\n{expected}\n--- actual\n{actual}",
+            path.display()
+        ))
+    }
+}
+
+#[test]
+fn every_code_has_a_fixture_that_fires_it_and_matches_its_goldens() {
+    let mut failures = Vec::new();
+    for &code in Code::ALL {
+        let (source, report) = run(code);
+        if !report.findings.iter().any(|f| f.code == code) {
+            failures.push(format!("fixture {code}.txt does not fire {code}"));
+        }
+        let text = render::text(
+            &report,
+            &source,
+            &render::TextOptions {
+                path: format!("{code}.txt"),
+                color: false,
+            },
+        );
+        let json = render::json_lines(&report);
+        for (ext, actual) in [("stderr", &text), ("json", &json)] {
+            if let Err(e) = check_golden(&fixtures().join(format!("{code}.{ext}")), actual) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn no_stray_fixtures() {
+    for entry in fs::read_dir(fixtures()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let stem = name.split('.').next().unwrap();
+        assert!(
+            stem.parse::<Code>().is_ok(),
+            "{name} belongs to no lint code"
+        );
+    }
+}
+
+#[test]
+fn renderings_are_stable_across_runs() {
+    for &code in Code::ALL {
+        let (source, a) = run(code);
+        let (_, b) = run(code);
+        assert_eq!(a, b, "{code}");
+        assert_eq!(render::json_lines(&a), render::json_lines(&b), "{code}");
+        let opts = render::TextOptions {
+            path: "x".into(),
+            color: true,
+        };
+        assert_eq!(
+            render::text(&a, &source, &opts),
+            render::text(&b, &source, &opts),
+            "{code}"
+        );
+    }
+}
+
+#[test]
+fn json_lines_are_one_object_each_with_the_documented_fields() {
+    for &code in Code::ALL {
+        let (_, report) = run(code);
+        let json = render::json_lines(&report);
+        assert_eq!(json.lines().count(), report.findings.len());
+        for line in json.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            for field in [
+                "code", "severity", "span", "line", "column", "message", "profiles",
+            ] {
+                assert!(v.get(field).is_some(), "{code}: {field} missing in {line}");
+            }
+            assert!(matches!(v["severity"].as_str(), Some("error" | "warning")));
+        }
+    }
+}
+
+#[test]
+fn every_fixture_lints_under_every_profile_with_spans_inside_the_input() {
+    for &code in Code::ALL {
+        let path = fixtures().join(format!("{code}.txt"));
+        let source = fs::read(&path).unwrap();
+        for profile in Profile::ALL {
+            let options = LintOptions {
+                profile,
+                ..options_of(&source)
+            };
+            let report = lint(&source, &options);
+            assert_eq!(report.profile, profile);
+            for f in &report.findings {
+                assert!(
+                    f.span.start <= f.span.end && f.span.end <= source.len(),
+                    "{code} {f:?}"
+                );
+                assert!(f.line >= 1 && f.column >= 1, "{code} {f:?}");
+                assert!(!f.profiles.is_empty(), "{code} {f:?}");
+                for r in &f.related {
+                    assert!(r.span.end <= source.len() && r.line >= 1 && r.column >= 1);
+                }
+            }
+        }
+    }
+}
