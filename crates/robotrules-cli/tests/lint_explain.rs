@@ -1,0 +1,262 @@
+//! End-to-end tests of `robotrules lint` and `robotrules explain`: exit statuses, where the
+//! output goes, one-line errors, bounded output on bad input.
+
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use rstest::rstest;
+
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn assert_one_line_error(&self, fragment: &str) {
+        assert_eq!(self.code, 2, "{self:?}");
+        let lines: Vec<_> = self.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{self:?}");
+        assert!(lines[0].starts_with("robotrules: error: "), "{self:?}");
+        assert!(lines[0].contains(fragment), "{fragment:?} not in {self:?}");
+    }
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotrules"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: output.status.code().unwrap(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn file(contents: &[u8]) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(contents).unwrap();
+    f
+}
+
+#[test]
+fn lint_a_clean_file_exits_0() {
+    let f = file(b"user-agent: *\ndisallow: /private/\n");
+    let r = run(&["lint", f.path().to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.contains("no problems found (profile rfc9309)"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn lint_findings_are_rendered_like_rustc_on_stderr_and_exit_1() {
+    let r = run(&["lint", "-"], b"user-agent: *\ndissallow: /private\n");
+    assert_eq!(r.code, 1, "{r:?}");
+    assert_eq!(r.stdout, "");
+    for fragment in [
+        "error[misspelt-key]: `dissallow` is not a directive; did you mean `disallow`?",
+        " --> <stdin>:2:1",
+        "2 | dissallow: /private",
+        "  | ^^^^^^^^^",
+        "= help: google accepts this spelling",
+        "<stdin>: 1 error and 0 warnings (profile rfc9309)",
+    ] {
+        assert!(
+            r.stderr.contains(fragment),
+            "{fragment:?} not in\n{}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn lint_profile_changes_severity() {
+    let r = run(
+        &["lint", "--profile", "google", "-"],
+        b"user-agent: *\ndissallow: /private\n",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("warning[misspelt-key]"), "{}", r.stderr);
+}
+
+#[test]
+fn lint_json_is_one_object_per_finding_on_stdout() {
+    let r = run(
+        &["lint", "--format", "json", "-"],
+        b"disallow: /a\nuser-agent: MJ12bot\ndisallow private\n",
+    );
+    assert_eq!(r.code, 1);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let codes: Vec<&str> = lines.iter().map(|v| v["code"].as_str().unwrap()).collect();
+    // Google reads `disallow private` as `disallow: private`, a pattern without `/`.
+    assert_eq!(
+        codes,
+        [
+            "rule-outside-group",
+            "user-agent-truncated",
+            "missing-colon",
+            "pattern-without-slash"
+        ]
+    );
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["column"], 13);
+}
+
+#[test]
+fn lint_caps_findings_and_says_how_many_more() {
+    let source = "dissallow: /x\n".repeat(50);
+    let r = run(&["lint", "--max-findings", "3", "-"], source.as_bytes());
+    assert_eq!(r.code, 1);
+    let shown = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error[") || l.starts_with("warning["))
+        .count();
+    assert_eq!(shown, 3, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("more finding(s) not shown"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn lint_binary_input_is_bounded() {
+    let mut state = 7u64;
+    let noise: Vec<u8> = (0..2_000_000)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 56) as u8
+        })
+        .collect();
+    let r = run(&["lint", "-"], &noise);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.len() < 1_000_000, "{} bytes", r.stderr.len());
+}
+
+#[rstest]
+#[case(&["lint", "/no/such/robots.txt"], "cannot read robots.txt")]
+#[case(&["lint", "--profile", "bing", "-"], "bing")]
+#[case(&["lint", "--format", "xml", "-"], "xml")]
+#[case(&["lint"], "missing argument")]
+#[case(&["explain", "-", "Googlebot"], "missing argument")]
+#[case(&["explain", "-", "Google bot", "/"], "invalid crawler name")]
+#[case(&["explain", "-", "Googlebot", "example.com/x"], "cannot read URL")]
+#[case(&["explain", "--profile", "some", "-", "Googlebot", "/"], "some")]
+fn usage_and_input_errors_exit_2_with_one_line(#[case] args: &[&str], #[case] fragment: &str) {
+    run(args, b"user-agent: *\n").assert_one_line_error(fragment);
+}
+
+#[rstest]
+#[case("/page", 0, "rfc9309: allowed")]
+#[case("/private/x", 1, "rfc9309: disallowed")]
+fn explain_exit_status_follows_the_verdict(
+    #[case] url: &str,
+    #[case] code: i32,
+    #[case] verdict: &str,
+) {
+    let r = run(
+        &["explain", "-", "Googlebot", url],
+        b"user-agent: *\ndisallow: /private\n",
+    );
+    assert_eq!(r.code, code, "{r:?}");
+    assert!(r.stdout.contains(verdict), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("groups: no group names `Googlebot`: the `*` group at line 1 applies"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn explain_all_profiles_side_by_side() {
+    let r = run(
+        &[
+            "explain",
+            "--profile",
+            "all",
+            "-",
+            "ExampleBot",
+            "https://example.com/page.htm",
+        ],
+        b"user-agent: *\nallow: /page\ndisallow: /*.htm\n",
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("rfc9309     disallowed  line 3: disallow: /*.htm (length 6)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("legacy1994  allowed     line 2: allow: /page (first match)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("why they differ:"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("note: decided by line 3: disallow: /*.htm"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn explain_json_is_the_structured_report() {
+    let r = run(
+        &[
+            "explain",
+            "--format",
+            "json",
+            "--profile",
+            "all",
+            "-",
+            "ExampleBot",
+            "/robots.txt",
+        ],
+        b"user-agent: *\ndisallow: /\n",
+    );
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["profiles"][0]["special_cases"][0]["kind"], "robots-txt");
+    assert_eq!(v["profiles"][1]["explanation"]["allowed"], false);
+    assert_eq!(v["differences"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn explain_all_with_a_name_only_rfc9309_rejects_shows_the_others_then_fails() {
+    let r = run(
+        &["explain", "--profile", "all", "-", "Googlebot/2.1", "/x"],
+        b"user-agent: *\ndisallow: /x\n",
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stdout.contains("google      disallowed"), "{}", r.stdout);
+    r.assert_one_line_error("rfc9309: invalid crawler name");
+}
