@@ -16,6 +16,8 @@ use crate::finding::Lint;
 const MAX_PAIRS: usize = 20_000;
 /// Most states explored to decide whether two patterns match a common URL.
 const MAX_STATES: usize = 4_096;
+/// How much longer than the longer pattern a path both match may be for a tie to be reported.
+const WITNESS_SLACK: usize = 8;
 
 /// Turn the model's pattern findings into lints.
 pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
@@ -266,43 +268,68 @@ impl Glob {
     }
 }
 
-/// Whether some path matches both patterns (`None` when too costly to tell).
-fn overlap(a: &Glob, b: &Glob) -> Option<bool> {
+/// The length of the shortest path both patterns match: `Some(None)` when there is none,
+/// `None` when it is too costly to tell. A 0-1 breadth-first search over pairs of pattern
+/// positions: consuming a path byte costs 1, a `*` matching nothing costs 0.
+fn shortest_common(a: &Glob, b: &Glob) -> Option<Option<usize>> {
     let (a, b) = (a.full(), b.full());
     let (n, m) = (a.len(), b.len());
     if (n + 1).saturating_mul(m + 1) > MAX_STATES {
         return None;
     }
     let width = m + 1;
-    let mut seen = vec![false; (n + 1) * width];
-    let mut stack = vec![(0usize, 0usize)];
-    while let Some((i, j)) = stack.pop() {
-        if std::mem::replace(&mut seen[i * width + j], true) {
+    let mut best = vec![usize::MAX; (n + 1) * width];
+    let mut queue = std::collections::VecDeque::from([(0usize, 0usize, 0usize)]);
+    best[0] = 0;
+    while let Some((i, j, cost)) = queue.pop_front() {
+        if cost > best[i * width + j] {
             continue;
         }
         if i == n && j == m {
-            return Some(true);
+            return Some(Some(cost));
         }
         let (x, y) = (a.get(i).copied(), b.get(j).copied());
-        let mut next = |p: usize, q: usize| {
-            if !seen[p * width + q] {
-                stack.push((p, q));
+        let mut next = |p: usize, q: usize, step: usize| {
+            let c = cost + step;
+            if c < best[p * width + q] {
+                best[p * width + q] = c;
+                if step == 0 {
+                    queue.push_front((p, q, c));
+                } else {
+                    queue.push_back((p, q, c));
+                }
             }
         };
         if x == Some(b'*') {
-            next(i + 1, j);
+            next(i + 1, j, 0);
         }
         if y == Some(b'*') {
-            next(i, j + 1);
+            next(i, j + 1, 0);
         }
         match (x, y) {
-            (Some(b'*'), Some(c)) if c != b'*' => next(i, j + 1),
-            (Some(c), Some(b'*')) if c != b'*' => next(i + 1, j),
-            (Some(c), Some(d)) if c != b'*' && c == d => next(i + 1, j + 1),
+            (Some(b'*'), Some(c)) if c != b'*' => next(i, j + 1, 1),
+            (Some(c), Some(b'*')) if c != b'*' => next(i + 1, j, 1),
+            (Some(c), Some(d)) if c != b'*' && c == d => next(i + 1, j + 1, 1),
             _ => {}
         }
     }
-    Some(false)
+    Some(None)
+}
+
+/// Whether the two patterns plausibly decide the same URLs: the same pattern, or at most one
+/// with a wildcard and a common path at most [`WITNESS_SLACK`] bytes longer than the longer
+/// pattern. (Two wildcard patterns almost always share some contrived path, such as
+/// `/profiles/x/media/oembed.svg` for `/*/media/oembed` and `/profiles/*.svg`; reporting those
+/// would bury the real conflicts.)
+fn conflict(a: &Glob, b: &Glob) -> bool {
+    if a.bytes == b.bytes && a.anchored == b.anchored {
+        return true;
+    }
+    if a.bytes.contains(&b'*') && b.bytes.contains(&b'*') {
+        return false;
+    }
+    let longer = a.bytes.len().max(b.bytes.len());
+    matches!(shortest_common(a, b), Some(Some(len)) if len <= longer + WITNESS_SLACK)
 }
 
 /// Pairs (allow line, disallow line) of equal priority that match a common path, per agent.
@@ -341,9 +368,7 @@ fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
                     }
                     budget -= 1;
                     let (a, d) = (Glob::of(robots, allow), Glob::of(robots, disallow));
-                    let common =
-                        overlap(&a, &d).unwrap_or(a.bytes == d.bytes && a.anchored == d.anchored);
-                    if common {
+                    if conflict(&a, &d) {
                         found.insert(
                             (allow.line, disallow.line),
                             (allow.line, disallow.line, priority),
@@ -425,24 +450,35 @@ mod tests {
     }
 
     #[rstest]
+    #[case("/folder", "/folder", Some(7))]
+    #[case("/a", "/b", None)]
+    #[case("/*.htm", "/page", Some(9))]
+    #[case("/*.php$", "/page.html", Some(14))]
+    #[case("/*.php$", "/page.html$", None)]
+    #[case("/a*b$", "/ac*x$", None)]
+    #[case("/a*b$", "/ac*", Some(4))]
+    #[case("/$", "/", Some(1))]
+    #[case("/$", "/a", None)]
+    #[case("/x$", "/x$", Some(2))]
+    fn shortest_common_paths(#[case] a: &str, #[case] b: &str, #[case] len: Option<usize>) {
+        assert_eq!(shortest_common(&glob(a), &glob(b)), Some(len));
+        assert_eq!(shortest_common(&glob(b), &glob(a)), Some(len));
+    }
+
+    #[rstest]
     #[case("/folder", "/folder", true)]
+    #[case("/page", "/*.ph", true)]
+    #[case("/reviews/", "/*?*date=", true)]
+    #[case("/*/media/oembed", "/profiles/*.svg", false)]
+    #[case("/clickthrough.jsp", "/*/landing/*.html", false)]
     #[case("/a", "/b", false)]
-    #[case("/*.htm", "/page", true)]
-    #[case("/*.php$", "/page.html", true)]
-    #[case("/*.php$", "/page.html$", false)]
-    #[case("/a*b$", "/ac*x$", false)]
-    #[case("/a*b$", "/ac*", true)]
-    #[case("/$", "/", true)]
-    #[case("/$", "/a", false)]
-    #[case("/x$", "/x$", true)]
-    fn overlaps(#[case] a: &str, #[case] b: &str, #[case] common: bool) {
-        assert_eq!(overlap(&glob(a), &glob(b)), Some(common));
-        assert_eq!(overlap(&glob(b), &glob(a)), Some(common));
+    fn conflicts(#[case] a: &str, #[case] b: &str, #[case] reported: bool) {
+        assert_eq!(conflict(&glob(a), &glob(b)), reported);
     }
 
     #[test]
     fn overlap_gives_up_on_huge_patterns() {
         let long = format!("/{}", "a*".repeat(100));
-        assert_eq!(overlap(&glob(&long), &glob(&long)), None);
+        assert_eq!(shortest_common(&glob(&long), &glob(&long)), None);
     }
 }
