@@ -156,7 +156,11 @@ fn cut_at_limit(input: &[u8], start: usize, limit: usize) -> usize {
     if input.len() <= limit {
         return input.len();
     }
+    // The BOM is never cut: a limit inside it counts from its end.
     let limit = limit.max(start);
+    if limit >= input.len() {
+        return input.len();
+    }
     if matches!(input[limit], b'\r' | b'\n') {
         // The line ends exactly at the limit: keep it, with a CRLF kept whole.
         return if input[limit] == b'\r' && input.get(limit + 1) == Some(&b'\n') {

@@ -301,3 +301,22 @@ fn arbitrary_bytes_never_panic_and_tile() {
         }
     }
 }
+
+#[test]
+fn parse_limit_inside_the_byte_order_mark() {
+    // Found by fuzzing: a limit shorter than the BOM indexed past the end.
+    for input in [
+        &b"\xEF\xBB\xBF"[..],
+        b"\xEF\xBB\xBFa",
+        b"\xEF\xBB\xBF\n",
+        b"\xEF\xBB",
+    ] {
+        for limit in 0..4 {
+            let options = ParseOptions {
+                limit,
+                max_line_len: None,
+            };
+            assert_tiles(input, &options);
+        }
+    }
+}
