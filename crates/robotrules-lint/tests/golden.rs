@@ -162,3 +162,24 @@ fn every_fixture_lints_under_every_profile_with_spans_inside_the_input() {
         }
     }
 }
+
+#[test]
+fn docs_lints_md_documents_every_code_once() {
+    let docs =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/lints.md"))
+            .unwrap();
+    for &code in Code::ALL {
+        let heading = format!("### `{code}`\n");
+        assert_eq!(
+            docs.matches(&heading).count(),
+            1,
+            "docs/lints.md: {heading:?}"
+        );
+    }
+    let headings = docs.lines().filter(|l| l.starts_with("### `")).count();
+    assert_eq!(
+        headings,
+        Code::ALL.len(),
+        "a heading for a code that does not exist"
+    );
+}
