@@ -41,10 +41,21 @@
 //! ```
 //!
 //! [`Robots::explain`] says which line decided and why. The layers are re-exported for
-//! those who need them: [`grammar`], [`url`], [`model`].
+//! those who need them: [`grammar`], [`url`], [`model`], [`lint`], and with the default-on
+//! `fetch` feature `fetch`.
+//!
+//! With the `fetch` feature (on by default), `client::Client` answers end to end: it fetches
+//! and caches the robots.txt of each URL's origin (RFC 9309 §2.3–§2.5) and asks it, from any
+//! number of tasks at once. Parse-only users turn the feature off
+//! (`default-features = false`) and pull in neither reqwest nor tokio.
 
 use std::sync::Arc;
 
+#[cfg(feature = "fetch")]
+pub mod client;
+
+#[cfg(feature = "fetch")]
+pub use robotrules_fetch as fetch;
 pub use robotrules_grammar as grammar;
 pub use robotrules_lint as lint;
 pub use robotrules_model as model;

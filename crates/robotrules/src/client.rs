@@ -1,0 +1,555 @@
+//! The async [`Client`]: may this crawler fetch this URL? End to end — the robots.txt of the
+//! URL's origin is fetched (HTTP, HTTPS or FTP) and cached by `robotrules-fetch` with the
+//! status, redirect, size and cache rules of RFC 9309 §2.3–§2.5, parsed once per fetched copy,
+//! and asked.
+//!
+//! | access result (RFC 9309 §2.3.1) | verdict class | what [`Client::is_allowed`] answers |
+//! |---|---|---|
+//! | success (§2.3.1.1) | conditional | the file's rules decide ([`Decision::decided_by`]) |
+//! | unavailable (§2.3.1.3: 4xx, too many redirects, FTP 550) | full allow | allowed |
+//! | unreachable (§2.3.1.4: 5xx, network errors) | full disallow | disallowed, `/robots.txt` included |
+//!
+//! While the file is unreachable the cache may serve the last good copy, and after 30 days it
+//! reads the file as unavailable ([`CachePolicy`]); the decision then follows what is served.
+//! Only behind the default-on `fetch` feature.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+pub use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store};
+pub use robotrules_fetch::{
+    Access, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions, FetchOutcome,
+    FetchSummary, ManualClock, Origin, SystemClock, TooManyRequests, VerdictClass,
+    DEFAULT_USER_AGENT,
+};
+
+use robotrules_fetch::Fetcher;
+use serde::Serialize;
+use tokio::sync::OnceCell;
+
+use crate::{is_product_token, InvalidAgent, ParseOptions, Profile, Robots, RuleMatch};
+
+/// How many parsed files the client keeps by default (one per origin), the same bound as the
+/// default [`MemoryStore`].
+pub const DEFAULT_MAX_PARSED: usize = MemoryStore::DEFAULT_MAX_ENTRIES;
+
+/// Why a [`Client`] could not be built or could not answer.
+///
+/// A server that fails is never an error: it is an access result in the [`Decision`]. Errors
+/// are for a crawler name the profile rejects, a URL that cannot have a robots.txt, and an
+/// HTTP client that cannot be built.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ClientError {
+    /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1: in `rfc9309` it must
+    /// be a product token).
+    #[error(transparent)]
+    InvalidAgent(#[from] InvalidAgent),
+    /// The URL cannot have a robots.txt: not an absolute URL, no host, a bad IDN or port, or a
+    /// scheme other than http, https and ftp.
+    #[error("no robots.txt for {url:?}: {source}")]
+    Url {
+        /// The URL as given.
+        url: String,
+        /// Why.
+        source: FetchError,
+    },
+    /// The HTTP client could not be built from the [`FetchOptions`] (for example a User-Agent
+    /// that is not a valid header value).
+    #[error(transparent)]
+    Build(FetchError),
+}
+
+/// The answer for one URL.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    /// May the crawler fetch the URL?
+    pub allowed: bool,
+    /// The access result applied: `"success"`, `"unavailable"` or `"unreachable"` (RFC 9309
+    /// §2.3.1). While the file is unreachable this is the last good copy's result when the
+    /// cache serves one ([`Decision::basis`]).
+    pub access: &'static str,
+    /// What the access result means for every URL of the origin.
+    pub verdict_class: VerdictClass,
+    /// Why the cache served that access result (the latest fetch, the last good copy, or
+    /// "unreachable too long").
+    pub basis: Basis,
+    /// How old the robots.txt copy used is.
+    pub cache_age: Duration,
+    /// True when no fetch was waited for.
+    pub from_cache: bool,
+    /// The robots.txt that governs the URL (`scheme://host[:port]/robots.txt`, IDN as
+    /// punycode, default port elided).
+    pub robots_txt_url: String,
+    /// The rule that decided, when the file's rules decided and one matched.
+    pub decided_by: Option<RuleMatch>,
+}
+
+/// What the client knows about one origin: the cache's answer and, for a success, the parsed
+/// file.
+#[derive(Clone, Debug)]
+pub struct Lookup {
+    /// The cache's answer: access result, basis, the fetch it comes from, age.
+    pub outcome: CachedOutcome,
+    /// The parsed file, when the access result is a success.
+    pub robots: Option<Robots>,
+}
+
+impl Lookup {
+    /// The robots.txt URL of the origin.
+    pub fn robots_txt_url(&self) -> &str {
+        &self.outcome.served.robots_txt_url
+    }
+}
+
+/// Fetches, caches, parses and asks robots.txt files for one crawler.
+///
+/// Cheap to clone (clones share the cache and the parsed files) and `Send + Sync`, so one
+/// client serves any number of tasks; concurrent questions about one origin share one fetch
+/// and one parse.
+///
+/// ```no_run
+/// # async fn demo() -> Result<(), robotrules::client::ClientError> {
+/// use robotrules::client::Client;
+///
+/// let client = Client::new("ExampleBot")?;
+/// let decision = client.is_allowed("https://example.com/private/page").await?;
+/// println!("{} ({}, {} s old)", decision.allowed, decision.access, decision.cache_age.as_secs());
+/// let delay = client.crawl_delay("https://example.com/").await?;
+/// # let _ = delay; Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    agent: String,
+    parse: ParseOptions,
+    cache: CachingFetcher,
+    parsed: Mutex<Parsed>,
+    max_parsed: usize,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("agent", &self.inner.agent)
+            .field("parse", &self.inner.parse)
+            .field("cache", &self.inner.cache)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The parsed file per origin, each tied to the fetch it was parsed from.
+#[derive(Default)]
+struct Parsed {
+    entries: HashMap<Origin, ParsedEntry>,
+    tick: u64,
+}
+
+struct ParsedEntry {
+    /// The fetch the file comes from; a different `served` means a different copy.
+    served: Arc<FetchOutcome>,
+    /// Filled by the first caller that needs it; later callers wait for it.
+    robots: Arc<OnceCell<Robots>>,
+    last_used: u64,
+}
+
+impl Client {
+    /// A client for crawler `agent` with the default options: the `rfc9309` profile, fetch
+    /// defaults, `CachePolicy::rfc9309()`, an in-memory cache.
+    ///
+    /// # Errors
+    /// [`ClientError::InvalidAgent`] when `agent` is not a product token (RFC 9309 §2.2.1).
+    pub fn new(agent: &str) -> Result<Client, ClientError> {
+        Client::builder(agent).build()
+    }
+
+    /// A builder for a client for crawler `agent`.
+    pub fn builder(agent: &str) -> ClientBuilder {
+        ClientBuilder {
+            agent: agent.to_owned(),
+            parse: ParseOptions::default(),
+            fetch: FetchOptions::default(),
+            cache_policy: None,
+            clock: None,
+            store: None,
+            max_parsed: DEFAULT_MAX_PARSED,
+        }
+    }
+
+    /// The crawler's name.
+    pub fn agent(&self) -> &str {
+        &self.inner.agent
+    }
+
+    /// The reading applied to fetched files.
+    pub fn profile(&self) -> Profile {
+        self.inner.parse.profile
+    }
+
+    /// The caching fetcher underneath (its options, policy and store).
+    pub fn cache(&self) -> &CachingFetcher {
+        &self.inner.cache
+    }
+
+    /// May the crawler fetch `url`? Fetches the robots.txt of the URL's origin unless the
+    /// cache holds a fresh copy.
+    ///
+    /// # Errors
+    /// [`ClientError::Url`] when `url` cannot have a robots.txt.
+    pub async fn is_allowed(&self, url: &str) -> Result<Decision, ClientError> {
+        let lookup = self.lookup(url).await?;
+        let outcome = &lookup.outcome;
+        let (allowed, decided_by) = match (&outcome.access, &lookup.robots) {
+            (Access::Success { .. }, Some(robots)) => {
+                let explanation = robots.explain(&self.inner.agent, url)?;
+                (explanation.allowed, explanation.decided_by)
+            }
+            (Access::Success { .. }, None) | (Access::Unavailable { .. }, _) => (true, None),
+            (Access::Unreachable { .. }, _) => (false, None),
+        };
+        Ok(Decision {
+            allowed,
+            access: outcome.access.name(),
+            verdict_class: outcome.verdict_class(),
+            basis: outcome.basis,
+            cache_age: outcome.age,
+            from_cache: outcome.from_cache,
+            robots_txt_url: lookup.robots_txt_url().to_owned(),
+            decided_by,
+        })
+    }
+
+    /// The crawl delay in seconds the robots.txt of `url`'s origin sets for the crawler, if
+    /// any (none when the file is unavailable or unreachable).
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn crawl_delay(&self, url: &str) -> Result<Option<f64>, ClientError> {
+        match self.lookup(url).await?.robots {
+            Some(robots) => Ok(robots.crawl_delay(&self.inner.agent)?),
+            None => Ok(None),
+        }
+    }
+
+    /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), as written;
+    /// none when the file is unavailable or unreachable.
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn sitemaps(&self, url: &str) -> Result<Vec<String>, ClientError> {
+        Ok(self
+            .lookup(url)
+            .await?
+            .robots
+            .map(|robots| robots.sitemaps().map(str::to_owned).collect())
+            .unwrap_or_default())
+    }
+
+    /// The cache's answer for the origin of `url` and, for a success, the parsed file (parsed
+    /// once per fetched copy and shared).
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn lookup(&self, url: &str) -> Result<Lookup, ClientError> {
+        let outcome = self
+            .inner
+            .cache
+            .get(url)
+            .await
+            .map_err(|source| ClientError::Url {
+                url: url.to_owned(),
+                source,
+            })?;
+        let robots = match outcome.body() {
+            Some(body) => Some(self.parsed(&outcome, body).await),
+            None => None,
+        };
+        Ok(Lookup { outcome, robots })
+    }
+
+    /// Forgets the cached robots.txt of `url`'s origin; the next question fetches it again.
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn invalidate(&self, url: &str) -> Result<(), ClientError> {
+        let origin = Fetcher::origin_of(url).map_err(|source| ClientError::Url {
+            url: url.to_owned(),
+            source,
+        })?;
+        self.inner.cache.invalidate(&origin).await;
+        self.lock_parsed().entries.remove(&origin);
+        Ok(())
+    }
+
+    /// The parsed form of `body`, the body of `outcome.served`: the one already parsed for
+    /// that fetch, or parsed now (once, however many callers ask at the same time).
+    async fn parsed(&self, outcome: &CachedOutcome, body: &[u8]) -> Robots {
+        let cell = self.cell_for(&outcome.origin, &outcome.served);
+        let parse = &self.inner.parse;
+        cell.get_or_init(|| async { Robots::parse_with(body, parse) })
+            .await
+            .clone()
+    }
+
+    /// The parse cell for the copy `served` of `origin`. A newer copy replaces an older one;
+    /// an older copy (a caller that got its answer before a refetch) gets a cell of its own.
+    fn cell_for(&self, origin: &Origin, served: &Arc<FetchOutcome>) -> Arc<OnceCell<Robots>> {
+        let mut parsed = self.lock_parsed();
+        parsed.tick += 1;
+        let tick = parsed.tick;
+        if let Some(entry) = parsed.entries.get_mut(origin) {
+            if Arc::ptr_eq(&entry.served, served) {
+                entry.last_used = tick;
+                return Arc::clone(&entry.robots);
+            }
+            if entry.served.fetched_at > served.fetched_at {
+                return Arc::new(OnceCell::new());
+            }
+        }
+        let robots = Arc::new(OnceCell::new());
+        parsed.entries.insert(
+            origin.clone(),
+            ParsedEntry {
+                served: Arc::clone(served),
+                robots: Arc::clone(&robots),
+                last_used: tick,
+            },
+        );
+        if parsed.entries.len() > self.inner.max_parsed {
+            parsed.shrink_to(self.inner.max_parsed - self.inner.max_parsed / 4);
+        }
+        robots
+    }
+
+    fn lock_parsed(&self) -> MutexGuard<'_, Parsed> {
+        self.inner
+            .parsed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Parsed {
+    /// Drops entries down to `target`: first those whose copy nothing else holds any more
+    /// (the cache let go of it), then the least recently used.
+    fn shrink_to(&mut self, target: usize) {
+        self.entries
+            .retain(|_, entry| Arc::strong_count(&entry.served) > 1);
+        if self.entries.len() <= target {
+            return;
+        }
+        let mut ticks: Vec<u64> = self.entries.values().map(|entry| entry.last_used).collect();
+        ticks.sort_unstable();
+        let cutoff = ticks[self.entries.len() - target];
+        self.entries.retain(|_, entry| entry.last_used >= cutoff);
+    }
+}
+
+/// Builds a [`Client`]; start from [`Client::builder`].
+///
+/// ```
+/// use std::time::Duration;
+/// use robotrules::client::{CachePolicy, Client, FetchOptions};
+/// use robotrules::{ParseOptions, Profile};
+///
+/// let client = Client::builder("ExampleBot")
+///     .parse_options(ParseOptions { profile: Profile::Google, ..ParseOptions::default() })
+///     .fetch_options(FetchOptions { total_timeout: Duration::from_secs(10), ..FetchOptions::default() })
+///     .build()?;
+/// assert_eq!(client.cache().policy(), &CachePolicy::google()); // the profile's preset
+/// assert!(Client::builder("Example Bot/1.0").build().is_err()); // not a product token
+/// # Ok::<(), robotrules::client::ClientError>(())
+/// ```
+#[derive(Debug)]
+#[must_use]
+pub struct ClientBuilder {
+    agent: String,
+    parse: ParseOptions,
+    fetch: FetchOptions,
+    cache_policy: Option<CachePolicy>,
+    clock: Option<Arc<dyn Clock>>,
+    store: Option<Arc<dyn Store>>,
+    max_parsed: usize,
+}
+
+impl ClientBuilder {
+    /// The profile and parse limit. The parse limit is also the fetch's body limit
+    /// ([`FetchOptions::body_limit`]), so no more is downloaded than is parsed (RFC 9309 §2.5).
+    pub fn parse_options(mut self, parse: ParseOptions) -> Self {
+        self.parse = parse;
+        self
+    }
+
+    /// Deadlines, redirects, the User-Agent header, 429 handling, …. Its `body_limit` is
+    /// replaced by the parse limit. When `user_agent` is left at
+    /// [`DEFAULT_USER_AGENT`], the crawler's name is put in front of it (RFC 9309 §2.2.1: the
+    /// product token SHOULD be part of the User-Agent the crawler sends).
+    pub fn fetch_options(mut self, fetch: FetchOptions) -> Self {
+        self.fetch = fetch;
+        self
+    }
+
+    /// The cache policy; by default the profile's preset (`google`: [`CachePolicy::google`],
+    /// otherwise [`CachePolicy::rfc9309`]).
+    pub fn cache_policy(mut self, policy: CachePolicy) -> Self {
+        self.cache_policy = Some(policy);
+        self
+    }
+
+    /// The clock for fetch times and cache freshness (default the system clock).
+    pub fn clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// Where cache entries live (default a bounded [`MemoryStore`]).
+    pub fn store(mut self, store: Arc<dyn Store>) -> Self {
+        self.store = Some(store);
+        self
+    }
+
+    /// How many parsed files are kept, one per origin (default [`DEFAULT_MAX_PARSED`], at
+    /// least 1).
+    pub fn max_parsed(mut self, max_parsed: usize) -> Self {
+        self.max_parsed = max_parsed.max(1);
+        self
+    }
+
+    /// The client.
+    ///
+    /// # Errors
+    /// [`ClientError::InvalidAgent`] for a crawler name the profile rejects;
+    /// [`ClientError::Build`] when the HTTP client cannot be built.
+    pub fn build(self) -> Result<Client, ClientError> {
+        // The model decides which names the profile accepts.
+        Robots::parse_with(b"", &self.parse).agent(&self.agent)?;
+        let mut fetch = self.fetch;
+        fetch.body_limit = self.parse.parse_limit;
+        if fetch.user_agent == DEFAULT_USER_AGENT && is_product_token(&self.agent) {
+            fetch.user_agent = format!("{} {DEFAULT_USER_AGENT}", self.agent);
+        }
+        let clock = self.clock.unwrap_or_else(|| Arc::new(SystemClock));
+        let fetcher = Fetcher::with_clock(fetch, clock).map_err(ClientError::Build)?;
+        let policy = self
+            .cache_policy
+            .unwrap_or_else(|| match self.parse.profile {
+                Profile::Google => CachePolicy::google(),
+                Profile::Rfc9309 | Profile::Legacy1994 => CachePolicy::rfc9309(),
+            });
+        let cache = match self.store {
+            Some(store) => CachingFetcher::with_store(fetcher, policy, store),
+            None => CachingFetcher::new(fetcher, policy),
+        };
+        Ok(Client {
+            inner: Arc::new(Inner {
+                agent: self.agent,
+                parse: self.parse,
+                cache,
+                parsed: Mutex::new(Parsed::default()),
+                max_parsed: self.max_parsed,
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync + Clone>() {}
+
+    #[test]
+    fn the_client_is_shareable() {
+        assert_send_sync::<Client>();
+    }
+
+    #[test]
+    fn the_cache_policy_follows_the_profile() {
+        for (profile, policy) in [
+            (Profile::Rfc9309, CachePolicy::rfc9309()),
+            (Profile::Google, CachePolicy::google()),
+            (Profile::Legacy1994, CachePolicy::rfc9309()),
+        ] {
+            let client = Client::builder("ExampleBot")
+                .parse_options(ParseOptions {
+                    profile,
+                    ..ParseOptions::default()
+                })
+                .build()
+                .unwrap();
+            assert_eq!(client.cache().policy(), &policy, "{profile}");
+        }
+    }
+
+    #[test]
+    fn the_parse_limit_is_the_body_limit_and_the_agent_leads_the_user_agent() {
+        let client = Client::builder("ExampleBot")
+            .parse_options(ParseOptions {
+                parse_limit: 600_000,
+                ..ParseOptions::default()
+            })
+            .build()
+            .unwrap();
+        let options = client.cache().fetcher().options();
+        assert_eq!(options.body_limit, 600_000);
+        assert_eq!(
+            options.user_agent,
+            format!("ExampleBot {DEFAULT_USER_AGENT}")
+        );
+        let custom = Client::builder("ExampleBot")
+            .fetch_options(FetchOptions {
+                user_agent: "ExampleBot/2.0 (+https://example.com/bot)".into(),
+                ..FetchOptions::default()
+            })
+            .build()
+            .unwrap();
+        assert_eq!(
+            custom.cache().fetcher().options().user_agent,
+            "ExampleBot/2.0 (+https://example.com/bot)"
+        );
+    }
+
+    #[test]
+    fn crawler_names_are_checked_per_profile() {
+        let invalid = ["Example Bot", "ExampleBot/1.0", "", "Bot2"];
+        for name in invalid {
+            assert!(
+                matches!(
+                    Client::new(name),
+                    Err(ClientError::InvalidAgent(InvalidAgent { .. }))
+                ),
+                "{name:?}"
+            );
+            for profile in [Profile::Google, Profile::Legacy1994] {
+                let built = Client::builder(name)
+                    .parse_options(ParseOptions {
+                        profile,
+                        ..ParseOptions::default()
+                    })
+                    .build();
+                assert!(built.is_ok(), "{profile} {name:?}");
+                // A name that is not a token is not put into the User-Agent header.
+                assert_eq!(
+                    built.unwrap().cache().fetcher().options().user_agent,
+                    DEFAULT_USER_AGENT
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_user_agent_header_is_a_build_error() {
+        let built = Client::builder("ExampleBot")
+            .fetch_options(FetchOptions {
+                user_agent: "Bad\nAgent".into(),
+                ..FetchOptions::default()
+            })
+            .build();
+        assert!(matches!(built, Err(ClientError::Build(_))), "{built:?}");
+    }
+}

@@ -1,0 +1,422 @@
+//! The async client end to end, against real HTTP and FTP servers on 127.0.0.1 (from
+//! `robotrules-testserver`): fetch, access result (RFC 9309 §2.3.1), cache (§2.4), parse once,
+//! decide.
+
+#![cfg(feature = "fetch")]
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use robotrules::client::{
+    Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
+};
+use robotrules::{ParseOptions, Profile, RuleKind};
+use robotrules_testserver::ftp::FtpServer;
+use robotrules_testserver::http::{HttpServer, Reply};
+use rstest::rstest;
+
+const ROBOTS: &str = "\
+User-agent: *
+Disallow: /private/
+Allow: /private/press/
+Crawl-delay: 2.5
+
+User-agent: OtherBot
+Disallow: /
+
+Sitemap: https://example.com/sitemap.xml
+Sitemap: https://example.com/news.xml
+";
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+/// Short deadlines, no proxy from the environment.
+fn fetch_options() -> FetchOptions {
+    FetchOptions {
+        connect_timeout: Duration::from_secs(1),
+        total_timeout: Duration::from_secs(2),
+        use_env_proxy: false,
+        ..FetchOptions::default()
+    }
+}
+
+fn client() -> Client {
+    Client::builder("ExampleBot")
+        .fetch_options(fetch_options())
+        .build()
+        .unwrap()
+}
+
+fn client_with_clock(clock: &ManualClock) -> Client {
+    Client::builder("ExampleBot")
+        .fetch_options(fetch_options())
+        .clock(Arc::new(clock.clone()))
+        .build()
+        .unwrap()
+}
+
+async fn server_with(reply: Reply) -> HttpServer {
+    let server = HttpServer::start().await;
+    server.route("/robots.txt", reply);
+    server
+}
+
+#[rstest]
+#[case::disallowed("/private/report.pdf", false, Some((RuleKind::Disallow, 2)))]
+#[case::allowed_by_a_longer_rule("/private/press/2024", true, Some((RuleKind::Allow, 3)))]
+#[case::no_rule_matches("/public/page?x=1", true, None)]
+#[tokio::test]
+async fn the_fetched_rules_decide(
+    #[case] path: &str,
+    #[case] allowed: bool,
+    #[case] rule: Option<(RuleKind, u32)>,
+) {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let decision = client().is_allowed(&server.url(path)).await.unwrap();
+    assert_eq!(decision.allowed, allowed, "{decision:?}");
+    assert_eq!(decision.access, "success");
+    assert_eq!(decision.verdict_class, VerdictClass::Conditional);
+    assert_eq!(decision.basis, Basis::Current);
+    assert!(!decision.from_cache);
+    assert_eq!(decision.robots_txt_url, server.url("/robots.txt"));
+    assert_eq!(decision.decided_by.map(|rule| (rule.kind, rule.line)), rule);
+    assert_eq!(server.hits("/robots.txt"), 1);
+}
+
+#[rstest]
+#[case::not_found(404)]
+#[case::forbidden(403)]
+#[case::unauthorized(401)]
+#[tokio::test]
+async fn an_unavailable_file_allows_everything(#[case] status: u16) {
+    let server = server_with(Reply::status(status)).await;
+    let client = client();
+    for path in ["/", "/private/x", "/robots.txt"] {
+        let decision = client.is_allowed(&server.url(path)).await.unwrap();
+        assert!(decision.allowed, "{path}: {decision:?}");
+        assert_eq!(decision.access, "unavailable");
+        assert_eq!(decision.verdict_class, VerdictClass::FullAllow);
+        assert_eq!(decision.decided_by, None);
+    }
+    assert_eq!(client.crawl_delay(&server.url("/")).await.unwrap(), None);
+    assert!(client.sitemaps(&server.url("/")).await.unwrap().is_empty());
+}
+
+#[rstest]
+#[case::service_unavailable(Reply::status(503))]
+#[case::internal_server_error(Reply::status(500))]
+#[case::too_many_requests(Reply::status(429))]
+#[case::garbage(Reply::Raw(b"not http at all\r\n\r\n".to_vec()))]
+#[tokio::test]
+async fn an_unreachable_file_disallows_everything_even_robots_txt(#[case] reply: Reply) {
+    let server = server_with(reply).await;
+    let client = client();
+    for path in ["/", "/public", "/robots.txt"] {
+        let decision = client.is_allowed(&server.url(path)).await.unwrap();
+        assert!(!decision.allowed, "{path}: {decision:?}");
+        assert_eq!(decision.access, "unreachable");
+        assert_eq!(decision.verdict_class, VerdictClass::FullDisallow);
+        assert_eq!(decision.decided_by, None);
+    }
+}
+
+#[tokio::test]
+async fn a_refused_connection_disallows_everything() {
+    let server = HttpServer::start().await;
+    let url = server.url("/page");
+    drop(server);
+    let decision = client().is_allowed(&url).await.unwrap();
+    assert!(!decision.allowed);
+    assert_eq!(decision.access, "unreachable");
+}
+
+#[tokio::test]
+async fn the_second_question_is_answered_from_the_cache_with_the_same_parse() {
+    let clock = ManualClock::default();
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let client = client_with_clock(&clock);
+    let first = client.is_allowed(&server.url("/private/a")).await.unwrap();
+    assert!(!first.from_cache);
+    assert_eq!(first.cache_age, Duration::ZERO);
+    clock.advance(HOUR);
+    let second = client.is_allowed(&server.url("/public/b")).await.unwrap();
+    assert!(second.from_cache);
+    assert!(second.allowed);
+    assert_eq!(second.cache_age, HOUR);
+    assert_eq!(server.hits("/robots.txt"), 1);
+
+    let a = client.lookup(&server.url("/")).await.unwrap();
+    let b = client.lookup(&server.url("/x")).await.unwrap();
+    let (a, b) = (a.robots.unwrap(), b.robots.unwrap());
+    assert!(std::ptr::eq(a.model(), b.model()), "parsed once, shared");
+}
+
+#[tokio::test]
+async fn a_new_copy_is_parsed_again() {
+    let clock = ManualClock::default();
+    let server = server_with(Reply::ok("User-agent: *\nDisallow: /old\n")).await;
+    let client = client_with_clock(&clock);
+    assert!(
+        !client
+            .is_allowed(&server.url("/old"))
+            .await
+            .unwrap()
+            .allowed
+    );
+    server.route("/robots.txt", Reply::ok("User-agent: *\nDisallow: /new\n"));
+    clock.advance(25 * HOUR);
+    let old = client.is_allowed(&server.url("/old")).await.unwrap();
+    assert!(old.allowed, "{old:?}");
+    assert!(!old.from_cache);
+    assert!(
+        !client
+            .is_allowed(&server.url("/new"))
+            .await
+            .unwrap()
+            .allowed
+    );
+    assert_eq!(server.hits("/robots.txt"), 2);
+}
+
+#[tokio::test]
+async fn while_unreachable_the_last_good_copy_decides() {
+    let clock = ManualClock::default();
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let client = client_with_clock(&clock);
+    assert!(
+        client
+            .is_allowed(&server.url("/public"))
+            .await
+            .unwrap()
+            .allowed
+    );
+    server.route("/robots.txt", Reply::status(503));
+    clock.advance(25 * HOUR);
+    let decision = client.is_allowed(&server.url("/public")).await.unwrap();
+    assert!(decision.allowed, "{decision:?}");
+    assert_eq!(decision.access, "success");
+    assert!(matches!(decision.basis, Basis::LastGoodCopy { .. }));
+    assert_eq!(decision.cache_age, 25 * HOUR);
+    assert!(
+        !client
+            .is_allowed(&server.url("/private/x"))
+            .await
+            .unwrap()
+            .allowed
+    );
+    assert_eq!(server.hits("/robots.txt"), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_tasks_share_one_fetch_and_one_parse() {
+    let server = server_with(Reply::ok(ROBOTS).after(Duration::from_millis(200))).await;
+    let client = client();
+    let tasks: Vec<_> = (0..32)
+        .map(|i| {
+            let client = client.clone();
+            let url = if i % 2 == 0 {
+                server.url(&format!("/private/{i}"))
+            } else {
+                server.url(&format!("/public/{i}"))
+            };
+            tokio::spawn(async move {
+                let decision = client.is_allowed(&url).await.unwrap();
+                let lookup = client.lookup(&url).await.unwrap();
+                (i, decision, lookup.robots.unwrap())
+            })
+        })
+        .collect();
+    let mut parsed = Vec::new();
+    for task in tasks {
+        let (i, decision, robots) = task.await.unwrap();
+        assert_eq!(decision.allowed, i % 2 == 1, "{i}: {decision:?}");
+        parsed.push(robots);
+    }
+    assert_eq!(server.hits("/robots.txt"), 1, "one request for 32 tasks");
+    assert!(parsed
+        .iter()
+        .all(|robots| std::ptr::eq(robots.model(), parsed[0].model())));
+}
+
+#[tokio::test]
+async fn each_origin_has_its_own_robots_txt() {
+    let blocking = server_with(Reply::ok("User-agent: *\nDisallow: /\n")).await;
+    let open = server_with(Reply::ok("User-agent: *\nDisallow:\n")).await;
+    let client = client();
+    assert!(
+        !client
+            .is_allowed(&blocking.url("/a"))
+            .await
+            .unwrap()
+            .allowed
+    );
+    assert!(client.is_allowed(&open.url("/a")).await.unwrap().allowed);
+    // Same host, other port: another origin (the seed's robots.txt location table).
+    assert_ne!(blocking.port(), open.port());
+    assert_eq!(blocking.hits("/robots.txt"), 1);
+    assert_eq!(open.hits("/robots.txt"), 1);
+}
+
+#[tokio::test]
+async fn an_idn_host_is_asked_about_in_punycode() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let client = Client::builder("ExampleBot")
+        .fetch_options(FetchOptions {
+            resolve: vec![("www.xn--mller-kva.example".into(), server.addr())],
+            ..fetch_options()
+        })
+        .build()
+        .unwrap();
+    let port = server.port();
+    let decision = client
+        .is_allowed(&format!("http://WWW.Müller.example:{port}/private/x"))
+        .await
+        .unwrap();
+    assert!(!decision.allowed, "{decision:?}");
+    assert_eq!(
+        decision.robots_txt_url,
+        format!("http://www.xn--mller-kva.example:{port}/robots.txt")
+    );
+    let again = client
+        .is_allowed(&format!("http://www.xn--mller-kva.example:{port}/public"))
+        .await
+        .unwrap();
+    assert!(again.from_cache, "the same origin");
+    let requests = server.requests();
+    assert_eq!(
+        requests[0].header("host"),
+        Some(format!("www.xn--mller-kva.example:{port}").as_str())
+    );
+}
+
+#[tokio::test]
+async fn crawl_delay_and_sitemaps_come_from_the_origins_file() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let client = client();
+    assert_eq!(
+        client.crawl_delay(&server.url("/any")).await.unwrap(),
+        Some(2.5)
+    );
+    assert_eq!(
+        client.sitemaps(&server.url("/")).await.unwrap(),
+        [
+            "https://example.com/sitemap.xml",
+            "https://example.com/news.xml"
+        ]
+    );
+    assert_eq!(server.hits("/robots.txt"), 1);
+}
+
+#[tokio::test]
+async fn the_user_agent_header_names_the_crawler() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    client().is_allowed(&server.url("/")).await.unwrap();
+    let user_agent = server.requests()[0]
+        .header("user-agent")
+        .unwrap()
+        .to_owned();
+    assert!(user_agent.starts_with("ExampleBot "), "{user_agent}");
+}
+
+#[tokio::test]
+async fn the_profile_reads_the_file() {
+    // `Disallow: private` has no leading slash: never matches in google, read as `/private`
+    // in rfc9309 (docs/profiles.md).
+    let server = server_with(Reply::ok("User-agent: *\nDisallow: private\n")).await;
+    let google = Client::builder("ExampleBot")
+        .parse_options(ParseOptions {
+            profile: Profile::Google,
+            ..ParseOptions::default()
+        })
+        .fetch_options(fetch_options())
+        .build()
+        .unwrap();
+    let url = server.url("/private");
+    assert!(google.is_allowed(&url).await.unwrap().allowed);
+    assert!(!client().is_allowed(&url).await.unwrap().allowed);
+}
+
+#[tokio::test]
+async fn ftp_robots_txt_is_fetched_with_an_anonymous_login() {
+    let server = FtpServer::anonymous().await;
+    server.put_robots_txt(b"User-agent: *\r\nDisallow: /pub/private/\r\n");
+    let client = client();
+    let denied = client
+        .is_allowed(&server.url("/pub/private/file.tar.gz"))
+        .await
+        .unwrap();
+    assert!(!denied.allowed, "{denied:?}");
+    assert_eq!(denied.robots_txt_url, server.url("/robots.txt"));
+    assert_eq!(denied.decided_by.map(|rule| rule.line), Some(2));
+    let allowed = client.is_allowed(&server.url("/pub/file")).await.unwrap();
+    assert!(allowed.allowed);
+    assert!(allowed.from_cache);
+}
+
+#[tokio::test]
+async fn a_missing_ftp_file_allows_everything() {
+    let server = FtpServer::anonymous().await;
+    let decision = client().is_allowed(&server.url("/pub/x")).await.unwrap();
+    assert!(decision.allowed);
+    assert_eq!(decision.access, "unavailable");
+}
+
+#[tokio::test]
+async fn a_refused_ftp_login_disallows_everything() {
+    let server = FtpServer::refusing_logins().await;
+    let decision = client().is_allowed(&server.url("/pub/x")).await.unwrap();
+    assert!(!decision.allowed);
+    assert_eq!(decision.access, "unreachable");
+}
+
+#[rstest]
+#[case::relative("/relative/path")]
+#[case::no_scheme("example.com/a")]
+#[case::no_host("http://")]
+#[case::mailto("mailto:someone@example.com")]
+#[case::unsupported_scheme("gopher://example.com/")]
+#[case::file("file:///etc/passwd")]
+#[case::bad_port("http://example.com:99999/")]
+#[tokio::test]
+async fn urls_without_a_robots_txt_are_errors(#[case] url: &str) {
+    let result = client().is_allowed(url).await;
+    assert!(
+        matches!(&result, Err(ClientError::Url { url: given, .. }) if given == url),
+        "{result:?}"
+    );
+}
+
+#[tokio::test]
+async fn invalidate_fetches_again() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let client = client();
+    client.is_allowed(&server.url("/")).await.unwrap();
+    client.invalidate(&server.url("/x")).await.unwrap();
+    let decision = client.is_allowed(&server.url("/")).await.unwrap();
+    assert!(!decision.from_cache);
+    assert_eq!(server.hits("/robots.txt"), 2);
+}
+
+#[tokio::test]
+async fn an_explicit_cache_policy_wins_over_the_profiles_preset() {
+    let clock = ManualClock::default();
+    let server = server_with(Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800")).await;
+    let client = Client::builder("ExampleBot")
+        .fetch_options(fetch_options())
+        .cache_policy(CachePolicy::google())
+        .clock(Arc::new(clock.clone()))
+        .build()
+        .unwrap();
+    client.is_allowed(&server.url("/")).await.unwrap();
+    clock.advance(36 * HOUR);
+    // google follows max-age beyond 24 hours; the rfc9309 preset would have fetched again.
+    assert!(
+        client
+            .is_allowed(&server.url("/"))
+            .await
+            .unwrap()
+            .from_cache
+    );
+    assert_eq!(server.hits("/robots.txt"), 1);
+}
