@@ -7,6 +7,7 @@
 
 use std::io;
 
+use robotrules::fetch::FetchError;
 use robotrules::InvalidAgent;
 use robotrules_url::UrlError;
 
@@ -30,9 +31,31 @@ pub(crate) enum CliError {
         /// Why.
         source: io::Error,
     },
-    /// ROBOTS is an `http://`, `https://` or `ftp://` URL; fetching is not built yet.
-    #[error("fetching robots.txt from URLs is not supported yet")]
-    FetchUnsupported,
+    /// ROBOTS is a URL that cannot have a robots.txt (no host, a bad IDN or port, …).
+    #[error("cannot fetch robots.txt for {}: {source}", excerpt(url))]
+    RobotsUrl {
+        /// The URL as given.
+        url: String,
+        /// Why.
+        source: FetchError,
+    },
+    /// Fetching could not be set up (the runtime or the HTTP client failed to start).
+    #[error("cannot set up fetching: {0}")]
+    FetchSetup(String),
+    /// A command that reads the file itself (`lint`, `explain`) was given a URL whose
+    /// robots.txt is unavailable or unreachable (RFC 9309 §2.3.1.3, §2.3.1.4).
+    #[error(
+        "robots.txt {} is {access} ({reason}): there is no file to read",
+        excerpt(url)
+    )]
+    NoRobotsFile {
+        /// The robots.txt URL.
+        url: String,
+        /// `unavailable` or `unreachable`.
+        access: &'static str,
+        /// Why.
+        reason: String,
+    },
     /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
     #[error(transparent)]
     InvalidAgent(#[from] InvalidAgent),
@@ -156,7 +179,12 @@ mod tests {
     fn every_message_is_one_line() {
         let errors = [
             CliError::StdinTwice,
-            CliError::FetchUnsupported,
+            CliError::FetchSetup("no runtime".into()),
+            CliError::NoRobotsFile {
+                url: "http://example.com/robots.txt".into(),
+                access: "unreachable",
+                reason: "HTTP status 503".into(),
+            },
             CliError::ReadRobots {
                 path: "no\nsuch".into(),
                 source: io::Error::new(io::ErrorKind::NotFound, "not found"),

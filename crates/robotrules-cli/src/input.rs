@@ -1,16 +1,23 @@
 //! Reading the inputs of a command: the robots.txt file (ROBOTS) and the URLs to check.
 //!
-//! ROBOTS is a file path, `-` for standard input, or (not yet supported) an `http://`,
-//! `https://` or `ftp://` URL. [`load_robots`] is the one place that knows this, so fetching
-//! can be plugged in there without touching the commands.
+//! ROBOTS is a file path, `-` for standard input, or an `http://`, `https://` or `ftp://` URL
+//! (a robots.txt URL or any page URL, whose robots.txt is then fetched, see
+//! [`crate::remote`]). [`load_robots_or_fetch`] hands back what was fetched with its access
+//! result (`check` needs it: an unavailable file allows everything, an unreachable one
+//! disallows everything); [`load_robots`] hands back bytes only, for commands that read the
+//! file itself.
 //!
 //! URLs come from the command line, or one per line from standard input
 //! ([`UrlSource::Stdin`]), read as they arrive so a long list is never held in memory.
 
 use std::fs::File;
 use std::io::{self, BufRead, Read};
+use std::time::Duration;
+
+use robotrules::fetch::{Access, FetchOutcome};
 
 use crate::error::CliError;
+use crate::remote;
 
 /// The ROBOTS argument that means standard input.
 pub(crate) const STDIN: &str = "-";
@@ -28,8 +35,37 @@ pub(crate) fn is_remote(arg: &str) -> bool {
     })
 }
 
-/// The bytes of the robots.txt file named by `arg` (a path, or `-` for standard input), at
-/// most `parse_limit` bytes plus a few.
+/// A robots.txt as a command received it.
+#[derive(Debug)]
+pub(crate) enum RobotsSource {
+    /// Read from a file or standard input.
+    Local(Vec<u8>),
+    /// Fetched from a URL: the access result says whether there are rules at all.
+    Remote(Box<FetchOutcome>),
+}
+
+/// The robots.txt named by `arg`: a file or `-` read as [`load_robots`] reads it, or a URL
+/// fetched within `timeout`, keeping the body up to `parse_limit` bytes (RFC 9309 §2.5).
+///
+/// # Errors
+/// As [`load_robots`] for files; [`CliError::RobotsUrl`] for a URL that cannot have a
+/// robots.txt, [`CliError::FetchSetup`] when fetching cannot start. A server that fails is
+/// not an error: it is the access result of the outcome.
+pub(crate) fn load_robots_or_fetch(
+    arg: &str,
+    parse_limit: usize,
+    timeout: Duration,
+) -> Result<RobotsSource, CliError> {
+    if is_remote(arg) {
+        remote::fetch(arg, remote::options(timeout, parse_limit))
+            .map(|outcome| RobotsSource::Remote(Box::new(outcome)))
+    } else {
+        load_local(arg, parse_limit).map(RobotsSource::Local)
+    }
+}
+
+/// The bytes of the robots.txt file named by `arg` (a path, `-` for standard input, or a URL
+/// fetched with the default deadline), at most `parse_limit` bytes plus a few.
 ///
 /// Only what the parser will look at is read: content past the parse limit is ignored by the
 /// parser anyway (RFC 9309 §2.5), so a 100 MB file costs no more memory or time than a
@@ -37,12 +73,33 @@ pub(crate) fn is_remote(arg: &str) -> bool {
 /// receives a few bytes more than the limit ([`READ_PAST_LIMIT`]).
 ///
 /// # Errors
-/// [`CliError::FetchUnsupported`] for a URL, [`CliError::ReadRobots`] when the file cannot be
-/// opened or read.
+/// [`CliError::ReadRobots`] when the file cannot be opened or read;
+/// [`CliError::NoRobotsFile`] when a URL's robots.txt is unavailable or unreachable; as
+/// [`load_robots_or_fetch`] for other URL errors.
 pub(crate) fn load_robots(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliError> {
-    if is_remote(arg) {
-        return Err(CliError::FetchUnsupported);
+    let fetched =
+        match load_robots_or_fetch(arg, parse_limit, remote::TimeoutArg::default().timeout)? {
+            RobotsSource::Local(bytes) => return Ok(bytes),
+            RobotsSource::Remote(fetched) => fetched,
+        };
+    match fetched.access {
+        Access::Success { body, .. } => Ok(body.to_vec()),
+        Access::Unavailable { reason } => Err(CliError::NoRobotsFile {
+            url: fetched.robots_txt_url,
+            access: "unavailable",
+            reason: reason.to_string(),
+        }),
+        Access::Unreachable { reason } => Err(CliError::NoRobotsFile {
+            url: fetched.robots_txt_url,
+            access: "unreachable",
+            reason: reason.to_string(),
+        }),
     }
+}
+
+/// The bytes of the file `arg` (a path, or `-` for standard input), at most `parse_limit`
+/// bytes plus [`READ_PAST_LIMIT`].
+fn load_local(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliError> {
     let read_error = |source| CliError::ReadRobots {
         path: arg.to_owned(),
         source,

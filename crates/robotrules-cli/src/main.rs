@@ -10,6 +10,7 @@ mod cmd;
 mod error;
 mod input;
 mod output;
+mod remote;
 
 use std::process::ExitCode;
 
@@ -37,6 +38,9 @@ enum Command {
     /// Why may a crawler fetch a URL, or not? Groups, matching rules, the deciding line; exit 1
     /// when disallowed.
     Explain(cmd::explain::ExplainArgs),
+    /// What happens when a robots.txt is fetched? Requests and statuses, bytes, truncation,
+    /// access result, cache lifetime, verdict class; exit 1 when unreachable (full disallow).
+    Fetch(cmd::fetch::FetchArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(args),
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Fetch(args) => cmd::fetch::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

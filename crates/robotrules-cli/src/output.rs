@@ -8,10 +8,17 @@
 //!
 //! JSON: `{"url":…,"allowed":…,"profile":…}`, with `--explain` also `"explanation":{…}`, the
 //! library's full [`Explanation`].
+//!
+//! For a fetched robots.txt (ROBOTS a URL) the JSON objects also carry `"access"` (`success`,
+//! `unavailable`, `unreachable`) and, when it is not a success, `"access_reason"`. When the
+//! access result decided for every URL (RFC 9309 §2.3.1.3: unavailable, allow all; §2.3.1.4:
+//! unreachable, disallow all), the `--explain` text columns are `-` and
+//! `robots-txt-unavailable: REASON` or `robots-txt-unreachable: REASON`.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use robotrules::fetch::{Access, FetchOutcome};
 use robotrules::{Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
@@ -39,6 +46,50 @@ pub(crate) struct Verdict<'a> {
     /// Why, when `--explain` was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) explanation: Option<Explanation>,
+    /// For a fetched robots.txt: its access result.
+    #[serde(flatten)]
+    pub(crate) fetched: Option<&'a Fetched>,
+    /// With `--explain`, when the access result decided for every URL: the reason column.
+    #[serde(skip)]
+    pub(crate) blanket: Option<&'a str>,
+}
+
+/// The access result of a fetched robots.txt, as the verdicts report it.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Fetched {
+    /// `success`, `unavailable` or `unreachable` (RFC 9309 §2.3.1).
+    pub(crate) access: &'static str,
+    /// Why the file is unavailable or unreachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) access_reason: Option<String>,
+}
+
+impl Fetched {
+    /// The access result of `outcome`.
+    pub(crate) fn new(outcome: &FetchOutcome) -> Fetched {
+        let access_reason = match &outcome.access {
+            Access::Success { .. } => None,
+            Access::Unavailable { reason } => Some(reason.to_string()),
+            Access::Unreachable { reason } => Some(reason.to_string()),
+        };
+        Fetched {
+            access: outcome.access.name(),
+            access_reason,
+        }
+    }
+
+    /// The verdict for every URL when the access result decides alone: `Some(true)` for
+    /// unavailable (allow all), `Some(false)` for unreachable (disallow all), with the
+    /// `--explain` reason column; `None` for a success (the file's rules decide).
+    pub(crate) fn blanket(&self) -> Option<(bool, String)> {
+        let allowed = match self.access {
+            "unavailable" => true,
+            "unreachable" => false,
+            _ => return None,
+        };
+        let reason = self.access_reason.as_deref().unwrap_or("no reason given");
+        Some((allowed, format!("robots-txt-{}: {reason}", self.access)))
+    }
 }
 
 /// Writes verdicts to `out`, one line each.
@@ -95,8 +146,12 @@ fn text_line(verdict: &Verdict<'_>) -> String {
         "disallowed"
     };
     let mut line = format!("{status}\t{}", field(verdict.url));
-    if let Some(explanation) = &verdict.explanation {
-        let (first, second) = explain_columns(explanation);
+    let columns = match (&verdict.explanation, verdict.blanket) {
+        (Some(explanation), _) => Some(explain_columns(explanation)),
+        (None, Some(reason)) => Some(("-".to_owned(), reason.to_owned())),
+        (None, None) => None,
+    };
+    if let Some((first, second)) = columns {
         line.push('\t');
         line.push_str(&first);
         line.push('\t');
@@ -164,6 +219,8 @@ mod tests {
             allowed: explanation.allowed,
             profile: Profile::Rfc9309,
             explanation: explain.then_some(explanation),
+            fetched: None,
+            blanket: None,
         }
     }
 
@@ -206,6 +263,48 @@ mod tests {
         let explained: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!(explained["explanation"]["decided_by"]["line"], 2);
         assert_eq!(explained["explanation"]["reason"], "rule-matched");
+    }
+
+    #[test]
+    fn a_fetched_file_that_decides_alone_says_so() {
+        let fetched = Fetched {
+            access: "unreachable",
+            access_reason: Some("HTTP status 503".into()),
+        };
+        let (allowed, reason) = fetched.blanket().unwrap();
+        assert!(!allowed);
+        let verdict = Verdict {
+            url: "/a",
+            allowed,
+            profile: Profile::Rfc9309,
+            explanation: None,
+            fetched: Some(&fetched),
+            blanket: Some(&reason),
+        };
+        assert_eq!(
+            printed(Format::Text, &verdict),
+            "disallowed\t/a\t-\trobots-txt-unreachable: HTTP status 503\n"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&printed(Format::Json, &verdict)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"url": "/a", "allowed": false, "profile": "rfc9309",
+                "access": "unreachable", "access_reason": "HTTP status 503"})
+        );
+        let unavailable = Fetched {
+            access: "unavailable",
+            access_reason: Some("HTTP status 404".into()),
+        };
+        assert_eq!(
+            unavailable.blanket(),
+            Some((true, "robots-txt-unavailable: HTTP status 404".into()))
+        );
+        let success = Fetched {
+            access: "success",
+            access_reason: None,
+        };
+        assert_eq!(success.blanket(), None);
     }
 
     #[test]

@@ -376,9 +376,7 @@ fn legacy1994_takes_any_agent_name() {
 #[case::profile_without_value(&["check", "R", "Bot", "/", "--profile"], "--profile")]
 #[case::unreadable_file(&["check", "/nonexistent/robots.txt", "Bot", "/"], "cannot read robots.txt \"/nonexistent/robots.txt\"")]
 #[case::directory(&["check", "/", "Bot", "/"], "cannot read robots.txt \"/\"")]
-#[case::https(&["check", "https://example.com/robots.txt", "Bot", "/"], "fetching robots.txt from URLs is not supported yet")]
-#[case::http(&["check", "http://example.com/robots.txt", "Bot", "/"], "fetching robots.txt from URLs is not supported yet")]
-#[case::ftp(&["check", "ftp://example.com/robots.txt", "Bot", "/"], "fetching robots.txt from URLs is not supported yet")]
+#[case::url_without_host(&["check", "http://", "Bot", "/"], "cannot fetch robots.txt for \"http://\"")]
 #[case::stdin_twice(&["check", "-", "Bot"], "standard input")]
 fn usage_and_input_errors(#[case] args: &[&str], #[case] fragment: &str) {
     run(args, b"").assert_error(fragment);

@@ -1,10 +1,16 @@
-//! `robotrules check [--profile P] [--format F] [--explain] ROBOTS AGENT [URL...]`: may crawler
-//! AGENT fetch each URL under the robots.txt file ROBOTS?
+//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] ROBOTS AGENT
+//! [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
 //!
 //! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
 //! URL gets one line (see [`crate::output`]). In the `rfc9309` and `legacy1994` profiles a URL
 //! must be an absolute URL with a host or a path starting with `/`; in `google` every string is
 //! read as Google's `robots` tool reads it, so no URL is an error there.
+//!
+//! ROBOTS may be an `http://`, `https://` or `ftp://` URL (the robots.txt itself or any page of
+//! the site), fetched once with the rules of RFC 9309 §2.3–§2.5. Its access result matters: a
+//! success is parsed like a file; an unavailable file (4xx, too many redirects, FTP 550)
+//! allows every URL (§2.3.1.3); an unreachable one (5xx, network errors, deadline) disallows
+//! every URL (§2.3.1.4). URLs are matched by their path, as with a file.
 
 use std::io;
 
@@ -15,8 +21,9 @@ use robotrules_url::{target_path, Origin};
 
 use crate::cmd::Outcome;
 use crate::error::CliError;
-use crate::input::{self, UrlSource};
-use crate::output::{Format, Printer, Verdict};
+use crate::input::{self, RobotsSource, UrlSource};
+use crate::output::{Fetched, Format, Printer, Verdict};
+use crate::remote::TimeoutArg;
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
@@ -37,11 +44,18 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     format: Format,
 
-    /// Also show the deciding rule (line number and rule as written) or why none decided.
+    /// Also show the deciding rule (line number and rule as written) or why none decided;
+    /// for a fetched robots.txt that is unavailable or unreachable, that and why.
     #[arg(long)]
     explain: bool,
 
-    /// The robots.txt file, or `-` for standard input.
+    /// Fetch deadline for a ROBOTS URL.
+    #[command(flatten)]
+    fetch: TimeoutArg,
+
+    /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL (the
+    /// robots.txt or any page of the site). A fetched file that is unavailable (4xx) allows
+    /// every URL; one that is unreachable (5xx, network error, timeout) disallows every URL.
     #[arg(value_name = "ROBOTS")]
     robots: String,
 
@@ -62,8 +76,8 @@ pub(crate) struct CheckArgs {
 /// partial output; URLs from standard input are answered as they arrive.
 ///
 /// # Errors
-/// A [`CliError`] for ROBOTS `-` without URL arguments, an unreadable file, an invalid crawler
-/// name or URL, or a failed write.
+/// A [`CliError`] for ROBOTS `-` without URL arguments, an unreadable file, a ROBOTS URL that
+/// cannot have a robots.txt, an invalid crawler name or URL, or a failed write.
 pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     let urls = UrlSource::new(args.urls);
     if args.robots == input::STDIN && matches!(urls, UrlSource::Stdin) {
@@ -73,15 +87,26 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         profile: args.profile,
         ..ParseOptions::default()
     };
-    let robots = Robots::parse_with(
-        &input::load_robots(&args.robots, options.parse_limit)?,
-        &options,
-    );
+    let source =
+        input::load_robots_or_fetch(&args.robots, options.parse_limit, args.fetch.timeout)?;
+    let (bytes, fetched): (&[u8], _) = match &source {
+        RobotsSource::Local(bytes) => (bytes, None),
+        RobotsSource::Remote(outcome) => (
+            outcome.body().map_or(&[][..], |body| &body[..]),
+            Some(Fetched::new(outcome)),
+        ),
+    };
+    let robots = Robots::parse_with(bytes, &options);
+    let blanket = fetched.as_ref().and_then(Fetched::blanket);
     let checker = Checker {
         rules: robots.agent(&args.agent)?,
         agent: &args.agent,
         profile: args.profile,
         explain: args.explain,
+        fetched: fetched.as_ref(),
+        blanket: blanket
+            .as_ref()
+            .map(|(allowed, reason)| (*allowed, reason.as_str())),
     };
 
     let mut printer = Printer::new(io::stdout().lock(), args.format);
@@ -117,15 +142,32 @@ struct Checker<'a> {
     agent: &'a str,
     profile: Profile,
     explain: bool,
+    /// The access result of a fetched robots.txt.
+    fetched: Option<&'a Fetched>,
+    /// The verdict for every URL and its reason, when the access result decides alone.
+    blanket: Option<(bool, &'a str)>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     /// The verdict on `url`.
     ///
     /// # Errors
     /// [`CliError::InvalidUrl`] when the profile cannot read `url` (see [`check_url`]).
-    fn verdict<'u>(&self, url: &'u str) -> Result<Verdict<'u>, CliError> {
+    fn verdict<'u>(&self, url: &'u str) -> Result<Verdict<'u>, CliError>
+    where
+        'a: 'u,
+    {
         check_url(self.profile, url)?;
+        if let Some((allowed, reason)) = self.blanket {
+            return Ok(Verdict {
+                url,
+                allowed,
+                profile: self.profile,
+                explanation: None,
+                fetched: self.fetched,
+                blanket: self.explain.then_some(reason),
+            });
+        }
         let (allowed, explanation) = if self.explain {
             let explanation = self.rules.explain(self.agent, url);
             (explanation.allowed, Some(explanation))
@@ -137,6 +179,8 @@ impl Checker<'_> {
             allowed,
             profile: self.profile,
             explanation,
+            fetched: self.fetched,
+            blanket: None,
         })
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod check;
 pub(crate) mod explain;
+pub(crate) mod fetch;
 pub(crate) mod lint;
 
 use std::process::ExitCode;

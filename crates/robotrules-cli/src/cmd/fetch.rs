@@ -1,0 +1,112 @@
+//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] URL`: fetch the robots.txt
+//! that governs URL (the robots.txt itself or any page of the site) with the rules of RFC 9309
+//! §2.3–§2.5 and show what happened: every request and its status (redirects included), the
+//! bytes kept and whether the body was cut at the 500 KiB limit, the access result (success,
+//! unavailable, unreachable) and why, how long the result would be cached, and the verdict
+//! class it gives every URL of the site (conditional, full allow, full disallow).
+//!
+//! Exit status as `check`: 0 when the verdict class is not full disallow (the file was fetched,
+//! or it is unavailable: every URL allowed), 1 when it is full disallow (unreachable: every
+//! URL disallowed), 2 on a usage error or a URL that cannot have a robots.txt.
+
+use std::io::{self, Write};
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use robotrules::fetch::cache::CachePolicy;
+use robotrules::fetch::{FetchSummary, VerdictClass};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+
+use crate::cmd::Outcome;
+use crate::error::CliError;
+use crate::output::Format;
+use crate::remote::{self, TimeoutArg};
+
+/// The exit statuses, for `robotrules fetch --help`.
+const EXIT_STATUS: &str = "\
+Exit status: 0 when the robots.txt was fetched (verdict conditional) or is unavailable (4xx, \
+too many redirects, FTP 550: full allow); 1 when it is unreachable (5xx, network error, \
+timeout: full disallow); 2 on a usage error or a URL that cannot have a robots.txt.";
+
+/// Arguments of `robotrules fetch`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "robotrules fetch [OPTIONS] URL", after_help = EXIT_STATUS)]
+pub(crate) struct FetchArgs {
+    /// The cache rules behind the reported cache lifetime: rfc9309 (at most 24 hours) or
+    /// google (follows Cache-Control max-age, also beyond 24 hours); legacy1994 uses rfc9309's.
+    #[arg(
+        long,
+        value_name = "PROFILE",
+        default_value_t = Profile::default(),
+        ignore_case = true,
+        value_parser = PossibleValuesParser::new(Profile::ALL.map(Profile::name))
+            .try_map(|name| name.parse::<Profile>()),
+    )]
+    profile: Profile,
+
+    /// Output: text (`key: value` lines) or json (one object).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text, hide_possible_values = true)]
+    format: Format,
+
+    /// Fetch deadline.
+    #[command(flatten)]
+    fetch: TimeoutArg,
+
+    /// An http://, https:// or ftp:// URL: the robots.txt, or any page of the site.
+    #[arg(value_name = "URL")]
+    url: String,
+}
+
+/// Runs `fetch`: [`Outcome::Flagged`] when the robots.txt is unreachable (full disallow),
+/// [`Outcome::AllClear`] otherwise.
+///
+/// # Errors
+/// A [`CliError`] for a URL that cannot have a robots.txt, fetching that cannot start, or a
+/// failed write.
+pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
+    let outcome = remote::fetch(
+        &args.url,
+        remote::options(args.fetch.timeout, DEFAULT_PARSE_LIMIT),
+    )?;
+    let summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
+    let rendered = match args.format {
+        Format::Text => format!("{summary}\n"),
+        Format::Json => match serde_json::to_string(&summary) {
+            Ok(json) => json + "\n",
+            Err(error) => return Err(CliError::Write(io::Error::other(error))),
+        },
+    };
+    let mut out = io::stdout().lock();
+    match out
+        .write_all(rendered.as_bytes())
+        .and_then(|()| out.flush())
+    {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(error) => return Err(CliError::Write(error)),
+    }
+    Ok(if summary.verdict == VerdictClass::FullDisallow {
+        Outcome::Flagged
+    } else {
+        Outcome::AllClear
+    })
+}
+
+/// The cache rules of `profile` (the 1994 convention has none: RFC 9309's apply).
+fn cache_policy(profile: Profile) -> CachePolicy {
+    match profile {
+        Profile::Google => CachePolicy::google(),
+        Profile::Rfc9309 | Profile::Legacy1994 => CachePolicy::rfc9309(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_profile_has_its_cache_rules() {
+        assert_eq!(cache_policy(Profile::Google), CachePolicy::google());
+        assert_eq!(cache_policy(Profile::Rfc9309), CachePolicy::rfc9309());
+        assert_eq!(cache_policy(Profile::Legacy1994), CachePolicy::rfc9309());
+    }
+}

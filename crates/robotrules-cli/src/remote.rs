@@ -1,0 +1,145 @@
+//! Fetching a remote ROBOTS (`http://`, `https://`, `ftp://`): one fetch with
+//! `robotrules-fetch`, so the status-code, redirect, size and deadline rules of RFC 9309
+//! §2.3–§2.5 apply (see `docs/fetching.md`), on a single-threaded tokio runtime.
+//!
+//! The User-Agent header names this tool, never the crawler being checked: the tool must not
+//! pass itself off as Googlebot.
+
+use std::time::Duration;
+
+use robotrules::fetch::{FetchOptions, FetchOutcome, Fetcher};
+
+use crate::error::CliError;
+
+/// The User-Agent header the tool sends.
+pub(crate) const USER_AGENT: &str = concat!("robotrules/", env!("CARGO_PKG_VERSION"));
+
+/// The default `--timeout`, in seconds: `FetchOptions`' default total deadline.
+pub(crate) const DEFAULT_TIMEOUT_SECS: &str = "30";
+
+/// The longest connect deadline (within the total deadline).
+const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The longest `--timeout` accepted (one hour).
+const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
+
+/// `--timeout SECS`, shared by the commands that fetch.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub(crate) struct TimeoutArg {
+    /// Deadline in seconds for fetching a remote robots.txt, redirects and body included
+    /// (decimals allowed).
+    #[arg(long = "timeout", value_name = "SECS", default_value = DEFAULT_TIMEOUT_SECS, value_parser = parse_timeout)]
+    pub(crate) timeout: Duration,
+}
+
+impl Default for TimeoutArg {
+    fn default() -> Self {
+        Self {
+            timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Parses `--timeout`: a positive number of seconds, at most an hour.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(timeout) if !timeout.is_zero() && timeout <= MAX_TIMEOUT => Ok(timeout),
+        _ => Err(format!(
+            "`{text}`: the timeout must be more than 0 and at most {} seconds",
+            MAX_TIMEOUT.as_secs()
+        )),
+    }
+}
+
+/// Fetch options for the tool: its User-Agent, `timeout` for the whole fetch (and at most
+/// 10 s to connect), `body_limit` decompressed bytes kept.
+pub(crate) fn options(timeout: Duration, body_limit: usize) -> FetchOptions {
+    FetchOptions {
+        user_agent: USER_AGENT.to_owned(),
+        connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
+        total_timeout: timeout,
+        body_limit,
+        ..FetchOptions::default()
+    }
+}
+
+/// Fetches the robots.txt that governs `url` (a robots.txt URL or any page URL).
+///
+/// Server and network failures are access results in the outcome, never errors.
+///
+/// # Errors
+/// [`CliError::RobotsUrl`] when `url` cannot have a robots.txt (no host, bad IDN, unsupported
+/// scheme); [`CliError::FetchSetup`] when the runtime or the HTTP client cannot be set up.
+pub(crate) fn fetch(url: &str, options: FetchOptions) -> Result<FetchOutcome, CliError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
+    runtime.block_on(async {
+        let fetcher =
+            Fetcher::new(options).map_err(|error| CliError::FetchSetup(error.to_string()))?;
+        fetcher
+            .fetch(url)
+            .await
+            .map_err(|source| CliError::RobotsUrl {
+                url: url.to_owned(),
+                source,
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("30", 30_000)]
+    #[case("0.25", 250)]
+    #[case(" 2 ", 2_000)]
+    #[case("3600", 3_600_000)]
+    fn timeouts(#[case] text: &str, #[case] millis: u128) {
+        assert_eq!(parse_timeout(text).unwrap().as_millis(), millis);
+    }
+
+    #[rstest]
+    #[case("0")]
+    #[case("-1")]
+    #[case("3601")]
+    #[case("NaN")]
+    #[case("inf")]
+    #[case("ten")]
+    #[case("")]
+    fn bad_timeouts(#[case] text: &str) {
+        assert!(parse_timeout(text).is_err(), "{text:?}");
+    }
+
+    #[test]
+    fn the_connect_deadline_stays_within_the_total_one() {
+        assert_eq!(
+            options(Duration::from_secs(2), 1).connect_timeout,
+            Duration::from_secs(2)
+        );
+        let long = options(Duration::from_secs(60), 512_000);
+        assert_eq!(long.connect_timeout, MAX_CONNECT_TIMEOUT);
+        assert_eq!(long.total_timeout, Duration::from_secs(60));
+        assert_eq!(long.body_limit, 512_000);
+        assert_eq!(long.user_agent, USER_AGENT);
+    }
+
+    #[rstest]
+    #[case::no_host("http://")]
+    #[case::bad_port("http://example.com:99999/robots.txt")]
+    #[case::space_in_host("http://exa mple.com/")]
+    fn urls_without_a_robots_txt_are_errors(#[case] url: &str) {
+        let result = fetch(url, options(Duration::from_secs(1), 512_000));
+        assert!(
+            matches!(result, Err(CliError::RobotsUrl { .. })),
+            "{result:?}"
+        );
+    }
+}
