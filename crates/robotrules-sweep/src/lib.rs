@@ -1,5 +1,5 @@
 //! The robustness sweep behind `cargo xtask sweep DIR` (issue 4): every file under a directory
-//! through parse, explain and `is_allowed` in every profile, each file inside `catch_unwind`,
+//! through parse, lint (with its rendering), explain and `is_allowed` in every profile, each file inside `catch_unwind`,
 //! timed, with the process's peak memory at the end.
 //!
 //! RFC 9309 §3 asks parsers to treat robots.txt as untrusted input; the sweep checks that
@@ -27,6 +27,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use robotrules::lint::render::TextOptions;
 use robotrules::{is_product_token, ParseOptions, Profile, Robots, Severity};
 
 pub use memory::peak_rss_kib;
@@ -112,6 +113,10 @@ pub(crate) struct FileStats {
     pub(crate) disallowed: u64,
     /// Diagnostics of severity error, over all profiles.
     pub(crate) error_diagnostics: u64,
+    /// Lint findings, over all profiles (including those past the report's cap).
+    pub(crate) lint_findings: u64,
+    /// Bytes of rendered lint text (rendering is exercised too).
+    pub(crate) rendered_bytes: u64,
     /// Bytes ignored past the parse limit (counted once).
     pub(crate) truncated: bool,
     /// Largest `heap_size` of the parsed value over the profiles.
@@ -140,6 +145,14 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
             .filter(|d| d.severity() == Severity::Error)
             .count() as u64;
         let _ = robots.sitemaps().count();
+        let parse_options = ParseOptions {
+            profile,
+            parse_limit: options.parse_limit,
+        };
+        let lint = robotrules::lint(bytes, &parse_options);
+        stats.lint_findings += lint.total() as u64;
+        let rendered = robotrules::lint::render::text(&lint, bytes, &TextOptions::default());
+        stats.rendered_bytes += rendered.len() as u64;
         for agent in agents(&robots) {
             let rules = match robots.agent(&agent) {
                 Ok(rules) => rules,

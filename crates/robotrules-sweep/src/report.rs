@@ -85,6 +85,8 @@ pub struct SweepReport {
     pub disallowed: u64,
     /// Diagnostics of severity error (dropped content), over all files and profiles.
     pub error_diagnostics: u64,
+    /// Lint findings over all files and profiles.
+    pub lint_findings: u64,
     /// Files longer than the parse limit.
     pub truncated_files: usize,
     /// The largest parsed value (`RobotsTxt::heap_size`, any profile) and its file.
@@ -110,6 +112,7 @@ impl SweepReport {
             queries: 0,
             disallowed: 0,
             error_diagnostics: 0,
+            lint_findings: 0,
             truncated_files: 0,
             largest_heap: None,
             problems: Vec::new(),
@@ -142,6 +145,7 @@ impl SweepReport {
         self.queries += stats.queries;
         self.disallowed += stats.disallowed;
         self.error_diagnostics += stats.error_diagnostics;
+        self.lint_findings += stats.lint_findings;
         self.truncated_files += usize::from(stats.truncated);
         if self
             .largest_heap
@@ -222,6 +226,10 @@ impl SweepReport {
             (
                 "error diagnostics (content dropped, all profiles)",
                 self.error_diagnostics.to_string(),
+            ),
+            (
+                "lint findings (all profiles)",
+                self.lint_findings.to_string(),
             ),
             (
                 "files over the parse limit",

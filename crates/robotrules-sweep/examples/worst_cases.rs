@@ -1,0 +1,136 @@
+//! Time robotrules on adversarial inputs that no real file in the sweep corpus reaches: files
+//! at the parse limit built to maximise lines, groups, rules or matching work, long crawler
+//! names and long URLs. Prints a Markdown table for `docs/robustness.md`.
+//!
+//! `cargo run --release -p robotrules-sweep --example worst_cases`
+
+use std::time::{Duration, Instant};
+
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+
+/// `prefix` then `line` repeated up to `len` bytes.
+fn filled(prefix: &str, line: &str, len: usize) -> String {
+    let mut out = prefix.to_owned();
+    while out.len() + line.len() <= len {
+        out.push_str(line);
+    }
+    out
+}
+
+fn parse(body: &str, profile: Profile) -> Robots {
+    Robots::parse_with(
+        body.as_bytes(),
+        &ParseOptions {
+            profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        },
+    )
+}
+
+/// Median of `runs` timings of `f`.
+fn time(runs: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn row(case: &str, profile: Profile, what: &str, t: Duration) {
+    println!(
+        "| {case} | {profile} | {what} | {:.3} ms |",
+        t.as_secs_f64() * 1e3
+    );
+}
+
+fn main() {
+    let n = DEFAULT_PARSE_LIMIT;
+    println!("| input | profile | operation | median time |\n|---|---|---|---:|");
+    let files = [
+        ("500 KB of empty lines", filled("", "\n", n)),
+        (
+            "500 KB of `user-agent: a` lines",
+            filled("", "user-agent: a\n", n),
+        ),
+        (
+            "500 KB of `disallow: /` rules",
+            filled("user-agent: *\n", "disallow: /\n", n),
+        ),
+        (
+            "500 KB, one line",
+            format!("user-agent: *\ndisallow: /{}\n", "a".repeat(n - 30)),
+        ),
+        (
+            "500 KB of `disallow: /*a*a*…` (one rule)",
+            format!("user-agent: *\ndisallow: /{}\n", "*a".repeat((n - 30) / 2)),
+        ),
+    ];
+    for (name, body) in &files {
+        row(
+            name,
+            Profile::Rfc9309,
+            "grammar only",
+            time(5, || drop(robotrules::grammar::parse(body.as_bytes()))),
+        );
+        for profile in Profile::ALL {
+            row(
+                name,
+                profile,
+                "parse",
+                time(5, || drop(parse(body, profile))),
+            );
+        }
+    }
+
+    // Matching work per query: rules × URL length. 36,000 glob rules that scan the whole URL.
+    let globs = filled("user-agent: *\n", "disallow: /*q\n", n);
+    let url_10k = format!("/{}", "a".repeat(10_000));
+    let url_1m = format!("/{}", "a".repeat(1 << 20));
+    for profile in [Profile::Rfc9309, Profile::Google] {
+        let robots = parse(&globs, profile);
+        let rules = robots.agent("FooBot").expect("a product token");
+        row(
+            "36k `disallow: /*q` rules, 10 KB URL",
+            profile,
+            "is_allowed",
+            time(5, || assert!(rules.is_allowed(&url_10k))),
+        );
+        row(
+            "36k `disallow: /*q` rules, 1 MiB URL",
+            profile,
+            "is_allowed",
+            time(3, || assert!(rules.is_allowed(&url_1m))),
+        );
+    }
+    // The anchored glob and a star-heavy pattern against a long URL.
+    let star = format!("user-agent: *\ndisallow: /{}b$\n", "*a".repeat(5_000));
+    for profile in [Profile::Rfc9309, Profile::Google] {
+        let robots = parse(&star, profile);
+        let rules = robots.agent("FooBot").expect("a product token");
+        row(
+            "`/*a*a…*a` × 5,000 then `b$`, 1 MiB URL of `a`",
+            profile,
+            "is_allowed",
+            time(3, || assert!(rules.is_allowed(&url_1m))),
+        );
+    }
+
+    // Crawler names: 1994 matches every user-agent line as a substring of the name.
+    let agents = filled("", "user-agent: q\n", n);
+    let name_1m = "b".repeat(1 << 20);
+    for profile in Profile::ALL {
+        let robots = parse(&agents, profile);
+        row(
+            "36k `user-agent: q` lines, 1 MiB crawler name",
+            profile,
+            "agent()",
+            time(3, || {
+                let _ = robots.agent(&name_1m).map(|a| a.is_allowed("/"));
+            }),
+        );
+    }
+}
