@@ -7,9 +7,6 @@ use robotrules_fuzz::assert_spans_tile;
 use robotrules_grammar::{parse, parse_with, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
-    if robotrules_fuzz::is_known_crash_1(data) {
-        return;
-    }
     assert_spans_tile(&parse(data));
     let first = usize::from(data.first().copied().unwrap_or(0));
     let options = [

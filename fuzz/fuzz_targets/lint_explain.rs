@@ -14,9 +14,6 @@ use robotrules_fuzz::split_robots_agent_url;
 
 fuzz_target!(|data: &[u8]| {
     let (body, agent, url) = split_robots_agent_url(data);
-    if robotrules_fuzz::is_known_crash_1(body) {
-        return;
-    }
     for profile in Profile::ALL {
         let options = LintOptions {
             profile,

@@ -10,9 +10,6 @@ use robotrules_fuzz::split_robots_agent_url;
 
 fuzz_target!(|data: &[u8]| {
     let (body, agent, url) = split_robots_agent_url(data);
-    if robotrules_fuzz::is_known_crash_1(body) {
-        return;
-    }
     for profile in Profile::ALL {
         for parse_limit in [robotrules::DEFAULT_PARSE_LIMIT, body.len() / 2] {
             let robots = Robots::parse_with(body, &ParseOptions { profile, parse_limit });

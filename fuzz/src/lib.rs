@@ -10,14 +10,6 @@ use robotrules_grammar::{Parsed, Span};
 /// The separator between fields of a fuzz input.
 pub const SEP: u8 = 0xFF;
 
-/// Fuzz crash 1 (`crates/robotrules/tests/regressions.rs`,
-/// `byte_order_mark_longer_than_the_parse_limit`): an input that is nothing but a byte order
-/// mark (or a prefix of one) under a parse limit shorter than it. The targets skip exactly
-/// that input while the fix is pending, so the runs go on to find other crashes.
-pub fn is_known_crash_1(input: &[u8]) -> bool {
-    !input.is_empty() && input.len() <= 3 && input == &b"\xef\xbb\xbf"[..input.len()]
-}
-
 /// Split `data` as `robots 0xFF agent 0xFF url`: the last two separators delimit agent and
 /// URL, everything before them is the robots.txt body (which may contain `0xFF` itself).
 /// Missing fields get defaults, so any byte string is a valid input.
