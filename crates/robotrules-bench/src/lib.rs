@@ -1,1 +1,16 @@
-//! robotrules-bench (under construction).
+//! Benchmarks of robotrules against the Rust crates `texting_robots` and `robotstxt`.
+//!
+//! This library holds what the `compare` bench and the `memory` and `report` binaries share:
+//!
+//! - [`corpus`]: the small committed corpus, the typical file, and the real sample when present;
+//! - [`synthetic`]: deterministic generators for a realistic file and the adversarial files
+//!   (500 KiB of `/*a*a*…*a$` patterns, a 500 KiB single line, 10,000 groups);
+//! - [`urls`]: the fixed list of URLs asked about each file;
+//! - [`contenders`]: one way to parse and to check per implementation, the same everywhere.
+//!
+//! The figures and the commands that produce them are in `docs/performance.md`.
+
+pub mod contenders;
+pub mod corpus;
+pub mod synthetic;
+pub mod urls;
