@@ -133,13 +133,16 @@ impl SilentListener {
     /// # Panics
     /// When no loopback port can be bound (a broken test environment).
     pub async fn start() -> Self {
-        let listener = match TcpListener::bind("127.0.0.1:0").await {
+        match Self::try_start().await {
             Ok(listener) => listener,
             Err(error) => panic!("cannot listen on 127.0.0.1: {error}"),
-        };
-        let Ok(addr) = listener.local_addr() else {
-            panic!("a bound listener has an address");
-        };
+        }
+    }
+
+    /// Same as [`SilentListener::start`], returning the error instead of panicking.
+    pub async fn try_start() -> io::Result<Self> {
+        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
         let task = tokio::spawn(async move {
             let mut held = Vec::new();
             while let Ok((stream, _)) = listener.accept().await {
@@ -149,7 +152,7 @@ impl SilentListener {
                 }
             }
         });
-        Self { addr, task }
+        Ok(Self { addr, task })
     }
 
     /// The address it listens on.

@@ -98,6 +98,23 @@ impl Reply {
         self
     }
 
+    /// A 200 `text/plain` response with `body` sent gzip-compressed
+    /// (`Content-Encoding: gzip`).
+    pub fn gzipped(body: &[u8]) -> Self {
+        use flate2::write::GzEncoder;
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+        // Writing into a Vec cannot fail.
+        let _ = encoder.write_all(body);
+        Reply::Response {
+            status: 200,
+            headers: vec![
+                ("Content-Type".into(), "text/plain".into()),
+                ("Content-Encoding".into(), "gzip".into()),
+            ],
+            body: encoder.finish().unwrap_or_default(),
+        }
+    }
+
     /// This reply, sent after `delay`.
     pub fn after(self, delay: Duration) -> Self {
         Reply::Delayed(delay, Box::new(self))
@@ -116,6 +133,16 @@ pub struct Request {
 }
 
 impl Request {
+    /// The host name of the `Host` header, without its port (empty when there is none).
+    pub fn host(&self) -> &str {
+        let host = self.header("host").unwrap_or_default();
+        match host.rfind(':') {
+            // `[::1]:8080` and `example.com:8080`, but not a bare `[::1]`.
+            Some(colon) if !host[colon..].contains(']') => &host[..colon],
+            _ => host,
+        }
+    }
+
     /// The first header called `name` (any case).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
@@ -182,9 +209,18 @@ impl HttpServer {
         Ok(Self { addr, state, task })
     }
 
-    /// Sets the reply for `path` (the request target as sent, query included).
+    /// Sets the reply for `path` (the request target as sent, query included) on every host
+    /// name without a route of its own.
     pub fn route(&self, path: &str, reply: Reply) -> &Self {
         lock(&self.state.routes).insert(path.to_owned(), reply);
+        self
+    }
+
+    /// Sets the reply for `path` on host name `host` only (the `Host` header without its
+    /// port, any case). With a name per test, one server keeps many tests apart; point the
+    /// names at [`HttpServer::addr`] (for example with `FetchOptions::resolve`).
+    pub fn route_on(&self, host: &str, path: &str, reply: Reply) -> &Self {
+        lock(&self.state.routes).insert(host_route(host, path), reply);
         self
     }
 
@@ -218,6 +254,14 @@ impl HttpServer {
         self.requests().iter().filter(|r| r.path == path).count()
     }
 
+    /// How many requests for `path` on host name `host` were received.
+    pub fn hits_on(&self, host: &str, path: &str) -> usize {
+        self.requests()
+            .iter()
+            .filter(|r| r.path == path && r.host().eq_ignore_ascii_case(host))
+            .count()
+    }
+
     /// Body bytes written by `Endless` replies.
     pub fn streamed(&self) -> u64 {
         self.state.streamed.load(Ordering::SeqCst)
@@ -232,6 +276,11 @@ impl HttpServer {
     }
 }
 
+/// The route key of `path` on `host`: `//host/path`, which no request target starts with.
+fn host_route(host: &str, path: &str) -> String {
+    format!("//{}{path}", host.to_ascii_lowercase())
+}
+
 /// Locks `mutex`, also when a panicking test thread poisoned it.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
@@ -241,10 +290,14 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
     let Some(request) = read_request(&mut stream).await else {
         return;
     };
-    let mut reply = lock(&state.routes)
-        .get(&request.path)
-        .cloned()
-        .unwrap_or_else(|| Reply::status(404));
+    let mut reply = {
+        let routes = lock(&state.routes);
+        routes
+            .get(&host_route(request.host(), &request.path))
+            .or_else(|| routes.get(&request.path))
+            .cloned()
+            .unwrap_or_else(|| Reply::status(404))
+    };
     lock(&state.requests).push(request);
     while let Reply::Delayed(delay, inner) = reply {
         tokio::time::sleep(delay).await;
