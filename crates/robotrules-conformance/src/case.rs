@@ -12,6 +12,8 @@ use robotrules::Profile;
 use serde::Deserialize;
 use serde_json::Value;
 
+pub use crate::fetch_case::{FetchEvent, FetchTest};
+
 /// The layer of robotrules a case exercises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -170,7 +172,7 @@ pub enum Test {
     Url(UrlTest),
     /// A `grammar` case.
     Grammar(GrammarTest),
-    /// A `fetch` case (not run by this runner yet; kept as written).
+    /// A `fetch` case, run against loopback servers.
     Fetch(FetchTest),
     /// A `cli` case (not run by this runner yet; kept as written).
     Cli {
@@ -524,57 +526,6 @@ impl GrammarTest {
             robots: robots_bytes(input.robots, input.robots_b64)?,
             lines: expect.lines,
             directives: expect.directives,
-        })
-    }
-}
-
-/// A `fetch` case, checked for shape; the runner does not run these yet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FetchTest {
-    /// `http` or `ftp`.
-    pub scheme: String,
-    /// The HTTP status code, if the case is about one.
-    pub status: Option<u16>,
-    /// The event (`redirects:N`, `timeout`, `reset`, `ftp-550`, ...), if the case is about one.
-    pub event: Option<String>,
-    /// Response headers as written.
-    pub headers: Option<Value>,
-    /// `success`, `unavailable` or `unreachable`.
-    pub access: String,
-    /// `conditional`, `full-allow` or `full-disallow`, if the case says.
-    pub verdict: Option<String>,
-}
-
-impl FetchTest {
-    fn from_json(input: Value, expect: Value) -> Result<FetchTest, String> {
-        #[derive(Deserialize)]
-        struct Input {
-            scheme: String,
-            #[serde(default)]
-            status: Option<u16>,
-            #[serde(default)]
-            event: Option<String>,
-            #[serde(default)]
-            headers: Option<Value>,
-        }
-        #[derive(Deserialize)]
-        struct Expect {
-            access: String,
-            #[serde(default)]
-            verdict: Option<String>,
-        }
-        let input: Input = typed("input", input)?;
-        let expect: Expect = typed("expect", expect)?;
-        if input.status.is_none() && input.event.is_none() {
-            return Err("`input` needs `status` or `event`".to_owned());
-        }
-        Ok(FetchTest {
-            scheme: input.scheme,
-            status: input.status,
-            event: input.event,
-            headers: input.headers,
-            access: expect.access,
-            verdict: expect.verdict,
         })
     }
 }

@@ -14,6 +14,8 @@
 
 pub mod case;
 pub mod expected;
+pub mod fetch;
+pub mod fetch_case;
 pub mod grammar;
 pub mod load;
 pub mod outcome;
@@ -47,10 +49,14 @@ impl Corpus {
         Ok(Corpus { cases, expected })
     }
 
-    /// Runs the selected pairs through the crates and applies the outcome rules.
+    /// Runs the selected pairs through the crates and applies the outcome rules. The loopback
+    /// servers of the `fetch` layer start once, on the first fetch case.
     pub fn run(&self, options: &RunOptions) -> Report {
+        let mut evaluator = run::Evaluator::new();
         Report {
-            rows: outcome::run_with(&self.cases, &self.expected, options, run::evaluate),
+            rows: outcome::run_with(&self.cases, &self.expected, options, |case, profile| {
+                evaluator.evaluate(case, profile)
+            }),
         }
     }
 }

@@ -615,11 +615,22 @@ fn input_lines(case: &Case) -> Vec<String> {
             if let Some(event) = &test.event {
                 lines.push(format!("event: {event}"));
             }
-            if let Some(headers) = &test.headers {
+            if !test.headers.is_empty() {
+                let headers: Vec<String> = test
+                    .headers
+                    .iter()
+                    .map(|(name, value)| format!("{name}: {value}"))
+                    .collect();
                 lines.push(format!(
                     "headers: {}",
-                    shorten(&headers.to_string(), VALUE_CHARS)
+                    shorten(&headers.join("; "), VALUE_CHARS)
                 ));
+            }
+            if let Some(status) = test.redirect_status {
+                lines.push(format!("redirect_status: {status}"));
+            }
+            if test.too_many_requests_unavailable {
+                lines.push("too_many_requests: unavailable".to_owned());
             }
             lines
         }

@@ -3,12 +3,17 @@
 //! The result is an [`Evaluation`]: the expectation held, it did not (with what was expected
 //! and what came back), or the case could not run. Whether a failed expectation is a failure
 //! of the run is decided later, against the expected-differences list (see [`crate::outcome`]).
+//!
+//! [`evaluate`] runs the layers that need nothing but the input; [`Evaluator`] adds the
+//! `fetch` layer, whose loopback servers it starts on the first fetch case and keeps for the
+//! rest of the run.
 
 use std::panic::{self, AssertUnwindSafe};
 
 use robotrules::{ParseOptions, Profile, Robots};
 
 use crate::case::{Case, GrammarTest, ModelExpect, ModelTest, Test, UrlExpect, UrlOp, UrlTest};
+use crate::fetch::FetchEnv;
 
 /// What running a (case, profile) pair gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,23 +32,65 @@ pub enum Evaluation {
 }
 
 /// Runs `case` in `profile` through the crates, catching panics (a panic is a mismatch whose
-/// `got` is the panic message).
+/// `got` is the panic message). `fetch` cases need servers: run them with [`Evaluator`].
 pub fn evaluate(case: &Case, profile: Profile) -> Evaluation {
     if let Some(why) = &case.pending {
         return Evaluation::NotRun(format!("pending: {why}"));
     }
-    let outcome = panic::catch_unwind(AssertUnwindSafe(|| match &case.test {
+    guarded(case, || match &case.test {
         Test::Model(test) => evaluate_model(test, profile),
         Test::Url(test) => evaluate_url(test),
         Test::Grammar(test) => evaluate_grammar(test),
-        Test::Fetch(_) => {
-            Evaluation::NotRun("the fetch layer is not wired into the runner yet".into())
-        }
+        Test::Fetch(_) => Evaluation::NotRun("fetch cases run through run::Evaluator".into()),
         Test::Cli { .. } => {
             Evaluation::NotRun("the cli layer is not wired into the runner yet".into())
         }
-    }));
-    outcome.unwrap_or_else(|payload| {
+    })
+}
+
+/// Runs every layer, `fetch` included: the loopback servers start on the first `fetch` case
+/// and stop when the evaluator is dropped.
+#[derive(Default)]
+pub struct Evaluator {
+    fetch: Option<Result<FetchEnv, String>>,
+}
+
+impl Evaluator {
+    /// An evaluator that has started nothing yet.
+    pub fn new() -> Evaluator {
+        Evaluator::default()
+    }
+
+    /// As [`evaluate`], and `fetch` cases against the loopback servers.
+    pub fn evaluate(&mut self, case: &Case, profile: Profile) -> Evaluation {
+        let Test::Fetch(test) = &case.test else {
+            return evaluate(case, profile);
+        };
+        if let Some(why) = &case.pending {
+            return Evaluation::NotRun(format!("pending: {why}"));
+        }
+        let env = self
+            .fetch
+            .get_or_insert_with(|| FetchEnv::start().map_err(|error| error.to_string()));
+        guarded(case, || {
+            let observed = match env {
+                Ok(env) => env.run(test, profile),
+                Err(error) => Err(format!("the loopback servers could not start: {error}")),
+            };
+            match observed {
+                Ok(observed) => compare(test.expectation().to_string(), observed.to_string()),
+                Err(error) => Evaluation::Mismatch {
+                    expected: expected_text(case),
+                    got: format!("error: {error}"),
+                },
+            }
+        })
+    }
+}
+
+/// Runs `run`, turning a panic into a mismatch whose `got` is the panic message.
+fn guarded(case: &Case, run: impl FnOnce() -> Evaluation) -> Evaluation {
+    panic::catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|payload| {
         let message = payload
             .downcast_ref::<&str>()
             .map(|s| (*s).to_owned())
@@ -62,10 +109,7 @@ pub fn expected_text(case: &Case) -> String {
         Test::Model(test) => test.expect.to_string(),
         Test::Url(test) => test.expect.to_string(),
         Test::Grammar(test) => grammar_expected_text(test),
-        Test::Fetch(test) => match &test.verdict {
-            Some(verdict) => format!("access {}, verdict {verdict}", test.access),
-            None => format!("access {}", test.access),
-        },
+        Test::Fetch(test) => test.expectation().to_string(),
         Test::Cli { expect, .. } => expect.to_string(),
     }
 }

@@ -38,3 +38,8 @@ fn url_cases() {
 fn grammar_cases() {
     assert_layer_passes(Layer::Grammar);
 }
+
+#[test]
+fn fetch_cases() {
+    assert_layer_passes(Layer::Fetch);
+}

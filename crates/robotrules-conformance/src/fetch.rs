@@ -1,0 +1,374 @@
+//! Running `fetch` cases: `robotrules-fetch` (through its caching fetcher, on a manual clock)
+//! against loopback servers from `robotrules-testserver`, started once per run.
+//!
+//! Every (case, profile) pair gets host names of its own (`case-N.conformance.test`, pointed
+//! at the one HTTP server through `FetchOptions::resolve`), so pairs never see each other's
+//! routes or requests. The profile picks the cache rules: `google` gets
+//! `CachePolicy::google()`, the others `CachePolicy::rfc9309()` (docs/fetching.md).
+//!
+//! What is compared: the access result of the latest fetch, the verdict class the cache
+//! applies (the last good copy's while it serves one), and when the case asks, the number of
+//! requests for the robots.txt, the body bytes kept and whether the body was cut.
+
+use std::io;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+use robotrules::fetch::cache::CachePolicy;
+use robotrules::fetch::{
+    Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, TooManyRequests,
+};
+use robotrules::Profile;
+use robotrules_testserver::ftp::{FtpServer, SilentListener};
+use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_testserver::Background;
+
+use crate::fetch_case::{FetchEvent, FetchObservation, FetchTest};
+
+/// The domain of the per-pair host names (RFC 6761 reserves `.test`).
+const DOMAIN: &str = "conformance.test";
+
+/// The robots.txt served on success.
+const ROBOTS: &str = "User-agent: *\nDisallow: /private/\n";
+
+/// The line repeated by `body-bytes:N` and `gzip-bomb-bytes:N` (13 bytes).
+const LINE: &str = "Disallow: /x\n";
+
+/// Bodies of `body-bytes:N` longer than this are streamed, never built in memory.
+const STREAMED_BODY: u64 = 4 * 1024 * 1024;
+
+/// The status of the failing fetches of `unreachable-…` when the case names none.
+const DEFAULT_UNREACHABLE_STATUS: u16 = 503;
+
+/// How long after the good copy the outage of `unreachable-…,cached-copy` starts: past its
+/// 24-hour lifetime, so the copy is stale when the outage begins.
+const COPY_AGE_AT_OUTAGE: Duration = Duration::from_secs(25 * 3600);
+
+/// The deadline of the cases that wait for a server that never answers.
+const SHORT_DEADLINE: Duration = Duration::from_millis(300);
+
+/// The loopback servers of one run, and the runtime they run on.
+pub struct FetchEnv {
+    http: HttpServer,
+    ftp_with_file: FtpServer,
+    ftp_without_file: FtpServer,
+    ftp_refusing: FtpServer,
+    silent: SilentListener,
+    next_pair: u64,
+    // Dropped last: the servers' tasks run on it.
+    background: Background,
+}
+
+impl FetchEnv {
+    /// Starts the servers: one HTTP server, an FTP server with `/robots.txt`, one without,
+    /// one refusing every login, and a listener that never greets.
+    pub fn start() -> io::Result<FetchEnv> {
+        let background = Background::new()?;
+        let http = background.http()?;
+        let ftp_with_file = background.ftp(false)?;
+        ftp_with_file.put_robots_txt(ROBOTS.as_bytes());
+        let ftp_without_file = background.ftp(false)?;
+        let ftp_refusing = background.ftp(true)?;
+        let silent = background.block_on(SilentListener::try_start())?;
+        Ok(FetchEnv {
+            http,
+            ftp_with_file,
+            ftp_without_file,
+            ftp_refusing,
+            silent,
+            next_pair: 0,
+            background,
+        })
+    }
+
+    /// Runs `test` in `profile` and reports what it observed, in the terms of the case's
+    /// expectation; `Err` when the case cannot be set up or the URL is rejected.
+    pub fn run(&mut self, test: &FetchTest, profile: Profile) -> Result<FetchObservation, String> {
+        if test.scheme == "https" {
+            return Err("an https case cannot run here: the loopback servers speak no TLS, and the fetcher trusts only the public certificate roots".to_owned());
+        }
+        self.next_pair += 1;
+        let pair = Pair {
+            host: format!("case-{}.{DOMAIN}", self.next_pair),
+            other: format!("other-{}.{DOMAIN}", self.next_pair),
+        };
+        let mut options = FetchOptions {
+            connect_timeout: Duration::from_secs(1),
+            total_timeout: Duration::from_secs(2),
+            use_env_proxy: false,
+            user_agent: "RobotrulesConformance/1.0".to_owned(),
+            resolve: vec![
+                (pair.host.clone(), self.http.addr()),
+                (pair.other.clone(), self.http.addr()),
+            ],
+            too_many_requests: if test.too_many_requests_unavailable {
+                TooManyRequests::Unavailable
+            } else {
+                TooManyRequests::Unreachable
+            },
+            ..FetchOptions::default()
+        };
+        let url = self.prepare(test, &pair, &mut options)?;
+        let clock = ManualClock::default();
+        let fetcher = Fetcher::with_clock(options, Arc::new(clock.clone()))
+            .map_err(|error| error.to_string())?;
+        let policy = match profile {
+            Profile::Google => CachePolicy::google(),
+            Profile::Rfc9309 | Profile::Legacy1994 => CachePolicy::rfc9309(),
+        };
+        let cache = CachingFetcher::new(fetcher, policy);
+        let outcome = self
+            .background
+            .block_on(scenario(test, &self.http, &pair, &cache, &clock, &url))?;
+        if test.event == Some(FetchEvent::HtmlMetaRefresh)
+            && self.http.hits_on(&pair.host, META_REFRESH_TARGET) > 0
+        {
+            return Err(format!(
+                "the meta refresh to {META_REFRESH_TARGET} was followed"
+            ));
+        }
+        self.observe(test, &pair, &outcome)
+    }
+
+    /// Sets up the server side of `test` and returns the URL to ask about.
+    fn prepare(
+        &self,
+        test: &FetchTest,
+        pair: &Pair,
+        options: &mut FetchOptions,
+    ) -> Result<String, String> {
+        let http = &self.http;
+        let robots_txt = "/robots.txt";
+        let on_host = |path: &str, reply: Reply| {
+            http.route_on(&pair.host, path, reply);
+        };
+        let Some(event) = test.event else {
+            on_host(robots_txt, final_reply(test, ROBOTS.as_bytes()));
+            return Ok(http.url_on(&pair.host, robots_txt));
+        };
+        match event {
+            FetchEvent::Redirects(hops) => {
+                let redirect = test.redirect_status.unwrap_or(301);
+                let hop_path = |hop: u32| {
+                    if hop == 0 {
+                        robots_txt.to_owned()
+                    } else {
+                        format!("/redirect/{hop}/robots.txt")
+                    }
+                };
+                for hop in 0..hops {
+                    on_host(&hop_path(hop), Reply::redirect(redirect, &hop_path(hop + 1)));
+                }
+                on_host(&hop_path(hops), final_reply(test, ROBOTS.as_bytes()));
+            }
+            FetchEvent::RedirectLoop => {
+                on_host(robots_txt, Reply::redirect(301, "/loop/robots.txt"));
+                on_host("/loop/robots.txt", Reply::redirect(302, robots_txt));
+            }
+            FetchEvent::RedirectCrossHost => {
+                let target = http.url_on(&pair.other, robots_txt);
+                on_host(robots_txt, Reply::redirect(301, &target));
+                http.route_on(&pair.other, robots_txt, final_reply(test, ROBOTS.as_bytes()));
+            }
+            FetchEvent::HtmlMetaRefresh => {
+                let page = format!(
+                    "<html><head><meta http-equiv=\"refresh\" content=\"0; url={META_REFRESH_TARGET}\"></head>\n<body>\nUser-agent: *\nDisallow: /private/\n</body></html>\n"
+                );
+                on_host(robots_txt, final_reply(test, page.as_bytes()));
+                on_host(
+                    META_REFRESH_TARGET,
+                    Reply::ok("User-agent: *\nDisallow: /\n"),
+                );
+            }
+            FetchEvent::Gzip => on_host(robots_txt, Reply::gzipped(ROBOTS.as_bytes())),
+            FetchEvent::BodyBytes(total) if total > STREAMED_BODY => on_host(
+                robots_txt,
+                Reply::Endless {
+                    line: LINE.as_bytes().to_vec(),
+                    total,
+                },
+            ),
+            FetchEvent::BodyBytes(total) => {
+                let length = usize::try_from(total).map_err(|_| "body too large".to_owned())?;
+                let mut body = LINE.repeat(length / LINE.len() + 1).into_bytes();
+                body.truncate(length);
+                on_host(robots_txt, final_reply(test, &body));
+            }
+            FetchEvent::GzipBombBytes(total) => on_host(
+                robots_txt,
+                Reply::GzipBomb {
+                    line: LINE.as_bytes().to_vec(),
+                    total,
+                },
+            ),
+            FetchEvent::DnsFailure => {
+                // RFC 6761: `.invalid` names never resolve.
+                return Ok(format!("http://dns-failure-{}.invalid/robots.txt", self.next_pair));
+            }
+            FetchEvent::ConnectionRefused => {
+                let port = closed_port().map_err(|error| error.to_string())?;
+                return Ok(format!("http://127.0.0.1:{port}/robots.txt"));
+            }
+            FetchEvent::Timeout => {
+                options.total_timeout = SHORT_DEADLINE;
+                on_host(robots_txt, Reply::Silent);
+            }
+            FetchEvent::InvalidResponse => on_host(
+                robots_txt,
+                Reply::Raw(b"SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n".to_vec()),
+            ),
+            FetchEvent::Reset => on_host(
+                robots_txt,
+                Reply::ResetAfter(
+                    b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nUser-agent: *\nDisallow: /pri"
+                        .to_vec(),
+                ),
+            ),
+            FetchEvent::Interrupted => on_host(robots_txt, Reply::CloseWithoutAnswer),
+            FetchEvent::ChunkingError => on_host(
+                robots_txt,
+                Reply::Raw(
+                    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nUser-agent: *\r\n0\r\n\r\n"
+                        .to_vec(),
+                ),
+            ),
+            FetchEvent::TruncatedBody => on_host(
+                robots_txt,
+                Reply::Raw(
+                    b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\nUser-agent: *\nDisallow: /private/\n"
+                        .to_vec(),
+                ),
+            ),
+            FetchEvent::Unreachable { .. } | FetchEvent::CachedFor(_) => {
+                // The scenario switches replies between fetches.
+            }
+            FetchEvent::FtpRetrOk => return Ok(self.ftp_with_file.url(robots_txt)),
+            FetchEvent::Ftp550 => return Ok(self.ftp_without_file.url(robots_txt)),
+            FetchEvent::FtpLoginRefused => return Ok(self.ftp_refusing.url(robots_txt)),
+            FetchEvent::FtpSilent => {
+                options.total_timeout = SHORT_DEADLINE;
+                return Ok(format!("ftp://{}/robots.txt", self.silent.addr()));
+            }
+        }
+        Ok(http.url_on(&pair.host, robots_txt))
+    }
+
+    /// What `test` expects to know about `outcome`.
+    fn observe(
+        &self,
+        test: &FetchTest,
+        pair: &Pair,
+        outcome: &CachedOutcome,
+    ) -> Result<FetchObservation, String> {
+        let fetches = match test.fetches {
+            None => None,
+            Some(_) if test.event.is_some_and(FetchEvent::is_ftp) => {
+                return Err("`expect.fetches` is counted on the HTTP server only".to_owned())
+            }
+            Some(_) => Some(self.http.hits_on(&pair.host, "/robots.txt")),
+        };
+        let (bytes, truncated) = match &outcome.access {
+            Access::Success {
+                body, truncation, ..
+            } => (body.len(), truncation.is_some()),
+            _ => (0, false),
+        };
+        Ok(FetchObservation {
+            access: outcome.latest.access.name().to_owned(),
+            verdict: test
+                .verdict
+                .as_ref()
+                .map(|_| outcome.verdict_class().name().replace('_', "-")),
+            fetches,
+            bytes: test.bytes.map(|_| bytes),
+            truncated: test.truncated.map(|_| truncated),
+        })
+    }
+}
+
+/// Where a meta refresh in `html-meta-refresh` points.
+const META_REFRESH_TARGET: &str = "/elsewhere/robots.txt";
+
+/// The host names of one (case, profile) pair.
+struct Pair {
+    host: String,
+    other: String,
+}
+
+/// The final response of `test`: its status (default 200) and headers; for a 2xx other than
+/// 204, `body` (with `Content-Type: text/plain` unless the case names a content type).
+fn final_reply(test: &FetchTest, body: &[u8]) -> Reply {
+    let status = test.status.unwrap_or(200);
+    let mut headers = test.headers.clone();
+    let has_body = (200..300).contains(&status) && status != 204;
+    if has_body
+        && !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+    {
+        headers.push(("Content-Type".to_owned(), "text/plain".to_owned()));
+    }
+    Reply::Response {
+        status,
+        headers,
+        body: if has_body { body.to_vec() } else { Vec::new() },
+    }
+}
+
+/// The answer of an outage: the case's status (default 503) with its headers.
+fn outage_reply(test: &FetchTest) -> Reply {
+    Reply::Response {
+        status: test.status.unwrap_or(DEFAULT_UNREACHABLE_STATUS),
+        headers: test.headers.clone(),
+        body: Vec::new(),
+    }
+}
+
+/// The fetches of `test`: one, or for the cache events several with the clock moved between
+/// them. The answer is the cache's last one.
+async fn scenario(
+    test: &FetchTest,
+    http: &HttpServer,
+    pair: &Pair,
+    cache: &CachingFetcher,
+    clock: &ManualClock,
+    url: &str,
+) -> Result<CachedOutcome, String> {
+    let get = || async { cache.get(url).await.map_err(|error| error.to_string()) };
+    match test.event {
+        Some(FetchEvent::Unreachable { for_, cached_copy }) => {
+            if cached_copy {
+                http.route_on(&pair.host, "/robots.txt", Reply::ok(ROBOTS));
+                get().await?;
+                clock.advance(COPY_AGE_AT_OUTAGE);
+            }
+            http.route_on(&pair.host, "/robots.txt", outage_reply(test));
+            let first = get().await?;
+            if for_.is_zero() {
+                return Ok(first);
+            }
+            clock.advance(for_);
+            get().await
+        }
+        Some(FetchEvent::CachedFor(after)) => {
+            http.route_on(
+                &pair.host,
+                "/robots.txt",
+                final_reply(test, ROBOTS.as_bytes()),
+            );
+            get().await?;
+            clock.advance(after);
+            get().await
+        }
+        _ => get().await,
+    }
+}
+
+/// A loopback port nothing listens on (bound, then released).
+fn closed_port() -> io::Result<u16> {
+    let listener = TcpListener::bind("127.0.0.1:0")?;
+    let port = listener.local_addr()?.port();
+    drop(listener);
+    Ok(port)
+}

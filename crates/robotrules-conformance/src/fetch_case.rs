@@ -1,0 +1,443 @@
+//! The `fetch` case format: what the loopback server does ([`FetchEvent`], a status, headers)
+//! and what `robotrules-fetch` must make of it ([`FetchTest::access`], the verdict class, and
+//! optionally how many requests were made and how much body was kept).
+//!
+//! Events (`input.event`), see `conformance/README.md`:
+//!
+//! | event | the server (or the network) |
+//! |---|---|
+//! | `redirects:N` | N consecutive redirects (`input.redirect_status`, default 301), then `status` |
+//! | `redirect-loop` | `/robots.txt` → `/loop` → `/robots.txt` |
+//! | `redirect-cross-host` | one redirect to another host name, which answers `status` |
+//! | `html-meta-refresh` | a 200 HTML page whose meta refresh points elsewhere |
+//! | `gzip` | the body gzip-compressed |
+//! | `body-bytes:N` | a 200 body of N bytes of 13-byte lines |
+//! | `gzip-bomb-bytes:N` | a gzip body decompressing to about N bytes |
+//! | `dns-failure`, `connection-refused`, `timeout`, `invalid-response`, `reset`, `interrupted`, `chunking-error`, `truncated-body` | that failure |
+//! | `unreachable-days:N,cached-copy` (or `-hours:`, `no-cached-copy`) | `status` for N days (hours), with or without a good copy fetched before |
+//! | `cached-for-hours:N` | asked again N hours after the first fetch |
+//! | `ftp-retr-ok`, `ftp-550`, `ftp-login-refused`, `ftp-silent` | an FTP server with the file, without it, refusing logins, never greeting |
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+/// What the server or the network does in a `fetch` case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FetchEvent {
+    /// This many consecutive redirects before the final response.
+    Redirects(u32),
+    /// A redirect back to the robots.txt.
+    RedirectLoop,
+    /// One redirect to another host name.
+    RedirectCrossHost,
+    /// A 200 HTML page with a meta refresh to another URL (a logical redirect).
+    HtmlMetaRefresh,
+    /// The body sent with `Content-Encoding: gzip`.
+    Gzip,
+    /// A 200 body of this many bytes.
+    BodyBytes(u64),
+    /// A gzip body decompressing to about this many bytes.
+    GzipBombBytes(u64),
+    /// The host name does not resolve.
+    DnsFailure,
+    /// Nothing listens on the port.
+    ConnectionRefused,
+    /// The server never answers.
+    Timeout,
+    /// The server answers something that is not HTTP.
+    InvalidResponse,
+    /// The connection is reset in the middle of the body.
+    Reset,
+    /// The server hangs up without answering.
+    Interrupted,
+    /// A malformed chunked body.
+    ChunkingError,
+    /// A body shorter than its Content-Length.
+    TruncatedBody,
+    /// The file has been unreachable (`status`) for this long, with or without a last good
+    /// copy fetched before.
+    Unreachable {
+        /// How long.
+        for_: Duration,
+        /// Whether a good copy was fetched before the outage.
+        cached_copy: bool,
+    },
+    /// The robots.txt is asked about again this long after the first fetch.
+    CachedFor(Duration),
+    /// An FTP server serving `/robots.txt` to an anonymous login.
+    FtpRetrOk,
+    /// An FTP server without `/robots.txt` (reply 550).
+    Ftp550,
+    /// An FTP server that refuses every login.
+    FtpLoginRefused,
+    /// A server that accepts the connection and never greets.
+    FtpSilent,
+}
+
+impl FetchEvent {
+    /// Parses the `input.event` string.
+    pub fn parse(text: &str) -> Result<FetchEvent, String> {
+        let number = |value: &str| -> Result<u64, String> {
+            value
+                .parse()
+                .map_err(|_| format!("event `{text}`: `{value}` is not a number"))
+        };
+        let simple = match text {
+            "redirect-loop" => Some(FetchEvent::RedirectLoop),
+            "redirect-cross-host" => Some(FetchEvent::RedirectCrossHost),
+            "html-meta-refresh" => Some(FetchEvent::HtmlMetaRefresh),
+            "gzip" => Some(FetchEvent::Gzip),
+            "dns-failure" => Some(FetchEvent::DnsFailure),
+            "connection-refused" => Some(FetchEvent::ConnectionRefused),
+            "timeout" => Some(FetchEvent::Timeout),
+            "invalid-response" => Some(FetchEvent::InvalidResponse),
+            "reset" => Some(FetchEvent::Reset),
+            "interrupted" => Some(FetchEvent::Interrupted),
+            "chunking-error" => Some(FetchEvent::ChunkingError),
+            "truncated-body" => Some(FetchEvent::TruncatedBody),
+            "ftp-retr-ok" => Some(FetchEvent::FtpRetrOk),
+            "ftp-550" => Some(FetchEvent::Ftp550),
+            "ftp-login-refused" => Some(FetchEvent::FtpLoginRefused),
+            "ftp-silent" => Some(FetchEvent::FtpSilent),
+            _ => None,
+        };
+        if let Some(event) = simple {
+            return Ok(event);
+        }
+        let Some((name, value)) = text.split_once(':') else {
+            return Err(format!("unknown event `{text}`"));
+        };
+        match name {
+            "redirects" => {
+                let hops = u32::try_from(number(value)?)
+                    .map_err(|_| format!("event `{text}`: too many redirects"))?;
+                Ok(FetchEvent::Redirects(hops))
+            }
+            "body-bytes" => Ok(FetchEvent::BodyBytes(number(value)?)),
+            "gzip-bomb-bytes" => Ok(FetchEvent::GzipBombBytes(number(value)?)),
+            "cached-for-hours" => Ok(FetchEvent::CachedFor(HOUR * hours(number(value)?)?)),
+            "unreachable-days" | "unreachable-hours" => {
+                let (count, copy) = value.split_once(',').ok_or_else(|| {
+                    format!("event `{text}` needs `,cached-copy` or `,no-cached-copy`")
+                })?;
+                let cached_copy = match copy {
+                    "cached-copy" => true,
+                    "no-cached-copy" => false,
+                    other => {
+                        return Err(format!(
+                        "event `{text}`: `{other}` is neither `cached-copy` nor `no-cached-copy`"
+                    ))
+                    }
+                };
+                let unit = if name == "unreachable-days" { 24 } else { 1 };
+                let count = number(count)?.saturating_mul(unit);
+                Ok(FetchEvent::Unreachable {
+                    for_: HOUR * hours(count)?,
+                    cached_copy,
+                })
+            }
+            _ => Err(format!("unknown event `{text}`")),
+        }
+    }
+
+    /// Whether the event happens on an FTP server.
+    pub fn is_ftp(self) -> bool {
+        matches!(
+            self,
+            FetchEvent::FtpRetrOk
+                | FetchEvent::Ftp550
+                | FetchEvent::FtpLoginRefused
+                | FetchEvent::FtpSilent
+        )
+    }
+}
+
+impl fmt::Display for FetchEvent {
+    /// The event as the case format spells it (`unreachable-…` in days when whole days).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hours = |duration: &Duration| duration.as_secs() / 3600;
+        match self {
+            FetchEvent::Redirects(hops) => write!(f, "redirects:{hops}"),
+            FetchEvent::RedirectLoop => f.write_str("redirect-loop"),
+            FetchEvent::RedirectCrossHost => f.write_str("redirect-cross-host"),
+            FetchEvent::HtmlMetaRefresh => f.write_str("html-meta-refresh"),
+            FetchEvent::Gzip => f.write_str("gzip"),
+            FetchEvent::BodyBytes(bytes) => write!(f, "body-bytes:{bytes}"),
+            FetchEvent::GzipBombBytes(bytes) => write!(f, "gzip-bomb-bytes:{bytes}"),
+            FetchEvent::DnsFailure => f.write_str("dns-failure"),
+            FetchEvent::ConnectionRefused => f.write_str("connection-refused"),
+            FetchEvent::Timeout => f.write_str("timeout"),
+            FetchEvent::InvalidResponse => f.write_str("invalid-response"),
+            FetchEvent::Reset => f.write_str("reset"),
+            FetchEvent::Interrupted => f.write_str("interrupted"),
+            FetchEvent::ChunkingError => f.write_str("chunking-error"),
+            FetchEvent::TruncatedBody => f.write_str("truncated-body"),
+            FetchEvent::Unreachable { for_, cached_copy } => {
+                let copy = if *cached_copy {
+                    "cached-copy"
+                } else {
+                    "no-cached-copy"
+                };
+                match hours(for_) {
+                    h if h % 24 == 0 => write!(f, "unreachable-days:{},{copy}", h / 24),
+                    h => write!(f, "unreachable-hours:{h},{copy}"),
+                }
+            }
+            FetchEvent::CachedFor(after) => write!(f, "cached-for-hours:{}", hours(after)),
+            FetchEvent::FtpRetrOk => f.write_str("ftp-retr-ok"),
+            FetchEvent::Ftp550 => f.write_str("ftp-550"),
+            FetchEvent::FtpLoginRefused => f.write_str("ftp-login-refused"),
+            FetchEvent::FtpSilent => f.write_str("ftp-silent"),
+        }
+    }
+}
+
+/// Hours as the `u32` a `Duration` multiplies by (at most about 490,000 years).
+fn hours(count: u64) -> Result<u32, String> {
+    u32::try_from(count).map_err(|_| format!("{count} hours is too long"))
+}
+
+/// A `fetch` case: what the server does and what must come of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FetchTest {
+    /// `http`, `https` or `ftp`.
+    pub scheme: String,
+    /// The HTTP status of the final response, if the case is about one.
+    pub status: Option<u16>,
+    /// The event, if the case is about one.
+    pub event: Option<FetchEvent>,
+    /// Response headers of the final response, in order.
+    pub headers: Vec<(String, String)>,
+    /// The status of the redirects of `redirects:N` (default 301).
+    pub redirect_status: Option<u16>,
+    /// Read 429 as "unavailable" (RFC 9309 §2.3.1.3 literally) instead of the default.
+    pub too_many_requests_unavailable: bool,
+    /// `success`, `unavailable` or `unreachable`: the latest fetch's access result.
+    pub access: String,
+    /// `conditional`, `full-allow` or `full-disallow`: the verdict class applied, if the case
+    /// says.
+    pub verdict: Option<String>,
+    /// How many requests for the robots.txt the case must have made, if it says.
+    pub fetches: Option<usize>,
+    /// How many body bytes must have been kept, if the case says.
+    pub bytes: Option<usize>,
+    /// Whether the body must have been cut at the size limit, if the case says.
+    pub truncated: Option<bool>,
+}
+
+/// What a fetch case observed, in the terms of its expectation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FetchObservation {
+    /// The access result's name.
+    pub access: String,
+    /// The verdict class, spelt as the case format spells it.
+    pub verdict: Option<String>,
+    /// Requests for the robots.txt.
+    pub fetches: Option<usize>,
+    /// Body bytes kept.
+    pub bytes: Option<usize>,
+    /// Whether the body was cut.
+    pub truncated: Option<bool>,
+}
+
+impl fmt::Display for FetchObservation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "access {}", self.access)?;
+        if let Some(verdict) = &self.verdict {
+            write!(f, ", verdict {verdict}")?;
+        }
+        if let Some(fetches) = self.fetches {
+            write!(f, ", {fetches} fetches")?;
+        }
+        if let Some(bytes) = self.bytes {
+            write!(f, ", {bytes} bytes kept")?;
+        }
+        if let Some(truncated) = self.truncated {
+            f.write_str(if truncated {
+                ", truncated"
+            } else {
+                ", not truncated"
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl FetchTest {
+    /// The expectation, in the form observations are compared in.
+    pub fn expectation(&self) -> FetchObservation {
+        FetchObservation {
+            access: self.access.clone(),
+            verdict: self.verdict.clone(),
+            fetches: self.fetches,
+            bytes: self.bytes,
+            truncated: self.truncated,
+        }
+    }
+
+    /// Checks the `input` and `expect` objects of a `fetch` case.
+    pub fn from_json(input: Value, expect: Value) -> Result<FetchTest, String> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Input {
+            scheme: String,
+            #[serde(default)]
+            status: Option<u16>,
+            #[serde(default)]
+            event: Option<String>,
+            #[serde(default)]
+            headers: Option<serde_json::Map<String, Value>>,
+            #[serde(default)]
+            redirect_status: Option<u16>,
+            #[serde(default)]
+            too_many_requests: Option<String>,
+        }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Expect {
+            access: String,
+            #[serde(default)]
+            verdict: Option<String>,
+            #[serde(default)]
+            fetches: Option<usize>,
+            #[serde(default)]
+            bytes: Option<usize>,
+            #[serde(default)]
+            truncated: Option<bool>,
+        }
+        let input: Input = serde_json::from_value(input).map_err(|e| format!("`input`: {e}"))?;
+        let expect: Expect =
+            serde_json::from_value(expect).map_err(|e| format!("`expect`: {e}"))?;
+        if input.status.is_none() && input.event.is_none() {
+            return Err("`input` needs `status` or `event`".to_owned());
+        }
+        if !matches!(input.scheme.as_str(), "http" | "https" | "ftp") {
+            return Err(format!(
+                "`input.scheme` is `{}`; expected http, https or ftp",
+                input.scheme
+            ));
+        }
+        if !matches!(
+            expect.access.as_str(),
+            "success" | "unavailable" | "unreachable"
+        ) {
+            return Err(format!(
+                "`expect.access` is `{}`; expected success, unavailable or unreachable",
+                expect.access
+            ));
+        }
+        if let Some(verdict) = &expect.verdict {
+            if !matches!(
+                verdict.as_str(),
+                "conditional" | "full-allow" | "full-disallow"
+            ) {
+                return Err(format!(
+                    "`expect.verdict` is `{verdict}`; expected conditional, full-allow or full-disallow"
+                ));
+            }
+        }
+        let event = input.event.as_deref().map(FetchEvent::parse).transpose()?;
+        if event.is_some_and(FetchEvent::is_ftp) != (input.scheme == "ftp") {
+            return Err("FTP events go with `scheme: ftp`, and only they".to_owned());
+        }
+        let mut headers = Vec::new();
+        for (name, value) in input.headers.unwrap_or_default() {
+            match value {
+                Value::String(value) => headers.push((name, value)),
+                other => return Err(format!("`input.headers.{name}` is {other}, not a string")),
+            }
+        }
+        let too_many_requests_unavailable = match input.too_many_requests.as_deref() {
+            None | Some("unreachable") => false,
+            Some("unavailable") => true,
+            Some(other) => {
+                return Err(format!(
+                    "`input.too_many_requests` is `{other}`; expected unavailable or unreachable"
+                ))
+            }
+        };
+        Ok(FetchTest {
+            scheme: input.scheme,
+            status: input.status,
+            event,
+            headers,
+            redirect_status: input.redirect_status,
+            too_many_requests_unavailable,
+            access: expect.access,
+            verdict: expect.verdict,
+            fetches: expect.fetches,
+            bytes: expect.bytes,
+            truncated: expect.truncated,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+    use serde_json::json;
+
+    #[rstest]
+    #[case("redirects:5", FetchEvent::Redirects(5))]
+    #[case("redirect-loop", FetchEvent::RedirectLoop)]
+    #[case("body-bytes:600000", FetchEvent::BodyBytes(600_000))]
+    #[case("cached-for-hours:25", FetchEvent::CachedFor(HOUR * 25))]
+    #[case("unreachable-days:31,cached-copy", FetchEvent::Unreachable { for_: HOUR * 24 * 31, cached_copy: true })]
+    #[case("unreachable-hours:13,no-cached-copy", FetchEvent::Unreachable { for_: HOUR * 13, cached_copy: false })]
+    #[case("ftp-550", FetchEvent::Ftp550)]
+    fn events_parse_and_print_back(#[case] text: &str, #[case] event: FetchEvent) {
+        assert_eq!(FetchEvent::parse(text), Ok(event));
+        assert_eq!(event.to_string(), text);
+    }
+
+    #[rstest]
+    #[case("teleport")]
+    #[case("redirects:many")]
+    #[case("unreachable-days:3")]
+    #[case("unreachable-days:3,maybe")]
+    #[case("cached-for-hours:99999999999")]
+    fn bad_events_are_rejected(#[case] text: &str) {
+        assert!(FetchEvent::parse(text).is_err(), "{text}");
+    }
+
+    #[rstest]
+    #[case::no_status_or_event(json!({"scheme": "http"}), json!({"access": "success"}), "status")]
+    #[case::bad_scheme(json!({"scheme": "gopher", "status": 200}), json!({"access": "success"}), "scheme")]
+    #[case::bad_access(json!({"scheme": "http", "status": 200}), json!({"access": "fine"}), "access")]
+    #[case::bad_verdict(json!({"scheme": "http", "status": 200}), json!({"access": "success", "verdict": "maybe"}), "verdict")]
+    #[case::ftp_event_on_http(json!({"scheme": "http", "event": "ftp-550"}), json!({"access": "unavailable"}), "FTP")]
+    #[case::http_event_on_ftp(json!({"scheme": "ftp", "event": "timeout"}), json!({"access": "unreachable"}), "FTP")]
+    #[case::header_not_text(json!({"scheme": "http", "status": 200, "headers": {"age": 3}}), json!({"access": "success"}), "headers.age")]
+    #[case::unknown_field(json!({"scheme": "http", "status": 200, "body": "x"}), json!({"access": "success"}), "body")]
+    fn malformed_cases_are_rejected(
+        #[case] input: Value,
+        #[case] expect: Value,
+        #[case] needle: &str,
+    ) {
+        let error = FetchTest::from_json(input, expect).unwrap_err();
+        assert!(error.contains(needle), "{error:?} lacks {needle:?}");
+    }
+
+    #[test]
+    fn the_expectation_shows_only_what_the_case_checks() {
+        let test = FetchTest::from_json(
+            json!({"scheme": "http", "event": "body-bytes:600000", "headers": {"content-type": "text/html"}}),
+            json!({"access": "success", "verdict": "conditional", "bytes": 511992, "truncated": true}),
+        )
+        .unwrap();
+        assert_eq!(
+            test.expectation().to_string(),
+            "access success, verdict conditional, 511992 bytes kept, truncated"
+        );
+        assert_eq!(
+            test.headers,
+            vec![("content-type".to_owned(), "text/html".to_owned())]
+        );
+    }
+}
