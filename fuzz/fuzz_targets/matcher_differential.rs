@@ -1,7 +1,10 @@
 //! The model's matcher against the reference position-set matcher (Google's algorithm),
 //! through the public API: `user-agent: *` / `disallow: <pattern>` in the `google` profile
 //! must disallow a URL exactly when the reference matches the Google-escaped pattern against
-//! the URL's path. Any disagreement is a crash.
+//! the URL's path. Any disagreement is a crash. The same in `rfc9309`, on the canonical
+//! pattern (RFC 9309 §2.2.2; a `/` put in front of a value that starts with neither `/` nor
+//! `*`) against the path as the profile reads it (`AgentRules::path_of`), except for
+//! `/robots.txt`, which is always allowed there.
 //!
 //! Input: `pattern 0xFF url`.
 #![no_main]
@@ -9,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use robotrules::{ParseOptions, Profile, Robots};
 use robotrules_fuzz::reference_matches;
-use robotrules_url::google;
+use robotrules_url::{canonical, google};
 
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | 0x0b | 0x0c)
@@ -55,5 +58,30 @@ fuzz_target!(|data: &[u8]| {
         String::from_utf8_lossy(&pattern),
         String::from_utf8_lossy(&escaped),
         path
+    );
+    let robots = Robots::parse_with(
+        &body,
+        &ParseOptions {
+            profile: Profile::Rfc9309,
+            ..ParseOptions::default()
+        },
+    );
+    let rules = robots.agent("FooBot").expect("a product token");
+    let path = rules.path_of(&url);
+    if path.split(|&b| b == b'?').next() == Some(&b"/robots.txt"[..]) {
+        return;
+    }
+    let mut value = pattern.clone();
+    if !matches!(value[0], b'/' | b'*') {
+        value.insert(0, b'/');
+    }
+    let canonical = canonical::pattern(&value);
+    assert_eq!(
+        rules.is_allowed(&url),
+        !reference_matches(&path, &canonical),
+        "rfc9309: pattern {:?} (canonical {:?}) path {:?}",
+        String::from_utf8_lossy(&pattern),
+        String::from_utf8_lossy(&canonical),
+        String::from_utf8_lossy(&path)
     );
 });
