@@ -4,81 +4,14 @@
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use rstest::rstest;
 
-/// What a run of the binary gave back.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-
-    /// Asserts a usage or input error: exit 2, nothing on stdout, exactly one stderr line
-    /// with the common prefix and `fragment` in it.
-    fn assert_error(&self, fragment: &str) {
-        assert_eq!(self.code, 2, "{self:?}");
-        assert_eq!(self.stdout, "", "{self:?}");
-        let lines: Vec<_> = self.stderr.lines().collect();
-        assert_eq!(lines.len(), 1, "{self:?}");
-        assert!(self.stderr.ends_with('\n'), "{self:?}");
-        assert!(lines[0].starts_with("robotrules: error: "), "{self:?}");
-        assert!(lines[0].contains(fragment), "{fragment:?} not in {self:?}");
-    }
-}
-
-/// Runs `robotrules ARGS` with `stdin` on standard input (written from a thread, so a large
-/// input the binary stops reading cannot block the test).
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotrules"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // The binary may stop reading early (a closed pipe is then expected), so errors are ignored.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output.status.code().unwrap(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
-/// A robots.txt written to a temporary directory that lives as long as the value.
-struct Fixture {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl Fixture {
-    fn new(content: &[u8]) -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("robots.txt");
-        std::fs::write(&path, content).unwrap();
-        Fixture { _dir: dir, path }
-    }
-
-    fn path(&self) -> &str {
-        self.path.to_str().unwrap()
-    }
-}
+use common::{run, Fixture, Harness};
 
 /// The file most tests read: a `*` group with an allow inside a disallowed folder and a
 /// wildcard rule, and a group of its own for FooBot.
@@ -524,11 +457,8 @@ fn rules_past_the_parse_limit_are_ignored() {
 #[test]
 fn a_closed_output_pipe_ends_quietly_with_the_status_so_far() {
     let robots = Fixture::new(ROBOTS);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotrules"))
-        .args(["check", robots.path(), "Bot"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = Harness::default()
+        .command(&["check", robots.path(), "Bot"])
         .spawn()
         .unwrap();
     drop(child.stdout.take());

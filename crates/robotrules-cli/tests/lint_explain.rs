@@ -3,61 +3,27 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use rstest::rstest;
 
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use common::{Fixture, Harness, Run};
 
-impl Run {
-    fn assert_one_line_error(&self, fragment: &str) {
-        assert_eq!(self.code, 2, "{self:?}");
-        let lines: Vec<_> = self.stderr.lines().collect();
-        assert_eq!(lines.len(), 1, "{self:?}");
-        assert!(lines[0].starts_with("robotrules: error: "), "{self:?}");
-        assert!(lines[0].contains(fragment), "{fragment:?} not in {self:?}");
-    }
-}
+/// `NO_COLOR` set, and output read lossily: lint shows excerpts of whatever bytes it read.
+const HARNESS: Harness = Harness {
+    no_color: true,
+    without_proxies: false,
+    lossy: true,
+};
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotrules"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output.status.code().unwrap(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-fn file(contents: &[u8]) -> tempfile::NamedTempFile {
-    let mut f = tempfile::NamedTempFile::new().unwrap();
-    f.write_all(contents).unwrap();
-    f
+    HARNESS.run(args, stdin)
 }
 
 #[test]
 fn lint_a_clean_file_exits_0() {
-    let f = file(b"user-agent: *\ndisallow: /private/\n");
-    let r = run(&["lint", f.path().to_str().unwrap()], b"");
+    let f = Fixture::new(b"user-agent: *\ndisallow: /private/\n");
+    let r = run(&["lint", f.path()], b"");
     assert_eq!(r.code, 0, "{r:?}");
     assert_eq!(r.stdout, "");
     assert!(

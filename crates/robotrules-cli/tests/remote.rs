@@ -5,13 +5,15 @@
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 use std::time::{Duration, Instant};
 
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::Background;
 use rstest::rstest;
+
+use common::{Harness, Run};
 
 const ROBOTS: &str = "User-agent: *
 Disallow: /private/
@@ -21,69 +23,15 @@ User-agent: FooBot
 Disallow: /
 ";
 
-/// What a run of the binary gave back.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+/// Without proxies from the environment: the servers are on loopback.
+const HARNESS: Harness = Harness {
+    no_color: false,
+    without_proxies: true,
+    lossy: false,
+};
 
-impl Run {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.stdout).unwrap()
-    }
-
-    /// Asserts a usage or input error: exit 2, nothing on stdout, one line on stderr.
-    fn assert_error(&self, fragment: &str) {
-        assert_eq!(self.code, 2, "{self:?}");
-        assert_eq!(self.stdout, "", "{self:?}");
-        assert_eq!(self.stderr.lines().count(), 1, "{self:?}");
-        assert!(self.stderr.starts_with("robotrules: error: "), "{self:?}");
-        assert!(
-            self.stderr.contains(fragment),
-            "{fragment:?} not in {self:?}"
-        );
-    }
-}
-
-/// Runs `robotrules ARGS` with `stdin`, without proxies from the environment (the servers are
-/// on loopback).
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_robotrules"));
-    for proxy in [
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-    ] {
-        command.env_remove(proxy);
-    }
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output.status.code().unwrap(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
+    HARNESS.run(args, stdin)
 }
 
 /// An HTTP server answering `/robots.txt` with `reply`, and the runtime it runs on.

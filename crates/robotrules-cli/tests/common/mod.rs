@@ -1,0 +1,152 @@
+//! The harness the end-to-end tests share: run the `robotrules` binary as a user would
+//! (arguments, standard input, environment) and check what it gave back, and robots.txt files
+//! written to temporary directories.
+//!
+//! Each test file is its own crate and uses part of this module only.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The prefix of every error line on standard error.
+pub(crate) const ERROR_PREFIX: &str = "robotrules: error: ";
+
+/// The environment variables that would send the binary's requests through a proxy.
+const PROXY_VARIABLES: [&str; 6] = [
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+];
+
+/// What a run of the binary gave back.
+#[derive(Debug)]
+pub(crate) struct Run {
+    /// The exit status.
+    pub(crate) code: i32,
+    /// Standard output.
+    pub(crate) stdout: String,
+    /// Standard error.
+    pub(crate) stderr: String,
+}
+
+impl Run {
+    /// The lines of standard output.
+    pub(crate) fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Standard output as one JSON value.
+    pub(crate) fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap()
+    }
+
+    /// Asserts a usage or input error: exit 2, nothing on stdout, and the one stderr line of
+    /// [`Run::assert_one_line_error`].
+    pub(crate) fn assert_error(&self, fragment: &str) {
+        assert_eq!(self.stdout, "", "{self:?}");
+        self.assert_one_line_error(fragment);
+    }
+
+    /// Asserts an error after whatever stdout already holds: exit 2 and exactly one stderr
+    /// line, ended, with the common prefix and `fragment` in it.
+    pub(crate) fn assert_one_line_error(&self, fragment: &str) {
+        assert_eq!(self.code, 2, "{self:?}");
+        let lines: Vec<_> = self.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{self:?}");
+        assert!(self.stderr.ends_with('\n'), "{self:?}");
+        assert!(lines[0].starts_with(ERROR_PREFIX), "{self:?}");
+        assert!(lines[0].contains(fragment), "{fragment:?} not in {self:?}");
+    }
+}
+
+/// How the binary is run; the default inherits the environment and reads output as UTF-8,
+/// failing the test on any other byte.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Harness {
+    /// Sets `NO_COLOR=1`, so rendered text never carries colour codes.
+    pub(crate) no_color: bool,
+    /// Removes the proxy variables (the test servers are on loopback).
+    pub(crate) without_proxies: bool,
+    /// Reads output that is not UTF-8 with U+FFFD for its bad bytes instead of failing.
+    pub(crate) lossy: bool,
+}
+
+impl Harness {
+    /// `robotrules ARGS` in this environment, with every stream piped.
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_robotrules"));
+        if self.no_color {
+            command.env("NO_COLOR", "1");
+        }
+        if self.without_proxies {
+            for proxy in PROXY_VARIABLES {
+                command.env_remove(proxy);
+            }
+        }
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        command
+    }
+
+    /// Runs `robotrules ARGS` with `stdin` on standard input (written from a thread, so a
+    /// large input the binary stops reading cannot block the test).
+    pub(crate) fn run(&self, args: &[&str], stdin: &[u8]) -> Run {
+        let mut child = self.command(args).spawn().unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let stdin = stdin.to_vec();
+        // The binary may stop reading early (a closed pipe is then expected), so errors are
+        // ignored.
+        let writer = std::thread::spawn(move || {
+            let _ = input.write_all(&stdin);
+        });
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        Run {
+            code: output.status.code().unwrap(),
+            stdout: self.text(output.stdout),
+            stderr: self.text(output.stderr),
+        }
+    }
+
+    /// `bytes` as text, lossily or strictly.
+    fn text(&self, bytes: Vec<u8>) -> String {
+        if self.lossy {
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            String::from_utf8(bytes).unwrap()
+        }
+    }
+}
+
+/// Runs `robotrules ARGS` with `stdin` in the default [`Harness`].
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Run {
+    Harness::default().run(args, stdin)
+}
+
+/// A robots.txt written to a temporary directory that lives as long as the value.
+pub(crate) struct Fixture {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Fixture {
+    /// A file `robots.txt` holding `content`.
+    pub(crate) fn new(content: &[u8]) -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("robots.txt");
+        std::fs::write(&path, content).unwrap();
+        Fixture { _dir: dir, path }
+    }
+
+    /// The file's path, as an argument.
+    pub(crate) fn path(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
