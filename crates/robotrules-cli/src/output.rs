@@ -129,6 +129,38 @@ impl<W: Write> Printer<W> {
     }
 }
 
+/// `value` as one line of JSON, line ending included.
+///
+/// # Errors
+/// [`CliError::Write`] when it cannot be serialized.
+pub(crate) fn json_line(value: &impl Serialize) -> Result<String, CliError> {
+    serde_json::to_string(value)
+        .map(|json| json + "\n")
+        .map_err(|error| CliError::Write(io::Error::other(error)))
+}
+
+/// Writes all of `text` to `out` and flushes it; a closed pipe ends the writing quietly (see
+/// [`closed_is_done`]).
+///
+/// # Errors
+/// [`CliError::Write`] on any write error but a closed pipe.
+pub(crate) fn write_text(mut out: impl Write, text: &str) -> Result<(), CliError> {
+    let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    closed_is_done(written.map_err(write_error))
+}
+
+/// `written` with [`CliError::OutputClosed`] counted as done: the reader has what it wanted,
+/// and the command ends with the status of what it found.
+///
+/// # Errors
+/// Any other error in `written`.
+pub(crate) fn closed_is_done(written: Result<(), CliError>) -> Result<(), CliError> {
+    match written {
+        Err(CliError::OutputClosed) => Ok(()),
+        other => other,
+    }
+}
+
 /// A closed pipe (`robotrules check … | head -1`) is the reader saying it has enough.
 fn write_error(error: io::Error) -> CliError {
     if error.kind() == io::ErrorKind::BrokenPipe {
@@ -305,6 +337,31 @@ mod tests {
             access_reason: None,
         };
         assert_eq!(success.blanket(), None);
+    }
+
+    /// A writer whose every write fails with its error kind.
+    struct Failing(io::ErrorKind);
+
+    impl Write for Failing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from(self.0))
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn write_text_writes_all_and_ends_quietly_only_at_a_closed_pipe() {
+        let mut out = Vec::new();
+        write_text(&mut out, "a\nb\n").unwrap();
+        assert_eq!(out, b"a\nb\n");
+        assert!(write_text(Failing(io::ErrorKind::BrokenPipe), "a").is_ok());
+        assert!(matches!(
+            write_text(Failing(io::ErrorKind::Other), "a"),
+            Err(CliError::Write(_))
+        ));
     }
 
     #[test]

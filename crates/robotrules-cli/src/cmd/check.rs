@@ -14,15 +14,13 @@
 
 use std::io;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-
 use robotrules::{AgentRules, ParseOptions, Profile, Robots};
 use robotrules_url::{target_path, Origin};
 
-use crate::cmd::Outcome;
+use crate::cmd::{self, Outcome};
 use crate::error::CliError;
 use crate::input::{self, RobotsSource, UrlSource};
-use crate::output::{Fetched, Format, Printer, Verdict};
+use crate::output::{self, Fetched, Format, Printer, Verdict};
 use crate::remote::TimeoutArg;
 
 /// Arguments of `robotrules check`.
@@ -35,8 +33,7 @@ pub(crate) struct CheckArgs {
         value_name = "PROFILE",
         default_value_t = Profile::default(),
         ignore_case = true,
-        value_parser = PossibleValuesParser::new(Profile::ALL.map(Profile::name))
-            .try_map(|name| name.parse::<Profile>()),
+        value_parser = cmd::profile_parser(),
     )]
     profile: Profile,
 
@@ -125,15 +122,8 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         UrlSource::Stdin => input::for_each_stdin_url(|url| report(&checker.verdict(url)?)),
     }
     .and_then(|()| printer.flush());
-    match written {
-        Ok(()) | Err(CliError::OutputClosed) => {}
-        Err(error) => return Err(error),
-    }
-    Ok(if any_disallowed {
-        Outcome::Flagged
-    } else {
-        Outcome::AllClear
-    })
+    output::closed_is_done(written)?;
+    Ok(Outcome::flagged_if(any_disallowed))
 }
 
 /// One crawler's rules and how to answer with them.

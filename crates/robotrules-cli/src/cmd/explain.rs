@@ -7,7 +7,7 @@
 //! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or
 //! input error, including a crawler name or URL that a profile cannot read.
 
-use std::io::{self, Write};
+use std::io;
 
 use robotrules::lint::explain::{self, ExplainOptions};
 use robotrules::lint::render::TextOptions;
@@ -18,7 +18,7 @@ use crate::cmd::lint::{display_path, use_color};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input;
-use crate::output::Format;
+use crate::output::{self, Format};
 
 /// `--profile`: one profile, or `all` of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,27 +108,12 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
                 color: use_color(&stdout),
             },
         ),
-        Format::Json => match serde_json::to_string(&report) {
-            Ok(json) => json + "\n",
-            Err(error) => return Err(CliError::Write(io::Error::other(error))),
-        },
+        Format::Json => output::json_line(&report)?,
     };
-    let mut out = stdout.lock();
-    match out
-        .write_all(rendered.as_bytes())
-        .and_then(|()| out.flush())
-    {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(error) => return Err(CliError::Write(error)),
-    }
+    output::write_text(stdout.lock(), &rendered)?;
     if let Some(p) = report.profiles.iter().find(|p| p.error.is_some()) {
         let error = p.error.clone().unwrap_or_default();
         return Err(CliError::Usage(format!("{}: {error}", p.profile)));
     }
-    Ok(if report.any_disallowed() {
-        Outcome::Flagged
-    } else {
-        Outcome::AllClear
-    })
+    Ok(Outcome::flagged_if(report.any_disallowed()))
 }

@@ -9,16 +9,15 @@
 //! or it is unavailable: every URL allowed), 1 when it is full disallow (unreachable: every
 //! URL disallowed), 2 on a usage error or a URL that cannot have a robots.txt.
 
-use std::io::{self, Write};
+use std::io;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use robotrules::fetch::cache::CachePolicy;
 use robotrules::fetch::{FetchSummary, VerdictClass};
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 
-use crate::cmd::Outcome;
+use crate::cmd::{self, Outcome};
 use crate::error::CliError;
-use crate::output::Format;
+use crate::output::{self, Format};
 use crate::remote::{self, TimeoutArg};
 
 /// The exit statuses, for `robotrules fetch --help`.
@@ -38,8 +37,7 @@ pub(crate) struct FetchArgs {
         value_name = "PROFILE",
         default_value_t = Profile::default(),
         ignore_case = true,
-        value_parser = PossibleValuesParser::new(Profile::ALL.map(Profile::name))
-            .try_map(|name| name.parse::<Profile>()),
+        value_parser = cmd::profile_parser(),
     )]
     profile: Profile,
 
@@ -70,25 +68,12 @@ pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
     let summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
     let rendered = match args.format {
         Format::Text => format!("{summary}\n"),
-        Format::Json => match serde_json::to_string(&summary) {
-            Ok(json) => json + "\n",
-            Err(error) => return Err(CliError::Write(io::Error::other(error))),
-        },
+        Format::Json => output::json_line(&summary)?,
     };
-    let mut out = io::stdout().lock();
-    match out
-        .write_all(rendered.as_bytes())
-        .and_then(|()| out.flush())
-    {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(error) => return Err(CliError::Write(error)),
-    }
-    Ok(if summary.verdict == VerdictClass::FullDisallow {
-        Outcome::Flagged
-    } else {
-        Outcome::AllClear
-    })
+    output::write_text(io::stdout().lock(), &rendered)?;
+    Ok(Outcome::flagged_if(
+        summary.verdict == VerdictClass::FullDisallow,
+    ))
 }
 
 /// The cache rules of `profile` (the 1994 convention has none: RFC 9309's apply).

@@ -6,18 +6,16 @@
 //! finding. Exit status 0 when there is nothing to report, 1 when there are findings, 2 on a
 //! usage or input error. The lint codes are documented in `docs/lints.md`.
 
-use std::io::{self, IsTerminal, Write};
-
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use std::io::{self, IsTerminal};
 
 use robotrules::lint::render::{self, TextOptions};
 use robotrules::lint::{LintOptions, DEFAULT_MAX_FINDINGS};
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 
-use crate::cmd::Outcome;
+use crate::cmd::{self, Outcome};
 use crate::error::CliError;
 use crate::input;
-use crate::output::Format;
+use crate::output::{self, Format};
 
 /// How much of the file is read: the parse limit is applied by the linter, which also counts
 /// the rules past it, so it is given more than the limit.
@@ -34,8 +32,7 @@ pub(crate) struct LintArgs {
         value_name = "PROFILE",
         default_value_t = Profile::default(),
         ignore_case = true,
-        value_parser = PossibleValuesParser::new(Profile::ALL.map(Profile::name))
-            .try_map(|name| name.parse::<Profile>()),
+        value_parser = cmd::profile_parser(),
     )]
     profile: Profile,
 
@@ -65,33 +62,18 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
         max_findings: args.max_findings,
     };
     let report = robotrules::lint::lint(&bytes, &options);
-    let written = match args.format {
+    match args.format {
         Format::Text => {
             let stderr = io::stderr();
             let text = TextOptions {
                 path: display_path(&args.robots),
                 color: use_color(&stderr),
             };
-            let mut out = stderr.lock();
-            out.write_all(render::text(&report, &bytes, &text).as_bytes())
-                .and_then(|()| out.flush())
+            output::write_text(stderr.lock(), &render::text(&report, &bytes, &text))
         }
-        Format::Json => {
-            let mut out = io::stdout().lock();
-            out.write_all(render::json_lines(&report).as_bytes())
-                .and_then(|()| out.flush())
-        }
-    };
-    match written {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(error) => return Err(CliError::Write(error)),
-    }
-    Ok(if report.is_clean() {
-        Outcome::AllClear
-    } else {
-        Outcome::Flagged
-    })
+        Format::Json => output::write_text(io::stdout().lock(), &render::json_lines(&report)),
+    }?;
+    Ok(Outcome::flagged_if(!report.is_clean()))
 }
 
 /// The name shown in `--> NAME:3:1`: the path, or `<stdin>`.

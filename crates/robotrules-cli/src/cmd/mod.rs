@@ -8,6 +8,16 @@ pub(crate) mod lint;
 
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use robotrules::Profile;
+
+/// The value parser of `--profile` for commands that take one profile: the names of
+/// [`Profile::ALL`] (listed in `--help`), any case when the argument sets `ignore_case`.
+pub(crate) fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    PossibleValuesParser::new(Profile::ALL.map(Profile::name))
+        .try_map(|name| name.parse::<Profile>())
+}
+
 /// How a command that ran to the end came out; errors are [`crate::error::CliError`] (exit 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
@@ -18,6 +28,15 @@ pub(crate) enum Outcome {
 }
 
 impl Outcome {
+    /// [`Outcome::Flagged`] when `flagged`, else [`Outcome::AllClear`].
+    pub(crate) fn flagged_if(flagged: bool) -> Outcome {
+        if flagged {
+            Outcome::Flagged
+        } else {
+            Outcome::AllClear
+        }
+    }
+
     /// The process exit status for this outcome.
     pub(crate) fn exit_code(self) -> ExitCode {
         match self {
