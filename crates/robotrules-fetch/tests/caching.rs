@@ -16,9 +16,11 @@ use robotrules_fetch::{
     VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
+use rstest::rstest;
 use support::{fetcher_with_clock, test_options};
 
 const ROBOTS: &str = "User-agent: *\nDisallow: /private\n";
+const SECOND: Duration = Duration::from_secs(1);
 const HOUR: Duration = Duration::from_secs(3600);
 const DAY: Duration = Duration::from_secs(24 * 3600);
 
@@ -61,49 +63,72 @@ async fn a_fresh_entry_is_served_without_fetching_again() {
     let first = s.get().await;
     assert!(!first.from_cache);
     assert_eq!(first.verdict_class(), VerdictClass::Conditional);
-    s.clock.advance(DAY - Duration::from_secs(1));
+    s.clock.advance(DAY - SECOND);
     let second = s.get().await;
     assert!(second.from_cache);
-    assert_eq!(second.age, DAY - Duration::from_secs(1));
+    assert_eq!(second.age, DAY - SECOND);
     assert_eq!(second.body(), first.body());
     assert_eq!(s.fetches(), 1);
-    s.clock.advance(Duration::from_secs(1));
+    s.clock.advance(SECOND);
     let third = s.get().await;
     assert!(!third.from_cache);
     assert_eq!(third.age, Duration::ZERO);
     assert_eq!(s.fetches(), 2);
 }
 
+/// An entry is served from the cache for exactly its lifetime, set by the response's
+/// headers under the policy (RFC 9309 §2.4), then fetched again.
+#[rstest]
+#[case::max_age_shortens_the_lifetime(
+    CachePolicy::rfc9309(),
+    Reply::ok(ROBOTS).header("Cache-Control", "public, max-age=60"),
+    VerdictClass::Conditional,
+    Duration::from_secs(60)
+)]
+#[case::max_age_beyond_24_hours_is_capped_in_rfc9309(
+    CachePolicy::rfc9309(),
+    Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800"),
+    VerdictClass::Conditional,
+    DAY
+)]
+#[case::max_age_beyond_24_hours_is_followed_in_google(
+    CachePolicy::google(),
+    Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800"),
+    VerdictClass::Conditional,
+    2 * DAY
+)]
+#[case::expires_relative_to_date_sets_the_lifetime(
+    CachePolicy::rfc9309(),
+    Reply::ok(ROBOTS)
+        .header("Date", "Sun, 06 Nov 1994 08:49:37 GMT")
+        .header("Expires", "Sun, 06 Nov 1994 10:49:37 GMT"),
+    VerdictClass::Conditional,
+    2 * HOUR
+)]
+#[case::retry_after_on_503_delays_the_next_fetch(
+    CachePolicy::rfc9309(),
+    Reply::status(503).header("Retry-After", "600"),
+    VerdictClass::FullDisallow,
+    Duration::from_secs(600)
+)]
 #[tokio::test]
-async fn max_age_shortens_the_lifetime() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
-    s.serve(Reply::ok(ROBOTS).header("Cache-Control", "public, max-age=60"));
-    s.get().await;
-    s.clock.advance(Duration::from_secs(59));
-    s.get().await;
+async fn an_entry_is_kept_for_its_lifetime(
+    #[case] policy: CachePolicy,
+    #[case] reply: Reply,
+    #[case] verdict: VerdictClass,
+    #[case] lifetime: Duration,
+) {
+    let s = setup(policy, test_options()).await;
+    s.serve(reply);
+    let first = s.get().await;
+    assert_eq!(first.verdict_class(), verdict);
+    assert_eq!(first.fresh_until, first.latest.fetched_at + lifetime);
+    s.clock.advance(lifetime - SECOND);
+    assert!(s.get().await.from_cache);
     assert_eq!(s.fetches(), 1);
-    s.clock.advance(Duration::from_secs(1));
-    s.get().await;
+    s.clock.advance(SECOND);
+    assert!(!s.get().await.from_cache);
     assert_eq!(s.fetches(), 2);
-}
-
-#[tokio::test]
-async fn max_age_beyond_24_hours_is_capped_in_rfc9309_and_followed_in_google() {
-    for (policy, fresh_for) in [
-        (CachePolicy::rfc9309(), DAY),
-        (CachePolicy::google(), 2 * DAY),
-    ] {
-        let s = setup(policy, test_options()).await;
-        s.serve(Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800"));
-        let first = s.get().await;
-        assert_eq!(first.fresh_until, first.latest.fetched_at + fresh_for);
-        s.clock.advance(fresh_for - Duration::from_secs(1));
-        s.get().await;
-        assert_eq!(s.fetches(), 1);
-        s.clock.advance(Duration::from_secs(1));
-        s.get().await;
-        assert_eq!(s.fetches(), 2);
-    }
 }
 
 #[tokio::test]
@@ -118,24 +143,6 @@ async fn no_store_is_fetched_every_time_and_never_kept_as_a_good_copy() {
     let during_outage = s.get().await;
     assert_eq!(during_outage.verdict_class(), VerdictClass::FullDisallow);
     assert_eq!(during_outage.basis, Basis::Current);
-}
-
-#[tokio::test]
-async fn expires_relative_to_date_sets_the_lifetime() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
-    s.serve(
-        Reply::ok(ROBOTS)
-            .header("Date", "Sun, 06 Nov 1994 08:49:37 GMT")
-            .header("Expires", "Sun, 06 Nov 1994 10:49:37 GMT"),
-    );
-    let first = s.get().await;
-    assert_eq!(first.fresh_until, first.latest.fetched_at + 2 * HOUR);
-    s.clock.advance(2 * HOUR - Duration::from_secs(1));
-    s.get().await;
-    assert_eq!(s.fetches(), 1);
-    s.clock.advance(Duration::from_secs(1));
-    s.get().await;
-    assert_eq!(s.fetches(), 2);
 }
 
 #[tokio::test]
@@ -156,24 +163,6 @@ async fn a_404_is_cached_like_a_success() {
     s.clock.advance(23 * HOUR);
     assert!(s.get().await.from_cache);
     assert_eq!(s.fetches(), 1);
-}
-
-#[tokio::test]
-async fn retry_after_on_503_delays_the_next_fetch() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
-    s.serve(Reply::status(503).header("Retry-After", "600"));
-    let first = s.get().await;
-    assert_eq!(first.verdict_class(), VerdictClass::FullDisallow);
-    assert_eq!(
-        first.fresh_until,
-        first.latest.fetched_at + Duration::from_secs(600)
-    );
-    s.clock.advance(Duration::from_secs(599));
-    assert!(s.get().await.from_cache);
-    assert_eq!(s.fetches(), 1);
-    s.clock.advance(Duration::from_secs(1));
-    s.get().await;
-    assert_eq!(s.fetches(), 2);
 }
 
 #[tokio::test]
@@ -219,9 +208,9 @@ async fn the_last_good_copy_is_served_while_unreachable_then_unavailable_after_3
         "the latest fetch itself failed"
     );
     // Still the good copy just before 30 days of outage.
-    s.clock.advance(30 * DAY - Duration::from_secs(1));
+    s.clock.advance(30 * DAY - SECOND);
     assert_eq!(s.get().await.verdict_class(), VerdictClass::Conditional);
-    s.clock.advance(Duration::from_secs(1));
+    s.clock.advance(SECOND);
     let after = s.get().await;
     assert_eq!(after.verdict_class(), VerdictClass::FullAllow);
     assert_eq!(

@@ -11,17 +11,14 @@ use robotrules_fetch::{
     Access, FetchOptions, TimeoutPhase, UnavailableReason, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
-use support::{fetcher, test_options};
+use support::{closed_port, fetch, fetcher, test_options, unavailable_reason, unreachable_reason};
 
 #[tokio::test]
 async fn robots_txt_is_retrieved_with_an_anonymous_login() {
     let server = FtpServer::anonymous().await;
     let robots = b"User-agent: *\r\nDisallow: /pub/private/\r\n";
     server.put_robots_txt(robots);
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/pub/file.tar.gz"))
-        .await
-        .unwrap();
+    let outcome = fetch(&server.url("/pub/file.tar.gz")).await;
     assert_eq!(
         outcome.verdict_class(),
         VerdictClass::Conditional,
@@ -35,14 +32,9 @@ async fn robots_txt_is_retrieved_with_an_anonymous_login() {
 #[tokio::test]
 async fn a_missing_file_is_unavailable() {
     let server = FtpServer::anonymous().await;
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/"))
-        .await
-        .unwrap();
-    match &outcome.access {
-        Access::Unavailable {
-            reason: UnavailableReason::FileNotFound { code, .. },
-        } => assert_eq!(*code, 550),
+    let outcome = fetch(&server.url("/")).await;
+    match unavailable_reason(&outcome.access) {
+        UnavailableReason::FileNotFound { code, .. } => assert_eq!(*code, 550),
         other => panic!("expected file not found, got {other:?}"),
     }
     assert_eq!(outcome.final_status(), Some(550));
@@ -52,14 +44,9 @@ async fn a_missing_file_is_unavailable() {
 async fn a_refused_login_is_unreachable() {
     let server = FtpServer::refusing_logins().await;
     server.put_robots_txt(b"User-agent: *\nDisallow:\n");
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/"))
-        .await
-        .unwrap();
-    match &outcome.access {
-        Access::Unreachable {
-            reason: UnreachableReason::FtpLoginRefused { code, .. },
-        } => assert_eq!(*code, 530),
+    let outcome = fetch(&server.url("/")).await;
+    match unreachable_reason(&outcome.access) {
+        UnreachableReason::FtpLoginRefused { code, .. } => assert_eq!(*code, 530),
         other => panic!("expected a refused login, got {other:?}"),
     }
 }
@@ -69,10 +56,7 @@ async fn a_large_file_is_cut_at_the_limit() {
     let server = FtpServer::anonymous().await;
     let line = b"Disallow: /some/path/that/repeats\n";
     server.put_robots_txt(&line.repeat(40_000));
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/"))
-        .await
-        .unwrap();
+    let outcome = fetch(&server.url("/")).await;
     match &outcome.access {
         Access::Success {
             body, truncation, ..
@@ -90,19 +74,11 @@ async fn a_large_file_is_cut_at_the_limit() {
 
 #[tokio::test]
 async fn a_refused_connection_is_unreachable() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    drop(listener);
-    let outcome = fetcher(test_options())
-        .fetch(&format!("ftp://{addr}/"))
-        .await
-        .unwrap();
+    let outcome = fetch(&format!("ftp://{}/", closed_port())).await;
     assert!(
         matches!(
-            &outcome.access,
-            Access::Unreachable {
-                reason: UnreachableReason::Connect { .. }
-            }
+            unreachable_reason(&outcome.access),
+            UnreachableReason::Connect { .. }
         ),
         "{outcome:?}"
     );

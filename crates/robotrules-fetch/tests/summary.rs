@@ -8,7 +8,15 @@ mod support;
 use robotrules_fetch::cache::CachePolicy;
 use robotrules_fetch::FetchSummary;
 use robotrules_testserver::http::{HttpServer, Reply};
-use support::{fetcher, test_options};
+use support::fetch;
+
+/// The summary (rfc9309 cache rules) of fetching the robots.txt of `server`, and its JSON.
+async fn summarise(server: &HttpServer) -> (FetchSummary, serde_json::Value) {
+    let outcome = fetch(&server.url("/")).await;
+    let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
+    let json = serde_json::to_value(&summary).unwrap();
+    (summary, json)
+}
 
 #[tokio::test]
 async fn a_redirected_success_is_summarised() {
@@ -19,12 +27,7 @@ async fn a_redirected_success_is_summarised() {
             "/real.txt",
             Reply::ok("User-agent: *\nDisallow: /x\n").header("Cache-Control", "max-age=300"),
         );
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/"))
-        .await
-        .unwrap();
-    let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
-    let json = serde_json::to_value(&summary).unwrap();
+    let (summary, json) = summarise(&server).await;
     assert_eq!(json["access"], "success");
     assert_eq!(json["verdict"], "conditional");
     assert_eq!(json["bytes_read"], 27);
@@ -47,12 +50,7 @@ async fn an_outage_is_summarised_with_its_reason_and_retry_after() {
         "/robots.txt",
         Reply::status(503).header("Retry-After", "900"),
     );
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/"))
-        .await
-        .unwrap();
-    let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
-    let json = serde_json::to_value(&summary).unwrap();
+    let (_, json) = summarise(&server).await;
     assert_eq!(json["access"], "unreachable");
     assert_eq!(json["verdict"], "full_disallow");
     assert_eq!(json["reason"], "HTTP status 503");
@@ -65,12 +63,7 @@ async fn an_outage_is_summarised_with_its_reason_and_retry_after() {
 async fn a_truncated_body_is_summarised() {
     let server = HttpServer::start().await;
     server.route("/robots.txt", Reply::ok(b"Disallow: /a\n".repeat(50_000)));
-    let outcome = fetcher(test_options())
-        .fetch(&server.url("/"))
-        .await
-        .unwrap();
-    let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
-    let json = serde_json::to_value(&summary).unwrap();
+    let (summary, json) = summarise(&server).await;
     assert_eq!(json["truncation"]["limit"], 512_000);
     assert_eq!(json["bytes_read"], 511_992);
     assert!(summary.to_string().contains("truncated: at 512000 bytes"));
