@@ -9,9 +9,14 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use libunftp::ServerBuilder;
 use tempfile::TempDir;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use unftp_core::auth::{AuthenticationError, Authenticator, Credentials, Principal};
 use unftp_sbe_fs::Filesystem;
+
+use crate::{accept_each, bind_loopback, expect_started, Task};
+
+/// What [`FtpServer::anonymous`] and [`FtpServer::refusing_logins`] say failed.
+const FTP_SERVER: &str = "start the test FTP server";
 
 /// Refuses every login.
 #[derive(Debug)]
@@ -30,15 +35,11 @@ impl Authenticator for RefuseAll {
 
 /// A running FTP server; it stops when dropped.
 pub struct FtpServer {
+    /// Declared first so that it is dropped first: the server stops before its directory
+    /// is removed.
+    _task: Task,
     addr: SocketAddr,
     root: TempDir,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for FtpServer {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
 }
 
 impl FtpServer {
@@ -49,7 +50,7 @@ impl FtpServer {
     /// When no temporary directory or loopback port is available (a broken test environment);
     /// see [`FtpServer::try_start`].
     pub async fn anonymous() -> Self {
-        Self::expect_started(Self::try_start(false).await)
+        expect_started(Self::try_start(false).await, FTP_SERVER)
     }
 
     /// An FTP server refusing every login.
@@ -57,35 +58,26 @@ impl FtpServer {
     /// # Panics
     /// As [`FtpServer::anonymous`].
     pub async fn refusing_logins() -> Self {
-        Self::expect_started(Self::try_start(true).await)
-    }
-
-    fn expect_started(started: io::Result<Self>) -> Self {
-        match started {
-            Ok(server) => server,
-            Err(error) => panic!("cannot start the test FTP server on 127.0.0.1: {error}"),
-        }
+        expect_started(Self::try_start(true).await, FTP_SERVER)
     }
 
     /// Starts an FTP server on 127.0.0.1 with a free port, serving an empty temporary
     /// directory; `refuse_logins` makes it refuse every login.
     pub async fn try_start(refuse_logins: bool) -> io::Result<Self> {
         let root = tempfile::tempdir()?;
-        let listener = TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
+        let (listener, addr) = bind_loopback().await?;
         let dir = root.path().to_path_buf();
-        let task = tokio::spawn(async move {
-            loop {
-                let Ok((stream, _)) = listener.accept().await else {
-                    return;
-                };
-                let dir = dir.clone();
-                tokio::spawn(async move {
-                    let _ = serve(stream, dir, refuse_logins).await;
-                });
+        let task = accept_each(listener, move |stream| {
+            let dir = dir.clone();
+            async move {
+                let _ = serve(stream, dir, refuse_logins).await;
             }
         });
-        Ok(Self { addr, root, task })
+        Ok(Self {
+            addr,
+            root,
+            _task: task,
+        })
     }
 
     /// The served directory.
@@ -118,13 +110,7 @@ impl FtpServer {
 /// A listener that accepts connections and never says anything; it stops when dropped.
 pub struct SilentListener {
     addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for SilentListener {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+    _task: Task,
 }
 
 impl SilentListener {
@@ -133,16 +119,12 @@ impl SilentListener {
     /// # Panics
     /// When no loopback port can be bound (a broken test environment).
     pub async fn start() -> Self {
-        match Self::try_start().await {
-            Ok(listener) => listener,
-            Err(error) => panic!("cannot listen on 127.0.0.1: {error}"),
-        }
+        expect_started(Self::try_start().await, "listen")
     }
 
     /// Same as [`SilentListener::start`], returning the error instead of panicking.
     pub async fn try_start() -> io::Result<Self> {
-        let listener = TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
+        let (listener, addr) = bind_loopback().await?;
         let task = tokio::spawn(async move {
             let mut held = Vec::new();
             while let Ok((stream, _)) = listener.accept().await {
@@ -152,7 +134,10 @@ impl SilentListener {
                 }
             }
         });
-        Ok(Self { addr, task })
+        Ok(Self {
+            addr,
+            _task: Task(task),
+        })
     }
 
     /// The address it listens on.

@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use flate2::Compression;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
+
+use crate::{accept_each, bind_loopback, expect_started, Task};
 
 /// The longest a connection handler keeps a stalled or silent connection open.
 const MAX_HOLD: Duration = Duration::from_secs(20);
@@ -166,13 +168,7 @@ struct State {
 pub struct HttpServer {
     addr: SocketAddr,
     state: Arc<State>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+    _task: Task,
 }
 
 impl HttpServer {
@@ -183,30 +179,25 @@ impl HttpServer {
     /// When no loopback port can be bound (a broken test environment); see
     /// [`HttpServer::try_start`].
     pub async fn start() -> Self {
-        match Self::try_start().await {
-            Ok(server) => server,
-            Err(error) => panic!("cannot start the test HTTP server on 127.0.0.1: {error}"),
-        }
+        expect_started(Self::try_start().await, "start the test HTTP server")
     }
 
     /// Same as [`HttpServer::start`], returning the error instead of panicking.
     pub async fn try_start() -> std::io::Result<Self> {
-        let listener = TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
+        let (listener, addr) = bind_loopback().await?;
         let state = Arc::new(State::default());
         let accept_state = Arc::clone(&state);
-        let task = tokio::spawn(async move {
-            loop {
-                let Ok((stream, _)) = listener.accept().await else {
-                    return;
-                };
-                let state = Arc::clone(&accept_state);
-                tokio::spawn(async move {
-                    let _ = tokio::time::timeout(MAX_HOLD, serve(stream, state)).await;
-                });
+        let task = accept_each(listener, move |stream| {
+            let state = Arc::clone(&accept_state);
+            async move {
+                let _ = tokio::time::timeout(MAX_HOLD, serve(stream, state)).await;
             }
         });
-        Ok(Self { addr, state, task })
+        Ok(Self {
+            addr,
+            state,
+            _task: task,
+        })
     }
 
     /// Sets the reply for `path` (the request target as sent, query included) on every host

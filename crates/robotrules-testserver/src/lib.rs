@@ -18,6 +18,10 @@ pub mod http;
 
 use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
+
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinHandle;
 
 /// A multi-threaded tokio runtime whose workers run the servers started through it while the
 /// caller does blocking work (runs a process, fetches with its own runtime).
@@ -66,5 +70,45 @@ impl Background {
     /// The runtime itself.
     pub fn runtime(&self) -> &tokio::runtime::Runtime {
         &self.runtime
+    }
+}
+
+/// A server's background task; dropping it stops the server.
+#[derive(Debug)]
+struct Task(JoinHandle<()>);
+
+impl Drop for Task {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A listener on 127.0.0.1 with a free port, and its address.
+async fn bind_loopback() -> io::Result<(TcpListener, SocketAddr)> {
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    Ok((listener, addr))
+}
+
+/// Accepts connections on `listener` until accepting fails, each handled by `handle` on a task
+/// of its own. Must be called inside a tokio runtime.
+fn accept_each<H, F>(listener: TcpListener, handle: H) -> Task
+where
+    H: Fn(TcpStream) -> F + Send + 'static,
+    F: Future<Output = ()> + Send + 'static,
+{
+    Task(tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(handle(stream));
+        }
+    }))
+}
+
+/// The server `started`; when it could not start, a panic saying `what` failed on 127.0.0.1
+/// (a broken test environment).
+fn expect_started<T>(started: io::Result<T>, what: &str) -> T {
+    match started {
+        Ok(server) => server,
+        Err(error) => panic!("cannot {what} on 127.0.0.1: {error}"),
     }
 }
