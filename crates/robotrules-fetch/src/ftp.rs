@@ -6,7 +6,7 @@ use std::io;
 use std::net::{IpAddr, SocketAddr};
 
 use suppaftp::tokio::AsyncFtpStream;
-use suppaftp::types::FileType;
+use suppaftp::types::{FileType, Response};
 use suppaftp::{FtpError, Status};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
@@ -68,18 +68,7 @@ async fn fetch_inner(
     let mut transfer = match ftp.retr_as_stream("/robots.txt").await {
         Ok(transfer) => transfer,
         Err(FtpError::UnexpectedResponse(response)) => {
-            let code = reply_code(&response.status);
-            let message = reply_text(&response.body);
-            progress.chain.push(Hop {
-                url: robots_txt_url.to_owned(),
-                status: code,
-            });
-            if response.status.code() == FILE_UNAVAILABLE {
-                return Ok(Access::Unavailable {
-                    reason: UnavailableReason::FileNotFound { code, message },
-                });
-            }
-            return Err(UnreachableReason::FtpError { code, message });
+            return retr_refused(&response, robots_txt_url, progress);
         }
         Err(other) => return Err(unreachable(other)),
     };
@@ -110,18 +99,7 @@ async fn fetch_inner(
                 // Some servers open the data connection before they look for the file and
                 // report a missing file when the transfer completes; any other error means
                 // the file was not fully received.
-                let code = reply_code(&response.status);
-                let message = reply_text(&response.body);
-                progress.chain.push(Hop {
-                    url: robots_txt_url.to_owned(),
-                    status: code,
-                });
-                if response.status.code() == FILE_UNAVAILABLE {
-                    return Ok(Access::Unavailable {
-                        reason: UnavailableReason::FileNotFound { code, message },
-                    });
-                }
-                return Err(UnreachableReason::FtpError { code, message });
+                return retr_refused(&response, robots_txt_url, progress);
             }
             Err(other) => return Err(unreachable(other)),
         }
@@ -136,6 +114,30 @@ async fn fetch_inner(
         truncation,
         content_type: None,
     })
+}
+
+/// The access result of an error reply to `RETR /robots.txt`, at its start or when the
+/// transfer completes, recorded as the last hop: 550 is a missing file (unavailable,
+/// RFC 9309 §2.3.1.3), any other reply means the file could not be had (unreachable,
+/// §2.3.1.4).
+fn retr_refused(
+    response: &Response,
+    robots_txt_url: &str,
+    progress: &mut Progress,
+) -> Result<Access, UnreachableReason> {
+    let code = reply_code(&response.status);
+    let message = reply_text(&response.body);
+    progress.chain.push(Hop {
+        url: robots_txt_url.to_owned(),
+        status: code,
+    });
+    if response.status.code() == FILE_UNAVAILABLE {
+        Ok(Access::Unavailable {
+            reason: UnavailableReason::FileNotFound { code, message },
+        })
+    } else {
+        Err(UnreachableReason::FtpError { code, message })
+    }
 }
 
 /// The addresses for `host`: a configured override, an IP literal, or a DNS answer.
