@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use robotrules::fetch::{Access, FetchOutcome};
+use robotrules::fetch::FetchOutcome;
 use robotrules::{Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
@@ -67,14 +67,9 @@ pub(crate) struct Fetched {
 impl Fetched {
     /// The access result of `outcome`.
     pub(crate) fn new(outcome: &FetchOutcome) -> Fetched {
-        let access_reason = match &outcome.access {
-            Access::Success { .. } => None,
-            Access::Unavailable { reason } => Some(reason.to_string()),
-            Access::Unreachable { reason } => Some(reason.to_string()),
-        };
         Fetched {
             access: outcome.access.name(),
-            access_reason,
+            access_reason: outcome.access.reason(),
         }
     }
 

@@ -247,6 +247,16 @@ impl Access {
             Access::Unreachable { .. } => "unreachable",
         }
     }
+
+    /// Why the file is unavailable or unreachable, as a message (`HTTP status 503`); `None`
+    /// for a success.
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            Access::Success { .. } => None,
+            Access::Unavailable { reason } => Some(reason.to_string()),
+            Access::Unreachable { reason } => Some(reason.to_string()),
+        }
+    }
 }
 
 /// The three outcomes Google's specification names for a robots.txt fetch.

@@ -60,20 +60,19 @@ pub struct FetchSummary {
 impl FetchSummary {
     /// Summarises `outcome`, with the cache lifetime `policy` gives it.
     pub fn new(outcome: &FetchOutcome, policy: &CachePolicy) -> Self {
-        let (reason, bytes_read, truncation, content_type) = match &outcome.access {
+        let (bytes_read, truncation, content_type) = match &outcome.access {
             Access::Success {
                 body,
                 truncation,
                 content_type,
-            } => (None, body.len(), *truncation, content_type.clone()),
-            Access::Unavailable { reason } => (Some(reason.to_string()), 0, None, None),
-            Access::Unreachable { reason } => (Some(reason.to_string()), 0, None, None),
+            } => (body.len(), *truncation, content_type.clone()),
+            Access::Unavailable { .. } | Access::Unreachable { .. } => (0, None, None),
         };
         Self {
             robots_txt_url: outcome.robots_txt_url.clone(),
             chain: outcome.chain.clone(),
             access: outcome.access.name(),
-            reason,
+            reason: outcome.access.reason(),
             verdict: outcome.verdict_class(),
             bytes_read,
             truncation,
