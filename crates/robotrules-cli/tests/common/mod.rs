@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// The prefix of every error line on standard error.
-pub(crate) const ERROR_PREFIX: &str = "robotrules: error: ";
+const ERROR_PREFIX: &str = "robotrules: error: ";
 
 /// The environment variables that would send the binary's requests through a proxy.
 const PROXY_VARIABLES: [&str; 6] = [
