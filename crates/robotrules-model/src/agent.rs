@@ -197,14 +197,9 @@ impl<'a> AgentRules<'a> {
     /// Rules are stored in precedence order, so the first match in a group is that group's
     /// best; across merged groups the best of the bests wins.
     pub(crate) fn decide(&self, path: &[u8]) -> Option<&'a Rule> {
-        let arena = &self.robots.arena;
         let mut best: Option<&'a Rule> = None;
         for (_, group) in self.iter_groups() {
-            let found = group
-                .rules(self.robots)
-                .iter()
-                .find(|r| r.matches(arena, path));
-            if let Some(rule) = found {
+            if let Some(rule) = group.first_match(self.robots, path) {
                 if best.is_none_or(|b| outranks(rule, b)) {
                     best = Some(rule);
                 }
@@ -240,10 +235,15 @@ fn outranks(a: &Rule, b: &Rule) -> bool {
 /// Whether the URL Standard parser could read `url` differently from Google's reading `path`.
 fn needs_url_parser(url: &str, path: &str) -> bool {
     let path = path.split('?').next().unwrap_or_default().as_bytes();
-    let dot = memchr::memmem::find(path, b"/.").is_some()
-        || memchr::memmem::find(path, b"%2e").is_some()
-        || memchr::memmem::find(path, b"%2E").is_some();
-    dot || memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some() || path.contains(&b'\\')
+    let dot_segment = memchr::memchr_iter(b'.', path).any(|i| i > 0 && path[i - 1] == b'/');
+    let encoded_dot = memchr::memchr_iter(b'%', path).any(|i| {
+        path.get(i + 1..i + 3)
+            .is_some_and(|h| h.eq_ignore_ascii_case(b"2e"))
+    });
+    dot_segment
+        || encoded_dot
+        || memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some()
+        || memchr::memchr(b'\\', path).is_some()
 }
 
 /// The path+query of `url` by the URL Standard; a bare path is resolved against a dummy origin.

@@ -22,6 +22,36 @@ impl RobotsTxt {
     }
 }
 
+/// Groups with more distinct rules than this get an index by first byte.
+const INDEX_FROM: usize = 16;
+
+/// Keep the first of identical rules (same kind, pattern, anchor and priority) in place and
+/// move the others, in order, after all distinct rules; return how many are distinct. A later
+/// identical rule can never decide: the earlier one matches first.
+fn move_duplicates_last(rules: &mut [Rule], arena: &[u8]) -> usize {
+    let mut seen = std::collections::HashSet::with_capacity(rules.len());
+    let is_first: Vec<bool> = rules
+        .iter()
+        .map(|r| {
+            let p = &r.pattern;
+            seen.insert((
+                r.kind == RuleKind::Allow,
+                p.anchored,
+                p.priority,
+                p.bytes(arena),
+            ))
+        })
+        .collect();
+    let distinct = is_first.iter().filter(|&&f| f).count();
+    if distinct < rules.len() {
+        let firsts = rules.iter().zip(&is_first).filter(|(_, f)| **f);
+        let dups = rules.iter().zip(&is_first).filter(|(_, f)| !**f);
+        let reordered: Vec<Rule> = firsts.chain(dups).map(|(r, _)| *r).collect();
+        rules.copy_from_slice(&reordered);
+    }
+    distinct
+}
+
 /// The state of group formation.
 struct Builder {
     robots: RobotsTxt,
@@ -44,6 +74,7 @@ impl Builder {
                 rules: Vec::with_capacity(parsed.lines.len()),
                 agents: Vec::new(),
                 agent_index: Vec::new(),
+                rule_index: Vec::new(),
                 global_groups: Vec::new(),
                 group_extensions: Vec::new(),
                 file_extensions: Vec::new(),
@@ -135,6 +166,8 @@ impl Builder {
                     line: line.number,
                     agents: n..n,
                     rules: r..r,
+                    distinct_end: r,
+                    index: 0..0,
                     extensions: e..e,
                 });
                 self.closed = false;
@@ -257,9 +290,9 @@ impl Builder {
         let arena = &self.arena;
         // Precedence order inside each group: highest priority first, allow before disallow
         // on a tie (RFC 9309 §2.2.2), then file order. 1994: file order only.
-        for group in &self.robots.groups {
-            let rules =
-                &mut self.robots.rules[group.rules.start as usize..group.rules.end as usize];
+        for group in &mut self.robots.groups {
+            let range = group.rules.start as usize..group.rules.end as usize;
+            let rules = &mut self.robots.rules[range.clone()];
             if profile != Profile::Legacy1994 {
                 rules.sort_by_key(|r| {
                     (
@@ -268,6 +301,19 @@ impl Builder {
                         r.line,
                     )
                 });
+            }
+            let distinct = move_duplicates_last(rules, arena);
+            group.distinct_end = group.rules.start + len_u32(distinct);
+            if distinct > INDEX_FROM {
+                let start = len_u32(self.robots.rule_index.len());
+                let mut entries: Vec<(u8, u32)> = rules[..distinct]
+                    .iter()
+                    .enumerate()
+                    .map(|(offset, r)| (r.pattern.key, len_u32(offset)))
+                    .collect();
+                entries.sort_unstable();
+                self.robots.rule_index.extend(entries);
+                group.index = start..len_u32(self.robots.rule_index.len());
             }
         }
         let mut index: Vec<u32> = (0..len_u32(self.robots.agents.len()))

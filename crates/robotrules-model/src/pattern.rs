@@ -40,6 +40,11 @@ pub struct Pattern {
     pub(crate) matches_everything: bool,
     /// Precedence: longer wins (RFC 9309 §2.2.2).
     pub(crate) priority: u32,
+    /// The number of literal bytes: a shorter path cannot match.
+    pub(crate) min_len: u32,
+    /// The byte after the leading `/` when the pattern requires one (0 when it does not):
+    /// large groups index their rules by it.
+    pub(crate) key: u8,
 }
 
 impl Pattern {
@@ -71,6 +76,9 @@ impl Pattern {
         if self.matches_everything {
             return true;
         }
+        if path.len() < self.min_len as usize {
+            return false;
+        }
         let pattern = self.bytes(arena);
         match self.first_star {
             None if self.anchored => path == pattern,
@@ -81,28 +89,45 @@ impl Pattern {
 }
 
 /// Match `pattern` (with a `*` at `first_star`) against `path`. Linear time.
+///
+/// The head must be a prefix; with the `$` anchor the last segment must be a suffix (checked
+/// first: it rejects most paths at once); the segments between are found leftmost, in order,
+/// in what lies between.
 fn glob_matches(pattern: &[u8], first_star: usize, anchored: bool, path: &[u8]) -> bool {
-    let (head, tail) = (&pattern[..first_star], &pattern[first_star + 1..]);
+    let head = &pattern[..first_star];
     if !path.starts_with(head) {
         return false;
     }
-    let mut pos = head.len();
-    let mut segments = tail.split(|&b| b == b'*').peekable();
-    while let Some(segment) = segments.next() {
-        let rest = &path[pos..];
-        if segments.peek().is_none() {
-            return if anchored {
-                rest.len() >= segment.len() && rest.ends_with(segment)
-            } else {
-                segment.is_empty() || memmem::find(rest, segment).is_some()
-            };
+    let last_star = memchr::memrchr(b'*', pattern).unwrap_or(first_star);
+    let last = &pattern[last_star + 1..];
+    let end = if anchored {
+        if path.len() < head.len() + last.len() || !path.ends_with(last) {
+            return false;
         }
-        match memmem::find(rest, segment) {
-            Some(at) => pos += at + segment.len(),
-            None => return false,
+        path.len() - last.len()
+    } else {
+        path.len()
+    };
+    let mut pos = head.len();
+    if last_star > first_star {
+        for segment in pattern[first_star + 1..last_star].split(|&b| b == b'*') {
+            match find(&path[pos..end], segment) {
+                Some(at) => pos += at + segment.len(),
+                None => return false,
+            }
         }
     }
-    true
+    anchored || find(&path[pos..], last).is_some()
+}
+
+/// Leftmost occurrence of `needle` in `haystack`.
+#[inline]
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    match needle {
+        [] => Some(0),
+        [byte] => memchr::memchr(*byte, haystack),
+        _ => memmem::find(haystack, needle),
+    }
 }
 
 /// A pattern compiled to the bytes it stores and its flags, before it is placed in the arena.
@@ -125,6 +150,8 @@ pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compile
         matches_nothing: false,
         matches_everything: false,
         priority: 0,
+        min_len: 0,
+        key: 0,
     };
     let mut slash_prepended = false;
     let mut index_html = None;
@@ -153,6 +180,8 @@ pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compile
             let literal = canonical::path(value);
             pattern.matches_everything = literal.is_empty();
             pattern.priority = len_u32(literal.len());
+            pattern.min_len = len_u32(literal.len());
+            pattern.key = index_key(&literal, None);
             return Compiled {
                 bytes: literal,
                 pattern,
@@ -189,11 +218,22 @@ pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compile
         // `*` alone: matches every path.
         pattern.matches_everything = true;
     }
+    pattern.min_len = len_u32(bytes.iter().filter(|&&b| b != b'*').count());
+    pattern.key = index_key(&bytes, pattern.first_star);
     Compiled {
         bytes,
         pattern,
         index_html,
         slash_prepended,
+    }
+}
+
+/// The byte a path must have after its leading `/` for the pattern to match, or 0 when the
+/// pattern does not fix one (`/`, `/*…`, `*…`).
+fn index_key(bytes: &[u8], first_star: Option<u32>) -> u8 {
+    match (bytes, first_star) {
+        ([b'/', second, ..], star) if star.is_none_or(|k| k > 1) => *second,
+        _ => 0,
     }
 }
 

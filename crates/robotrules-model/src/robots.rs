@@ -38,6 +38,9 @@ pub struct RobotsTxt {
     pub(crate) agent_index: Vec<u32>,
     /// Groups that have a `*` line, in file order.
     pub(crate) global_groups: Vec<u32>,
+    /// `(key, offset)` entries of large groups, sorted: each group's distinct rules by the
+    /// byte they require after the leading `/` (0: none), then by precedence.
+    pub(crate) rule_index: Vec<(u8, u32)>,
     pub(crate) group_extensions: Vec<Extension>,
     pub(crate) file_extensions: Vec<Extension>,
     pub(crate) sitemaps: Vec<(u32, String)>,
@@ -52,7 +55,13 @@ pub struct Group {
     /// Line of the group's first user-agent line.
     pub line: u32,
     pub(crate) agents: Range<u32>,
+    /// All rules: the distinct ones in precedence order, then duplicates.
     pub(crate) rules: Range<u32>,
+    /// End of the distinct rules (RFC 9309 §2.2.2: "Duplicate rules in a group MAY be
+    /// deduplicated"); only these are consulted to decide.
+    pub(crate) distinct_end: u32,
+    /// This group's entries in [`RobotsTxt::rule_index`] (empty for small groups).
+    pub(crate) index: Range<u32>,
     pub(crate) extensions: Range<u32>,
 }
 
@@ -132,6 +141,7 @@ impl RobotsTxt {
             + self.rules.capacity() * size_of::<Rule>()
             + self.agents.capacity() * size_of::<UserAgent>()
             + (self.agent_index.capacity() + self.global_groups.capacity()) * 4
+            + self.rule_index.capacity() * size_of::<(u8, u32)>()
             + ext(&self.group_extensions)
             + ext(&self.file_extensions)
             + self
@@ -153,7 +163,8 @@ impl Group {
         robots.agents.get(range(&self.agents)).unwrap_or_default()
     }
 
-    /// The group's rules, in precedence order (file order in `legacy1994`).
+    /// The group's rules, in precedence order (file order in `legacy1994`); a rule identical
+    /// to an earlier one comes after all distinct rules.
     pub fn rules<'a>(&self, robots: &'a RobotsTxt) -> &'a [Rule] {
         robots.rules.get(range(&self.rules)).unwrap_or_default()
     }
@@ -164,6 +175,59 @@ impl Group {
             .group_extensions
             .get(range(&self.extensions))
             .unwrap_or_default()
+    }
+
+    /// The rule that decides for `path` in this group: the first distinct rule, in precedence
+    /// order, that matches. Large groups look only at the rules that can match `path`'s first
+    /// byte after `/`.
+    pub(crate) fn first_match<'a>(&self, robots: &'a RobotsTxt, path: &[u8]) -> Option<&'a Rule> {
+        let arena = &robots.arena;
+        let rules = robots
+            .rules
+            .get(self.rules.start as usize..self.distinct_end as usize)
+            .unwrap_or_default();
+        let index = robots
+            .rule_index
+            .get(range(&self.index))
+            .unwrap_or_default();
+        if index.is_empty() {
+            return rules.iter().find(|r| r.matches(arena, path));
+        }
+        let key = match path {
+            [b'/', second, ..] => *second,
+            _ => 0,
+        };
+        let generic_end = index.partition_point(|e| e.0 == 0);
+        let (generic, bucket) = if key == 0 {
+            (&index[..generic_end], &index[..0])
+        } else {
+            let lo = index.partition_point(|e| e.0 < key);
+            let hi = lo + index[lo..].partition_point(|e| e.0 == key);
+            (&index[..generic_end], &index[lo..hi])
+        };
+        // Both lists are in precedence order: walk them merged.
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let offset = match (generic.get(i), bucket.get(j)) {
+                (Some(a), Some(b)) if a.1 < b.1 => {
+                    i += 1;
+                    a.1
+                }
+                (_, Some(b)) => {
+                    j += 1;
+                    b.1
+                }
+                (Some(a), None) => {
+                    i += 1;
+                    a.1
+                }
+                (None, None) => return None,
+            };
+            let rule = rules.get(offset as usize)?;
+            if rule.matches(arena, path) {
+                return Some(rule);
+            }
+        }
     }
 
     /// Whether one of the group's user-agent lines is `*`.

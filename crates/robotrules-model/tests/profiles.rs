@@ -205,3 +205,47 @@ fn to_letters(mut n: usize) -> String {
         }
     }
 }
+
+#[test]
+fn indexed_and_deduplicated_groups_decide_as_a_full_scan() {
+    // Groups above the index threshold, with duplicates, wildcards in every position and
+    // anchors; explain lists every matching rule by a full scan, so its strongest match must
+    // be the rule that decided.
+    let heads = [
+        "/a", "/ab", "/b", "/*a", "*b", "/", "/a*b", "/b$", "/ab*$", "/%61", "/ä",
+    ];
+    let tails = ["", "c", "*c", "c$", "/"];
+    let mut text = String::from("user-agent: *\n");
+    for (i, head) in heads.iter().enumerate() {
+        for (j, tail) in tails.iter().enumerate() {
+            let kind = if (i + j) % 3 == 0 {
+                "allow"
+            } else {
+                "disallow"
+            };
+            text.push_str(&format!("{kind}: {head}{tail}\n"));
+            if j == 2 {
+                text.push_str(&format!("{kind}: {head}{tail}\n"));
+            }
+        }
+    }
+    let paths = [
+        "/", "/a", "/ab", "/abc", "/abc/", "/b", "/bc", "/cab", "/xbc", "/a/b/c", "/ä", "/%C3%A4c",
+    ];
+    for profile in [R, G, L] {
+        let robots = RobotsTxt::parse(text.as_bytes(), profile, 512_000);
+        let rules = robots.agent("Bot").unwrap();
+        for path in paths {
+            let e = rules.explain("Bot", path);
+            let strongest = e.matches.first().map(|m| (m.kind, m.priority));
+            let decided = e.decided_by.as_ref().map(|m| (m.kind, m.priority));
+            assert_eq!(decided, strongest, "{profile} {path}");
+            assert_eq!(e.allowed, rules.is_allowed(path));
+            assert_eq!(e.allowed, decided.is_none_or(|(k, _)| k == RuleKind::Allow));
+        }
+        // Duplicates are still listed by explain.
+        let e = rules.explain("Bot", "/abc");
+        let copies = e.matches.iter().filter(|m| m.pattern == "/a*c").count();
+        assert_eq!(copies, if profile == L { 0 } else { 2 }, "{profile}");
+    }
+}
