@@ -9,6 +9,9 @@
 //! - `adversarial_<case>`: parse plus 1,000 checks on each generated 500 KiB case
 //!   (`robotstxt`: one query, see the group's note).
 //!
+//! Times are wall time; with `ROBOTRULES_BENCH_CLOCK=cpu` they are the benchmark thread's CPU
+//! time instead (see `cpu_clock`), steadier on a machine shared with other busy processes.
+//!
 //! The real-sample groups run only under `cargo bench` (not when `cargo test --benches` runs
 //! each function once) and only when the sample is present. `cargo run --release -p
 //! robotrules-bench --bin report` turns the results into the tables of `docs/performance.md`.
@@ -16,10 +19,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{
-    criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
-};
+use criterion::measurement::Measurement;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use robotrules::Robots;
 use robotrules_bench::contenders::{
     count_allowed_robotrules, count_allowed_robotstxt, count_allowed_texting, panics,
@@ -28,6 +29,11 @@ use robotrules_bench::contenders::{
 use robotrules_bench::corpus::{self, Sample};
 use robotrules_bench::synthetic::{self, Adversarial};
 use robotrules_bench::urls::urls_for;
+
+mod cpu_clock;
+
+/// The environment variable that selects the clock: `cpu` for thread CPU time, else wall time.
+const CLOCK_VAR: &str = "ROBOTRULES_BENCH_CLOCK";
 
 /// Whether criterion measures (`cargo bench` passes `--bench`) rather than running each
 /// function once as a test.
@@ -93,7 +99,7 @@ fn bytes_of(samples: &[&Sample]) -> u64 {
     samples.iter().map(|s| s.bytes.len() as u64).sum()
 }
 
-fn parse_group(c: &mut Criterion, name: &str, samples: &[Sample], slow: bool) {
+fn parse_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Sample], slow: bool) {
     let all: Vec<&Sample> = samples.iter().collect();
     let robotstxt_set = robotstxt_survivors(samples);
     let mut group = c.benchmark_group(name);
@@ -128,7 +134,7 @@ fn parse_group(c: &mut Criterion, name: &str, samples: &[Sample], slow: bool) {
 }
 
 /// Checks of every file's fixed URLs against the already parsed file.
-fn check_group(c: &mut Criterion, name: &str, samples: &[Sample], slow: bool) {
+fn check_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Sample], slow: bool) {
     let urls: Vec<Vec<String>> = samples.iter().map(|s| urls_for(&s.bytes)).collect();
     let checks = urls.iter().map(Vec::len).sum::<usize>() as u64;
     let mut group = c.benchmark_group(name);
@@ -196,7 +202,7 @@ fn check_group(c: &mut Criterion, name: &str, samples: &[Sample], slow: bool) {
     group.finish();
 }
 
-fn adversarial_case(group: &mut BenchmarkGroup<'_, WallTime>, case: &Adversarial) {
+fn adversarial_case<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, case: &Adversarial) {
     for contender in Contender::ALL {
         group.bench_function(contender.name(), |b| match contender {
             Contender::Robotrules(profile) => b.iter(|| {
@@ -216,14 +222,14 @@ fn adversarial_case(group: &mut BenchmarkGroup<'_, WallTime>, case: &Adversarial
     }
 }
 
-fn parse(c: &mut Criterion) {
+fn parse<M: Measurement>(c: &mut Criterion<M>) {
     parse_group(c, "parse_corpus", &committed_corpus(), false);
     if let Some(real) = real_sample() {
         parse_group(c, "parse_real_sample", &real, true);
     }
 }
 
-fn check(c: &mut Criterion) {
+fn check<M: Measurement>(c: &mut Criterion<M>) {
     match corpus::typical() {
         Ok(typical) => check_group(c, "check_typical", &[typical], false),
         Err(e) => eprintln!("robotrules-bench: cannot read the typical file: {e}"),
@@ -233,7 +239,7 @@ fn check(c: &mut Criterion) {
     }
 }
 
-fn adversarial(c: &mut Criterion) {
+fn adversarial<M: Measurement>(c: &mut Criterion<M>) {
     for mut case in synthetic::adversarial() {
         if !measuring() {
             // Test mode runs each function once: keep it quick.
@@ -253,9 +259,19 @@ fn config() -> Criterion {
         .measurement_time(Duration::from_secs(3))
 }
 
-criterion_group! {
-    name = benches;
-    config = config();
-    targets = parse, check, adversarial
+fn run<M: Measurement>(c: Criterion<M>) {
+    let mut c = c.configure_from_args();
+    parse(&mut c);
+    check(&mut c);
+    adversarial(&mut c);
+    c.final_summary();
 }
-criterion_main!(benches);
+
+fn main() {
+    if std::env::var(CLOCK_VAR).is_ok_and(|v| v == "cpu") {
+        eprintln!("robotrules-bench: timing thread CPU time ({CLOCK_VAR}=cpu)");
+        run(config().with_measurement(cpu_clock::ThreadCpuTime));
+    } else {
+        run(config());
+    }
+}
