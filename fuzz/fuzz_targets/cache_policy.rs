@@ -11,12 +11,12 @@ use libfuzzer_sys::fuzz_target;
 use robotrules_fetch::cache::{
     parse_delta_seconds, parse_http_date, parse_retry_after, CacheControl, CachePolicy,
 };
-use robotrules_fetch::{
-    Access, CacheHeaders, FetchOutcome, UnavailableReason, UnreachableReason,
-};
+use robotrules_fetch::{Access, CacheHeaders, FetchOutcome, UnavailableReason, UnreachableReason};
 
 fn field(parts: &[&[u8]], i: usize) -> Option<String> {
-    parts.get(i).map(|b| String::from_utf8_lossy(b).into_owned())
+    parts
+        .get(i)
+        .map(|b| String::from_utf8_lossy(b).into_owned())
 }
 
 fuzz_target!(|data: &[u8]| {

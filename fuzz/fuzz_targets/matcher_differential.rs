@@ -47,7 +47,9 @@ fuzz_target!(|data: &[u8]| {
         ..ParseOptions::default()
     };
     let robots = Robots::parse_with(&body, &options);
-    let allowed = robots.is_allowed("FooBot", &url).expect("google takes any name");
+    let allowed = robots
+        .is_allowed("FooBot", &url)
+        .expect("google takes any name");
     let path = google::path_params_query(&url);
     let escaped = google::escape_pattern(&pattern);
     let expected = !reference_matches(path.as_bytes(), &escaped);

@@ -12,7 +12,13 @@ fuzz_target!(|data: &[u8]| {
     let (body, agent, url) = split_robots_agent_url(data);
     for profile in Profile::ALL {
         for parse_limit in [robotrules::DEFAULT_PARSE_LIMIT, body.len() / 2] {
-            let robots = Robots::parse_with(body, &ParseOptions { profile, parse_limit });
+            let robots = Robots::parse_with(
+                body,
+                &ParseOptions {
+                    profile,
+                    parse_limit,
+                },
+            );
             assert!(robots.model().bytes_read() <= body.len());
             let _ = robots.sitemaps().count();
             let _ = robots.diagnostics().len();
@@ -37,7 +43,10 @@ fuzz_target!(|data: &[u8]| {
                 }
                 Reason::RobotsTxtImplicitlyAllowed => assert!(why.decided_by.is_none()),
                 Reason::NoGroup | Reason::NoMatchingRule => {
-                    assert!(why.decided_by.is_none() && why.matches.is_empty(), "{why:?}");
+                    assert!(
+                        why.decided_by.is_none() && why.matches.is_empty(),
+                        "{why:?}"
+                    );
                 }
             }
         }

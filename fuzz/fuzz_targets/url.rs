@@ -29,8 +29,16 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(origin) = Origin::parse(&text) {
         if matches!(origin.scheme(), "http" | "https" | "ftp") {
             let robots = origin.robots_txt_url();
-            assert_eq!(Origin::parse(&robots).ok(), Some(origin.clone()), "{robots}");
-            assert_eq!(governs(&robots, &text).ok(), Some(true), "{robots} vs {text:?}");
+            assert_eq!(
+                Origin::parse(&robots).ok(),
+                Some(origin.clone()),
+                "{robots}"
+            );
+            assert_eq!(
+                governs(&robots, &text).ok(),
+                Some(true),
+                "{robots} vs {text:?}"
+            );
         }
     }
 });

@@ -73,8 +73,16 @@ pub fn assert_spans_tile(parsed: &Parsed<'_>) {
     }
     for (i, line) in parsed.lines.iter().enumerate() {
         assert_eq!(line.number as usize, i + 1, "line numbers not sequential");
-        assert_eq!(line.span.start, pos, "gap or overlap before line {}", line.number);
-        assert_eq!(line.span.end, line.eol.start, "eol not after line {}", line.number);
+        assert_eq!(
+            line.span.start, pos,
+            "gap or overlap before line {}",
+            line.number
+        );
+        assert_eq!(
+            line.span.end, line.eol.start,
+            "eol not after line {}",
+            line.number
+        );
         let eol = parsed.slice(line.eol);
         assert!(
             matches!(eol, b"" | b"\r" | b"\n" | b"\r\n"),
@@ -82,19 +90,45 @@ pub fn assert_spans_tile(parsed: &Parsed<'_>) {
             line.number
         );
         assert!(
-            !parsed.slice(line.span).iter().any(|&b| b == b'\r' || b == b'\n'),
+            !parsed
+                .slice(line.span)
+                .iter()
+                .any(|&b| b == b'\r' || b == b'\n'),
             "line {} holds a line break",
             line.number
         );
-        assert_eq!(line.read.start, line.span.start, "read does not start the line");
-        assert!(inside(line.span, line.read), "read outside line {}", line.number);
+        assert_eq!(
+            line.read.start, line.span.start,
+            "read does not start the line"
+        );
+        assert!(
+            inside(line.span, line.read),
+            "read outside line {}",
+            line.number
+        );
         if let Some(d) = line.directive {
-            assert!(inside(line.read, d.key), "key outside read, line {}", line.number);
-            assert!(inside(line.read, d.value), "value outside read, line {}", line.number);
-            assert!(d.key.end <= d.value.start, "value before key, line {}", line.number);
+            assert!(
+                inside(line.read, d.key),
+                "key outside read, line {}",
+                line.number
+            );
+            assert!(
+                inside(line.read, d.value),
+                "value outside read, line {}",
+                line.number
+            );
+            assert!(
+                d.key.end <= d.value.start,
+                "value before key, line {}",
+                line.number
+            );
         }
         if let Some(c) = line.comment {
-            assert!(inside(line.read, c), "comment outside read, line {}", line.number);
+            assert!(
+                inside(line.read, c),
+                "comment outside read, line {}",
+                line.number
+            );
             assert_eq!(parsed.slice(c).first(), Some(&b'#'), "comment without #");
         }
         pos = line.eol.end;
@@ -108,7 +142,10 @@ pub fn assert_spans_tile(parsed: &Parsed<'_>) {
     }
     let whole = Span::new(0, len);
     for d in &parsed.diagnostics {
-        assert!(inside(whole, d.span), "diagnostic span outside the input: {d:?}");
+        assert!(
+            inside(whole, d.span),
+            "diagnostic span outside the input: {d:?}"
+        );
     }
 }
 
@@ -119,7 +156,10 @@ mod tests {
     #[test]
     fn splits_fields() {
         let (r, a, u) = split_robots_agent_url(b"user-agent: *\xFFBot\xFF/x");
-        assert_eq!((r, a.as_str(), u.as_str()), (&b"user-agent: *"[..], "Bot", "/x"));
+        assert_eq!(
+            (r, a.as_str(), u.as_str()),
+            (&b"user-agent: *"[..], "Bot", "/x")
+        );
         let (r, a, u) = split_robots_agent_url(b"a\xFFb\xFFc\xFFd");
         assert_eq!((r, a.as_str(), u.as_str()), (&b"a\xFFb"[..], "c", "d"));
         let (r, a, u) = split_robots_agent_url(b"plain");
