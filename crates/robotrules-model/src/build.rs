@@ -34,12 +34,8 @@ fn move_duplicates_last(rules: &mut [Rule], arena: &[u8]) -> usize {
         .iter()
         .map(|r| {
             let p = &r.pattern;
-            seen.insert((
-                r.kind == RuleKind::Allow,
-                p.anchored,
-                p.priority,
-                p.bytes(arena),
-            ))
+            let flags = (p.anchored, p.matches_nothing, p.matches_everything);
+            seen.insert((r.kind == RuleKind::Allow, flags, p.priority, p.bytes(arena)))
         })
         .collect();
     let distinct = is_first.iter().filter(|&&f| f).count();

@@ -207,6 +207,19 @@ fn to_letters(mut n: usize) -> String {
 }
 
 #[test]
+fn an_empty_rule_is_not_a_duplicate_of_a_star() {
+    // Both compile to empty bytes; found by the rule-order property test.
+    for text in [
+        "user-agent: *\ndisallow:\ndisallow: *\n",
+        "user-agent: *\ndisallow: *\ndisallow:\n",
+    ] {
+        for profile in [R, G] {
+            assert!(!allowed(text, profile, "Bot", "/x"), "{profile} {text:?}");
+        }
+    }
+}
+
+#[test]
 fn indexed_and_deduplicated_groups_decide_as_a_full_scan() {
     // Groups above the index threshold, with duplicates, wildcards in every position and
     // anchors; explain lists every matching rule by a full scan, so its strongest match must
