@@ -1,6 +1,7 @@
 //! Benchmarks of robotrules against the Rust crates `texting_robots` and `robotstxt`.
 //!
-//! This library holds what the `compare` bench and the `memory` and `report` binaries share:
+//! This library holds what the `compare` bench and the `memory`, `report` and `profile`
+//! binaries share:
 //!
 //! - [`corpus`]: the small committed corpus, the typical file, and the real sample when present;
 //! - [`synthetic`]: deterministic generators for a realistic file and the adversarial files

@@ -167,3 +167,64 @@ fn main() {
     adversarial_table(&dir);
     targets(&dir);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fake_result(dir: &Path, group: &str, function: &str, median_ns: f64, throughput: &str) {
+        let new = dir.join(group).join(function).join("new");
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::write(
+            new.join("estimates.json"),
+            format!(
+                r#"{{"median":{{"point_estimate":{median_ns}}},"mean":{{"point_estimate":1.0}}}}"#
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            new.join("benchmark.json"),
+            format!(
+                r#"{{"group_id":"{group}","function_id":"{function}","throughput":{throughput}}}"#
+            ),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn rates_come_from_the_median_and_the_declared_throughput() {
+        let dir =
+            std::env::temp_dir().join(format!("robotrules-report-test-{}", std::process::id()));
+        // 2,000,000 bytes in 5 ms: 400 MB/s; 17,133 checks in 3.7693 ms: 220 ns each.
+        fake_result(
+            &dir,
+            "parse_real_sample",
+            "robotrules-rfc9309",
+            5e6,
+            r#"{"Bytes":2000000}"#,
+        );
+        fake_result(
+            &dir,
+            "check_real_sample",
+            "robotrules-rfc9309",
+            3_769_260.0,
+            r#"{"Elements":17133}"#,
+        );
+        let parse = read(&dir, "parse_real_sample", "robotrules-rfc9309").unwrap();
+        let check = read(&dir, "check_real_sample", "robotrules-rfc9309").unwrap();
+        assert!((parse.mb_per_s().unwrap() - 400.0).abs() < 1e-9);
+        assert_eq!(parse.ns_per_element(), None);
+        assert!((check.ns_per_element().unwrap() - 220.0).abs() < 1e-9);
+        assert!(read(&dir, "parse_real_sample", "robotstxt").is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn verdicts_say_missed_loudly() {
+        assert_eq!(verdict(Some(true)), "met");
+        assert_eq!(verdict(Some(false)), "**missed**");
+        assert_eq!(verdict(None), "not measured");
+        assert_eq!(cell(None, 1), "–");
+        assert_eq!(cell(Some(445.67), 1), "445.7");
+    }
+}
