@@ -235,15 +235,18 @@ fn outranks(a: &Rule, b: &Rule) -> bool {
 /// Whether the URL Standard parser could read `url` differently from Google's reading `path`.
 fn needs_url_parser(url: &str, path: &str) -> bool {
     let path = path.split('?').next().unwrap_or_default().as_bytes();
+    if memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some() {
+        return true;
+    }
+    if memchr::memchr3(b'.', b'%', b'\\', path).is_none() {
+        return false;
+    }
     let dot_segment = memchr::memchr_iter(b'.', path).any(|i| i > 0 && path[i - 1] == b'/');
     let encoded_dot = memchr::memchr_iter(b'%', path).any(|i| {
         path.get(i + 1..i + 3)
             .is_some_and(|h| h.eq_ignore_ascii_case(b"2e"))
     });
-    dot_segment
-        || encoded_dot
-        || memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some()
-        || memchr::memchr(b'\\', path).is_some()
+    dot_segment || encoded_dot || memchr::memchr(b'\\', path).is_some()
 }
 
 /// The path+query of `url` by the URL Standard; a bare path is resolved against a dummy origin.

@@ -22,7 +22,8 @@ impl RobotsTxt {
     }
 }
 
-/// Groups with more distinct rules than this get an index by first byte.
+/// Groups with more rules than this are deduplicated and, with more distinct rules than this,
+/// indexed by first byte.
 const INDEX_FROM: usize = 16;
 
 /// Keep the first of identical rules (same kind, pattern, anchor and priority) in place and
@@ -298,7 +299,12 @@ impl Builder {
                     )
                 });
             }
-            let distinct = move_duplicates_last(rules, arena);
+            // Small groups are scanned whole: hashing them would cost more than it saves.
+            let distinct = if rules.len() > INDEX_FROM {
+                move_duplicates_last(rules, arena)
+            } else {
+                rules.len()
+            };
             group.distinct_end = group.rules.start + len_u32(distinct);
             if distinct > INDEX_FROM {
                 let start = len_u32(self.robots.rule_index.len());
@@ -332,6 +338,9 @@ impl Builder {
         self.robots
             .diagnostics
             .sort_by_key(|d| (d.span.start, d.line));
+        self.robots.rules.shrink_to_fit();
+        self.robots.groups.shrink_to_fit();
+        self.robots.agents.shrink_to_fit();
         self.robots.arena = self.arena.into_boxed_slice();
         self.robots
     }

@@ -121,11 +121,21 @@ fn glob_matches(pattern: &[u8], first_star: usize, anchored: bool, path: &[u8]) 
 }
 
 /// Leftmost occurrence of `needle` in `haystack`.
+///
+/// Needles of up to `SHORT` bytes are found by `memchr` on their first byte and a compare
+/// (at most `SHORT` byte comparisons per candidate, so still linear); longer ones with
+/// `memmem`'s Two-Way search, whose set-up cost only pays off for them.
 #[inline]
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    const SHORT: usize = 8;
     match needle {
         [] => Some(0),
         [byte] => memchr::memchr(*byte, haystack),
+        [first, rest @ ..] if needle.len() <= SHORT => {
+            let last_start = haystack.len().checked_sub(needle.len())?;
+            memchr::memchr_iter(*first, &haystack[..=last_start])
+                .find(|&at| haystack[at + 1..at + needle.len()] == *rest)
+        }
         _ => memmem::find(haystack, needle),
     }
 }
