@@ -186,17 +186,20 @@ impl Group {
             .rules
             .get(self.rules.start as usize..self.distinct_end as usize)
             .unwrap_or_default();
+        let key = match path {
+            [b'/', second, ..] => *second,
+            _ => 0,
+        };
         let index = robots
             .rule_index
             .get(range(&self.index))
             .unwrap_or_default();
         if index.is_empty() {
-            return rules.iter().find(|r| r.matches(arena, path));
+            // A rule that fixes the byte after `/` is skipped on one compare.
+            return rules
+                .iter()
+                .find(|r| (r.pattern.key == 0 || r.pattern.key == key) && r.matches(arena, path));
         }
-        let key = match path {
-            [b'/', second, ..] => *second,
-            _ => 0,
-        };
         let generic_end = index.partition_point(|e| e.0 == 0);
         let (generic, bucket) = if key == 0 {
             (&index[..generic_end], &index[..0])
