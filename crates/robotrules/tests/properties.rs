@@ -354,19 +354,24 @@ proptest! {
 }
 
 /// Files on which `docs/profiles.md` ("Where `google` and `rfc9309` agree") says the two
-/// profiles agree: exact keys with colons, patterns of letters and `/` starting with `/` with
-/// an optional trailing `*` or `$`, product-token agents, no `%` or non-ASCII, no extension
-/// record between user-agent lines (a `crawl-delay` only after a rule), no `index.htm`, and
-/// URLs of letters and `/` only (never `/robots.txt`).
+/// profiles agree: exact keys with colons, rule paths starting with `/` or `*` (letters, `/`,
+/// `.`, `-`, `?`, `=`, inner `*`, a final `$`), no pattern ending in `*`, product-token
+/// agents, no `%` or non-ASCII, no extension record between user-agent lines (a `crawl-delay`
+/// only after a rule), no `index.htm`; URLs that are paths of letters, `-` and `.` with an
+/// optional query without gen-delims, never `/robots.txt`.
 ///
-/// One more restriction is needed than the document states (see `trailing_star_precedence`
-/// below): a trailing `*` counts in Google's precedence and not in RFC 9309's, so a rule
-/// `/a*` ties with `/ab` in `google` but loses in `rfc9309`. The generator therefore leaves
-/// out the trailing `*` (which changes nothing in what a rule matches).
+/// Two restrictions here were missing from the document when this test was written:
+/// - no pattern ending in `*` (see `trailing_star_precedence`): a trailing `*` counts in
+///   Google's precedence and not in RFC 9309's, so `/a*` ties with `/ab` in `google` only;
+/// - no `.` or `..` path segment in the URL (nor `%2e`, `\`, tab): `rfc9309` resolves them by
+///   the URL Standard and `google` does not (`disallow: /.` blocks `/./` in `google` only).
+///   URLs here have `.` only inside segments (`/a.b`, `/.x`), and never start with `//`
+///   (see `regressions.rs`, property failure 2).
 fn agreeing_file() -> impl Strategy<Value = String> {
     let value = prop_oneof![
-        4 => joined("/", &["a", "b", "/"], 0..5),
-        1 => joined("/", &["a", "b", "/"], 0..5).prop_map(|p| format!("{p}$")),
+        3 => joined("/", &["a", "b", "/", ".", "*a", "-", "?", "="], 0..5),
+        1 => joined("*", &["a", "b", "/", ".", "*a", "-", "?", "="], 1..5),
+        1 => joined("/", &["a", "b", "/", ".", "*a", "?"], 0..5).prop_map(|p| format!("{p}$")),
     ];
     let rule = (any::<bool>(), value);
     let agent = select(&["*", "FooBot", "foobot", "BarBot", "barbot/1.0", "Qux_Bot"][..]);
@@ -406,7 +411,15 @@ proptest! {
     #[test]
     fn google_and_rfc9309_agree_where_profiles_md_says_so(
         file in agreeing_file(),
-        urls in prop::collection::vec(joined("/", &["a", "b", "/"], 0..6), 1..8),
+        urls in prop::collection::vec(
+            (
+                select(&["a", "b", "-", "a.b", ".x"][..]),
+                joined("", &["a", "b", "/", "-", "a.b", ".x"], 0..6),
+                prop::option::of(joined("?", &["a", "b", "=", "&", "-", "."], 0..4)),
+            )
+                .prop_map(|(first, p, q)| format!("/{first}{p}{}", q.unwrap_or_default())),
+            1..8,
+        ),
     ) {
         let google = parse(file.as_bytes(), Profile::Google);
         let rfc = parse(file.as_bytes(), Profile::Rfc9309);

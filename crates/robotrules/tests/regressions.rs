@@ -38,3 +38,31 @@ fn byte_order_mark_longer_than_the_parse_limit(#[case] input: &[u8], #[case] lim
         assert!(robots.is_allowed("FooBot", "/").unwrap());
     }
 }
+
+/// Property failure 2 (`properties::google_and_rfc9309_agree_where_profiles_md_says_so`, shrunk
+/// to `disallow: //` and the URL `///.x`): in `rfc9309` (and `legacy1994`), a scheme-relative
+/// URL `//host/path` is read as host and path (`/b` below), unless the path has a dot segment,
+/// which sends it to the URL Standard as a bare path: `//example.com/a/../b` is then compared
+/// as the path `//example.com/a/../b`, and `disallow: /b` no longer blocks it.
+#[rstest]
+#[case("//example.com/b")]
+#[case("//example.com/a/../b")]
+#[case("//example.com/./b")]
+#[case("//example.com/b/./")]
+#[case("http://example.com/a/../b")]
+fn scheme_relative_urls_with_dot_segments_keep_their_host_out_of_the_path(#[case] url: &str) {
+    let body = b"user-agent: *\ndisallow: /b\n";
+    for profile in [Profile::Rfc9309, Profile::Legacy1994] {
+        let robots = Robots::parse_with(
+            body,
+            &ParseOptions {
+                profile,
+                ..ParseOptions::default()
+            },
+        );
+        assert!(
+            !robots.is_allowed("FooBot", url).unwrap(),
+            "{profile}: {url}"
+        );
+    }
+}
