@@ -3,6 +3,9 @@
 //! names and long URLs. Prints a Markdown table for `docs/robustness.md`.
 //!
 //! `cargo run --release -p robotrules-sweep --example worst_cases`
+//!
+//! With `-- --write DIR` it writes the adversarial files instead (for
+//! `cargo xtask sweep DIR`; see `docs/robustness.md`).
 
 use std::time::{Duration, Instant};
 
@@ -47,8 +50,64 @@ fn row(case: &str, profile: Profile, what: &str, t: Duration) {
     );
 }
 
+/// The adversarial files `--write` produces, each filling the parse limit.
+fn adversarial_files(n: usize) -> Vec<(&'static str, Vec<u8>)> {
+    let numbered = |prefix: &str, line: fn(usize) -> String| {
+        let mut out = prefix.to_owned();
+        for i in 0.. {
+            let next = line(i);
+            if out.len() + next.len() > n {
+                break;
+            }
+            out.push_str(&next);
+        }
+        out.into_bytes()
+    };
+    vec![
+        ("empty-lines", filled("", "\n", n).into_bytes()),
+        ("junk-lines", filled("", "a\n", n).into_bytes()),
+        ("invalid-utf8", [0xFF, b'\n'].repeat(n / 2)),
+        ("binary", (0..=255u8).cycle().take(n).collect()),
+        ("user-agents", filled("", "user-agent: a\n", n).into_bytes()),
+        (
+            "rules",
+            filled("user-agent: *\n", "disallow: /\n", n).into_bytes(),
+        ),
+        (
+            "glob-rules",
+            numbered("user-agent: *\n", |i| format!("disallow: /*q{i}\n")),
+        ),
+        (
+            "index-html",
+            filled("user-agent: *\n", "allow: /index.html\n", n).into_bytes(),
+        ),
+        (
+            "one-line",
+            format!("user-agent: *\ndisallow: /{}\n", "a".repeat(n - 30)).into_bytes(),
+        ),
+        (
+            "star-pattern",
+            format!("user-agent: *\ndisallow: /{}\n", "*a".repeat((n - 30) / 2)).into_bytes(),
+        ),
+        (
+            "many-groups",
+            numbered("", |i| format!("user-agent: bot{i}x\ndisallow: /p{i}\n")),
+        ),
+    ]
+}
+
 fn main() {
     let n = DEFAULT_PARSE_LIMIT;
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, dir] = &args[..] {
+        if flag == "--write" {
+            std::fs::create_dir_all(dir).expect("create the directory");
+            for (name, bytes) in adversarial_files(n) {
+                std::fs::write(std::path::Path::new(dir).join(name), bytes).expect("write a file");
+            }
+            return;
+        }
+    }
     println!("| input | profile | operation | median time |\n|---|---|---|---:|");
     let files = [
         ("500 KB of empty lines", filled("", "\n", n)),
