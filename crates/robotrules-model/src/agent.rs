@@ -249,10 +249,14 @@ fn needs_url_parser(url: &str, path: &str) -> bool {
     dot_segment || encoded_dot || memchr::memchr(b'\\', path).is_some()
 }
 
-/// The path+query of `url` by the URL Standard; a bare path is resolved against a dummy origin.
+/// The path+query of `url` by the URL Standard: a scheme-relative `//host/…` is given a
+/// scheme, a bare path is resolved against a dummy origin.
 fn resolve(url: &str) -> Option<String> {
     let absolute;
-    let url = if url.starts_with('/') && !url.starts_with("//") {
+    let url = if url.starts_with("//") {
+        absolute = format!("http:{url}");
+        absolute.as_str()
+    } else if url.starts_with('/') {
         absolute = format!("http://robotrules.invalid{url}");
         absolute.as_str()
     } else {
