@@ -16,9 +16,9 @@
 //! `robots-txt-unavailable: REASON` or `robots-txt-unreachable: REASON`.
 
 use std::borrow::Cow;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
-use robotrules::fetch::FetchOutcome;
+use robotrules::fetch::{FetchOutcome, VerdictClass};
 use robotrules::{Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
@@ -62,6 +62,9 @@ pub(crate) struct Fetched {
     /// Why the file is unavailable or unreachable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) access_reason: Option<String>,
+    /// What the access result means for every URL.
+    #[serde(skip)]
+    pub(crate) verdict: VerdictClass,
 }
 
 impl Fetched {
@@ -70,6 +73,7 @@ impl Fetched {
         Fetched {
             access: outcome.access.name(),
             access_reason: outcome.access.reason(),
+            verdict: outcome.verdict_class(),
         }
     }
 
@@ -77,10 +81,10 @@ impl Fetched {
     /// unavailable (allow all), `Some(false)` for unreachable (disallow all), with the
     /// `--explain` reason column; `None` for a success (the file's rules decide).
     pub(crate) fn blanket(&self) -> Option<(bool, String)> {
-        let allowed = match self.access {
-            "unavailable" => true,
-            "unreachable" => false,
-            _ => return None,
+        let allowed = match self.verdict {
+            VerdictClass::FullAllow => true,
+            VerdictClass::FullDisallow => false,
+            VerdictClass::Conditional => return None,
         };
         let reason = self.access_reason.as_deref().unwrap_or("no reason given");
         Some((allowed, format!("robots-txt-{}: {reason}", self.access)))
@@ -229,6 +233,20 @@ fn field(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// The name shown in `--> NAME:3:1`: the path, or `<stdin>`.
+pub(crate) fn display_path(robots: &str) -> String {
+    if robots == crate::input::STDIN {
+        "<stdin>".to_owned()
+    } else {
+        robots.to_owned()
+    }
+}
+
+/// Colours when writing to a terminal and `NO_COLOR` is not set (no-color.org).
+pub(crate) fn use_color(stream: &impl IsTerminal) -> bool {
+    stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +315,7 @@ mod tests {
         let fetched = Fetched {
             access: "unreachable",
             access_reason: Some("HTTP status 503".into()),
+            verdict: VerdictClass::FullDisallow,
         };
         let (allowed, reason) = fetched.blanket().unwrap();
         assert!(!allowed);
@@ -322,6 +341,7 @@ mod tests {
         let unavailable = Fetched {
             access: "unavailable",
             access_reason: Some("HTTP status 404".into()),
+            verdict: VerdictClass::FullAllow,
         };
         assert_eq!(
             unavailable.blanket(),
@@ -330,6 +350,7 @@ mod tests {
         let success = Fetched {
             access: "success",
             access_reason: None,
+            verdict: VerdictClass::Conditional,
         };
         assert_eq!(success.blanket(), None);
     }

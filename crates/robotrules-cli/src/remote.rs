@@ -35,7 +35,7 @@ pub(crate) struct TimeoutArg {
 impl Default for TimeoutArg {
     fn default() -> Self {
         Self {
-            timeout: Duration::from_secs(30),
+            timeout: robotrules::fetch::FetchOptions::default().total_timeout,
         }
     }
 }
@@ -94,6 +94,14 @@ pub(crate) fn fetch(url: &str, options: FetchOptions) -> Result<FetchOutcome, Cl
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_default_timeout_is_the_fetchers() {
+        assert_eq!(
+            super::parse_timeout(super::DEFAULT_TIMEOUT_SECS),
+            Ok(super::TimeoutArg::default().timeout)
+        );
+    }
+
     use super::*;
     use rstest::rstest;
 

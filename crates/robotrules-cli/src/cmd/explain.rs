@@ -14,7 +14,6 @@ use robotrules::lint::render::TextOptions;
 use robotrules::{InvalidAgent, Profile, DEFAULT_PARSE_LIMIT};
 
 use crate::cmd::check::check_url;
-use crate::cmd::lint::{display_path, use_color};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input;
@@ -104,8 +103,8 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
             &report,
             &bytes,
             &TextOptions {
-                path: display_path(&args.robots),
-                color: use_color(&stdout),
+                path: output::display_path(&args.robots),
+                color: output::use_color(&stdout),
             },
         ),
         Format::Json => output::json_line(&report)?,

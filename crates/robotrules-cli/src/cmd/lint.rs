@@ -6,7 +6,7 @@
 //! finding. Exit status 0 when there is nothing to report, 1 when there are findings, 2 on a
 //! usage or input error. The lint codes are documented in `docs/lints.md`.
 
-use std::io::{self, IsTerminal};
+use std::io;
 
 use robotrules::lint::render::{self, TextOptions};
 use robotrules::lint::{LintOptions, DEFAULT_MAX_FINDINGS};
@@ -20,6 +20,7 @@ use crate::output::{self, Format};
 /// How much of the file is read: the parse limit is applied by the linter, which also counts
 /// the rules past it, so it is given more than the limit.
 const READ_LIMIT: usize = 64 << 20;
+const _: () = assert!(READ_LIMIT >= robotrules::DEFAULT_PARSE_LIMIT);
 
 /// Arguments of `robotrules lint`.
 #[derive(Debug, clap::Args)]
@@ -55,7 +56,7 @@ pub(crate) struct LintArgs {
 /// # Errors
 /// A [`CliError`] when the file cannot be read or the output cannot be written.
 pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
-    let bytes = input::load_robots(&args.robots, READ_LIMIT.max(DEFAULT_PARSE_LIMIT))?;
+    let bytes = input::load_robots(&args.robots, READ_LIMIT)?;
     let options = LintOptions {
         profile: args.profile,
         parse_limit: DEFAULT_PARSE_LIMIT,
@@ -66,26 +67,12 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
         Format::Text => {
             let stderr = io::stderr();
             let text = TextOptions {
-                path: display_path(&args.robots),
-                color: use_color(&stderr),
+                path: output::display_path(&args.robots),
+                color: output::use_color(&stderr),
             };
             output::write_text(stderr.lock(), &render::text(&report, &bytes, &text))
         }
         Format::Json => output::write_text(io::stdout().lock(), &render::json_lines(&report)),
     }?;
     Ok(Outcome::flagged_if(!report.is_clean()))
-}
-
-/// The name shown in `--> NAME:3:1`: the path, or `<stdin>`.
-pub(crate) fn display_path(robots: &str) -> String {
-    if robots == input::STDIN {
-        "<stdin>".to_owned()
-    } else {
-        robots.to_owned()
-    }
-}
-
-/// Colours when writing to a terminal and `NO_COLOR` is not set (no-color.org).
-pub(crate) fn use_color(stream: &impl IsTerminal) -> bool {
-    stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
