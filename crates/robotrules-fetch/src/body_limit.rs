@@ -47,9 +47,8 @@ impl BodyCollector {
         self.overflow > 0
     }
 
-    /// The body and, when it was cut, how. `read_to_end` tells whether the whole body was
-    /// received (only meaningful for a cut body).
-    pub(crate) fn finish(mut self, read_to_end: bool) -> (Bytes, Option<Truncation>) {
+    /// The body and, when it was cut, how.
+    pub(crate) fn finish(mut self) -> (Bytes, Option<Truncation>) {
         if self.overflow == 0 {
             return (Bytes::from(self.kept), None);
         }
@@ -59,7 +58,6 @@ impl BodyCollector {
         let truncation = Truncation {
             limit: self.limit,
             ignored_bytes: dropped.saturating_add(self.overflow),
-            read_to_end,
         };
         (Bytes::from(self.kept), Some(truncation))
     }
@@ -95,7 +93,7 @@ mod tests {
         let mut collector = BodyCollector::new(10, None);
         assert!(!collector.push(b"0123"));
         assert!(!collector.push(b"456789"));
-        let (body, truncation) = collector.finish(true);
+        let (body, truncation) = collector.finish();
         assert_eq!(&body[..], b"0123456789");
         assert_eq!(truncation, None);
     }
@@ -105,14 +103,13 @@ mod tests {
         let mut collector = BodyCollector::new(10, Some(1_000_000));
         assert!(!collector.push(b"ab\ncd\nef"));
         assert!(collector.push(b"gh\nij"));
-        let (body, truncation) = collector.finish(false);
+        let (body, truncation) = collector.finish();
         assert_eq!(&body[..], b"ab\ncd\n");
         assert_eq!(
             truncation,
             Some(Truncation {
                 limit: 10,
                 ignored_bytes: 7,
-                read_to_end: false
             })
         );
     }
@@ -122,7 +119,7 @@ mod tests {
         let mut collector = BodyCollector::new(4, None);
         assert!(!collector.push(b"ab\nc"));
         assert!(collector.push(b"d"));
-        let (body, truncation) = collector.finish(true);
+        let (body, truncation) = collector.finish();
         assert_eq!(&body[..], b"ab\n");
         assert_eq!(truncation.map(|t| t.ignored_bytes), Some(2));
     }
@@ -131,7 +128,7 @@ mod tests {
     fn a_single_line_longer_than_the_limit_keeps_nothing() {
         let mut collector = BodyCollector::new(4, None);
         assert!(collector.push(b"Disallow: /private"));
-        let (body, truncation) = collector.finish(false);
+        let (body, truncation) = collector.finish();
         assert!(body.is_empty());
         assert_eq!(truncation.map(|t| t.ignored_bytes), Some(18));
     }
@@ -140,7 +137,7 @@ mod tests {
     fn a_line_ending_exactly_at_the_limit_is_kept() {
         let mut collector = BodyCollector::new(6, None);
         assert!(collector.push(b"ab\ncd\nmore"));
-        let (body, truncation) = collector.finish(false);
+        let (body, truncation) = collector.finish();
         assert_eq!(&body[..], b"ab\ncd\n");
         assert_eq!(truncation.map(|t| t.ignored_bytes), Some(4));
     }

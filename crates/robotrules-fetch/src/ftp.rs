@@ -108,7 +108,7 @@ async fn fetch_inner(
         url: robots_txt_url.to_owned(),
         status: reply_code(&status),
     });
-    let (body, truncation) = collector.finish(!stopped_at_limit);
+    let (body, truncation) = collector.finish();
     Ok(Access::Success {
         body,
         truncation,

@@ -178,12 +178,10 @@ async fn read_body(response: Response, options: &FetchOptions) -> Access {
         .is_some_and(|coding| coding.to_ascii_lowercase().contains("chunked"));
     let mut collector = BodyCollector::new(options.body_limit, response.content_length());
     let mut stream = response.bytes_stream();
-    let mut read_to_end = true;
     while let Some(chunk) = stream.next().await {
         match chunk {
             Ok(chunk) => {
                 if collector.push(&chunk) {
-                    read_to_end = false;
                     break;
                 }
             }
@@ -200,7 +198,7 @@ async fn read_body(response: Response, options: &FetchOptions) -> Access {
             }
         }
     }
-    let (body, truncation) = collector.finish(read_to_end);
+    let (body, truncation) = collector.finish();
     Access::Success {
         body,
         truncation,

