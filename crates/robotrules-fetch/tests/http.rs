@@ -421,6 +421,9 @@ async fn a_gzip_bomb_is_stopped_at_the_limit_of_decompressed_bytes() {
         panic!("expected success, got {:?}", outcome.access);
     };
     let truncation = truncation.expect("the body is cut");
+    assert_eq!(truncation.limit, 512_000);
+    // Reading stops at the first decompressed byte past the limit, far short of 100 MB.
+    assert!(truncation.ignored_bytes < 1024 * 1024, "{truncation:?}");
     assert!(body.len() <= 512_000 && body.len() > 512_000 - 9);
     assert!(body.ends_with(b"Allow: /\n"));
 }
