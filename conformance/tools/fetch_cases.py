@@ -16,9 +16,10 @@ Output: conformance/rfc9309/fetch.jsonl. Usage: python3 conformance/tools/fetch_
 """
 
 import argparse
-import json
 import os
 import sys
+
+from jsonl import write_jsonl
 
 ALL = ["rfc9309", "google", "legacy1994"]
 RFC_CACHE = ["rfc9309", "legacy1994"]
@@ -230,11 +231,8 @@ def main(argv):
     parser.add_argument("--out", default=os.path.dirname(here))
     args = parser.parse_args(argv)
     path = os.path.join(args.out, OUT)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
     items = cases()
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        for item in items:
-            handle.write(json.dumps(item, ensure_ascii=False) + "\n")
+    write_jsonl(path, items)
     print(f"{OUT}: {len(items)} cases")
     return 0
 

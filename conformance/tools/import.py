@@ -27,6 +27,8 @@ import os
 import re
 import sys
 
+from jsonl import write_jsonl
+
 ALL_PROFILES = ["rfc9309", "google", "legacy1994"]
 
 LICENCES = {
@@ -251,14 +253,6 @@ def import_peer(corpora, source, file_name, locate, skipped):
 
 
 # ---------------------------------------------------------------------------------------------
-
-
-def write_jsonl(path, cases):
-    """Write cases one per line (UTF-8, no ASCII escaping, trailing newline)."""
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        for item in cases:
-            handle.write(json.dumps(item, ensure_ascii=False) + "\n")
 
 
 def main(argv):

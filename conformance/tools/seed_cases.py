@@ -25,9 +25,10 @@ is deterministic.
 
 import argparse
 import base64
-import json
 import os
 import sys
+
+from jsonl import write_jsonl
 
 # Seed files and their languages (provenance strings).
 KO = "000_a98528de445fdb02.txt (Korean)"
@@ -903,13 +904,6 @@ def legacy_cases(w):
 
 
 # =============================================================================================
-
-
-def write_jsonl(path, cases):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        for item in cases:
-            handle.write(json.dumps(item, ensure_ascii=False) + "\n")
 
 
 def main(argv):
