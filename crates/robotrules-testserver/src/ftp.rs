@@ -3,7 +3,7 @@
 
 use std::io;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -78,11 +78,6 @@ impl FtpServer {
             root,
             _task: task,
         })
-    }
-
-    /// The served directory.
-    pub fn root(&self) -> &Path {
-        self.root.path()
     }
 
     /// Writes `robots.txt` into the served directory.

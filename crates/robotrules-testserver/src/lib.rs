@@ -66,11 +66,6 @@ impl Background {
     pub fn block_on<F: Future>(&self, future: F) -> F::Output {
         self.runtime.block_on(future)
     }
-
-    /// The runtime itself.
-    pub fn runtime(&self) -> &tokio::runtime::Runtime {
-        &self.runtime
-    }
 }
 
 /// A server's background task; dropping it stops the server.
