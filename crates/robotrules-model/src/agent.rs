@@ -168,12 +168,9 @@ impl<'a> AgentRules<'a> {
     /// so `/a/../private/x` is matched as `/private/x`; every other URL takes the
     /// allocation-free reading, which gives the same path for it.
     pub fn path_of(&self, url: &'a str) -> Cow<'a, [u8]> {
-        let path = google::path_params_query(url);
         let path = match self.robots.profile {
-            Profile::Rfc9309 | Profile::Legacy1994 if needs_url_parser(url, &path) => {
-                resolve(url).map_or(path, Cow::Owned)
-            }
-            _ => path,
+            Profile::Google => google::path_params_query(url),
+            Profile::Rfc9309 | Profile::Legacy1994 => robotrules_url::matched_path(url),
         };
         match (self.robots.profile, path) {
             (Profile::Google, Cow::Borrowed(p)) => Cow::Borrowed(p.as_bytes()),
@@ -230,39 +227,6 @@ fn outranks(a: &Rule, b: &Rule) -> bool {
         Ordering::Less => false,
         Ordering::Equal => a.kind == RuleKind::Allow && b.kind == RuleKind::Disallow,
     }
-}
-
-/// Whether the URL Standard parser could read `url` differently from Google's reading `path`.
-fn needs_url_parser(url: &str, path: &str) -> bool {
-    let path = path.split('?').next().unwrap_or_default().as_bytes();
-    if memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some() {
-        return true;
-    }
-    if memchr::memchr3(b'.', b'%', b'\\', path).is_none() {
-        return false;
-    }
-    let dot_segment = memchr::memchr_iter(b'.', path).any(|i| i > 0 && path[i - 1] == b'/');
-    let encoded_dot = memchr::memchr_iter(b'%', path).any(|i| {
-        path.get(i + 1..i + 3)
-            .is_some_and(|h| h.eq_ignore_ascii_case(b"2e"))
-    });
-    dot_segment || encoded_dot || memchr::memchr(b'\\', path).is_some()
-}
-
-/// The path+query of `url` by the URL Standard: a scheme-relative `//host/…` is given a
-/// scheme, a bare path is resolved against a dummy origin.
-fn resolve(url: &str) -> Option<String> {
-    let absolute;
-    let url = if url.starts_with("//") {
-        absolute = format!("http:{url}");
-        absolute.as_str()
-    } else if url.starts_with('/') {
-        absolute = format!("http://robotrules.invalid{url}");
-        absolute.as_str()
-    } else {
-        url
-    };
-    robotrules_url::target_path(url).ok().map(Cow::into_owned)
 }
 
 /// RFC 9309 §2.2.2: "The /robots.txt URI is implicitly allowed."

@@ -26,4 +26,4 @@ mod target;
 pub use error::UrlError;
 pub use origin::{default_port, is_default_port, Origin};
 pub use scope::{governs, robots_txt_origin, robots_txt_url};
-pub use target::target_path;
+pub use target::{matched_path, target_path};

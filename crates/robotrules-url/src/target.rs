@@ -11,6 +11,8 @@
 
 use std::borrow::Cow;
 
+use memchr::memchr3;
+
 use crate::error::{excerpt, UrlError};
 
 /// The path+params+query the matcher sees, in the RFC 9309 reading.
@@ -53,6 +55,54 @@ pub fn target_path(url: &str) -> Result<Cow<'_, str>, UrlError> {
         // A non-special scheme with an empty path and a query: `foo://host?q` -> `/?q`.
         text => Cow::Owned(format!("/{text}")),
     })
+}
+
+/// The path+params+query the RFC profiles match, for any string a caller passes (never
+/// fails): Google's allocation-free reading ([`crate::google::path_params_query`]), except
+/// when the URL Standard could read it differently — a path with dot segments, `%2e`,
+/// backslashes, or a URL with tabs or line breaks — which is then read by [`target_path`]
+/// (a scheme-relative `//host/…` given a scheme, a bare path resolved against a dummy
+/// origin), so `/a/../private/x` is matched as `/private/x`.
+///
+/// ```
+/// use robotrules_url::matched_path;
+/// assert_eq!(matched_path("https://example.com/a/b?c"), "/a/b?c");
+/// assert_eq!(matched_path("https://example.com/a/../private/x"), "/private/x");
+/// assert_eq!(matched_path("//example.com/a/./b"), "/a/b");
+/// assert_eq!(matched_path("example.com/a"), "/a");
+/// ```
+pub fn matched_path(url: &str) -> Cow<'_, str> {
+    let path = crate::google::path_params_query(url);
+    if !needs_url_standard(url, &path) {
+        return path;
+    }
+    let absolute;
+    let resolvable = if url.starts_with("//") {
+        absolute = format!("http:{url}");
+        absolute.as_str()
+    } else if url.starts_with('/') {
+        absolute = format!("http://robotrules.invalid{url}");
+        absolute.as_str()
+    } else {
+        url
+    };
+    target_path(resolvable).map_or(path, |p| Cow::Owned(p.into_owned()))
+}
+
+/// Whether the URL Standard parser could read `url` differently from Google's reading `path`.
+fn needs_url_standard(url: &str, path: &str) -> bool {
+    let path = path.split('?').next().unwrap_or_default().as_bytes();
+    if memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some() {
+        return true;
+    }
+    if memchr3(b'.', b'%', b'\\', path).is_none() {
+        return false;
+    }
+    let dot_segment = path.windows(2).any(|w| w == b"/.");
+    let encoded_dot = path
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1..].eq_ignore_ascii_case(b"2e"));
+    dot_segment || encoded_dot || path.contains(&b'\\')
 }
 
 #[cfg(test)]
