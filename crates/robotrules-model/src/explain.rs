@@ -148,7 +148,7 @@ impl AgentRules<'_> {
 
 fn rule_match(robots: &RobotsTxt, rule: &Rule) -> RuleMatch {
     let mut normalized = rule.normalized(robots).into_owned();
-    if rule.pattern.is_anchored() {
+    if rule.is_anchored() {
         normalized.push('$');
     }
     RuleMatch {

@@ -274,6 +274,12 @@ impl Rule {
         self.pattern.priority
     }
 
+    /// Whether the pattern ends in the `$` end anchor, as the profile reads it (never in
+    /// `legacy1994`, where `$` is literal).
+    pub fn is_anchored(&self) -> bool {
+        self.pattern.anchored
+    }
+
     /// Whether the rule has an empty pattern (it never decides anything).
     pub fn is_empty(&self) -> bool {
         self.pattern.matches_nothing

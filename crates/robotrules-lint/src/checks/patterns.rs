@@ -254,7 +254,7 @@ impl Glob {
     fn of(robots: &RobotsTxt, rule: &Rule) -> Glob {
         Glob {
             bytes: rule.normalized(robots).into_owned().into_bytes(),
-            anchored: rule.value(robots).ends_with('$'),
+            anchored: rule.is_anchored(),
         }
     }
 
