@@ -59,7 +59,8 @@ pub(crate) struct ExplainArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     format: Format,
 
-    /// The robots.txt file, or `-` for standard input.
+    /// The robots.txt file, `-` for standard input, or an `http://`, `https://` or `ftp://`
+    /// URL (the robots.txt or any page of the site; fetched with a 30 s deadline).
     #[arg(value_name = "ROBOTS")]
     robots: String,
 

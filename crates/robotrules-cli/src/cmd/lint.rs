@@ -46,7 +46,8 @@ pub(crate) struct LintArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FINDINGS)]
     max_findings: usize,
 
-    /// The robots.txt file, or `-` for standard input.
+    /// The robots.txt file, `-` for standard input, or an `http://`, `https://` or `ftp://`
+    /// URL (the robots.txt or any page of the site; fetched with a 30 s deadline).
     #[arg(value_name = "ROBOTS")]
     robots: String,
 }
