@@ -27,10 +27,10 @@ use crate::error::CliError;
 /// How results are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Format {
-    /// Tab-separated text, one line per URL.
+    /// Text for people (each command's help says its shape).
     #[default]
     Text,
-    /// One JSON object per line per URL.
+    /// JSON Lines: one object per line.
     Json,
 }
 
