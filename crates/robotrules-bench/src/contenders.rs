@@ -35,13 +35,11 @@ impl Contender {
     ];
 
     /// The name used for criterion functions and table rows.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Contender::Robotrules(Profile::Rfc9309) => "robotrules-rfc9309",
-            Contender::Robotrules(Profile::Google) => "robotrules-google",
-            Contender::Robotrules(Profile::Legacy1994) => "robotrules-legacy1994",
-            Contender::TextingRobots => "texting_robots",
-            Contender::Robotstxt => "robotstxt",
+            Contender::Robotrules(profile) => format!("robotrules-{profile}"),
+            Contender::TextingRobots => "texting_robots".to_owned(),
+            Contender::Robotstxt => "robotstxt".to_owned(),
         }
     }
 }
@@ -60,7 +58,10 @@ pub fn parse_robotrules(bytes: &[u8], profile: Profile) -> Robots {
 /// robotrules: how many of `urls` crawler `agent` may fetch (0 when the name is refused).
 pub fn count_allowed_robotrules(robots: &Robots, agent: &str, urls: &[String]) -> usize {
     match robots.agent(agent) {
-        Ok(rules) => urls.iter().filter(|u| rules.is_allowed(u)).count(),
+        Ok(rules) => urls
+            .iter()
+            .filter(|u| rules.is_allowed(u).unwrap_or(false))
+            .count(),
         Err(_) => 0,
     }
 }

@@ -8,8 +8,7 @@
 use std::io;
 
 use robotrules::fetch::FetchError;
-use robotrules::InvalidAgent;
-use robotrules_url::UrlError;
+use robotrules::{InvalidAgent, InvalidUrl};
 
 /// The longest excerpt of user input that a message quotes, in characters.
 const EXCERPT_CHARS: usize = 100;
@@ -51,22 +50,18 @@ pub(crate) enum CliError {
     NoRobotsFile {
         /// The robots.txt URL.
         url: String,
-        /// `unavailable` or `unreachable`.
-        access: &'static str,
+        /// Unavailable or unreachable.
+        access: robotrules::fetch::AccessKind,
         /// Why.
         reason: String,
     },
     /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
     #[error(transparent)]
     InvalidAgent(#[from] InvalidAgent),
-    /// A URL to check is neither an absolute URL with a host nor a path starting with `/`.
-    #[error("cannot read URL {}: {source}", excerpt(url))]
-    InvalidUrl {
-        /// The URL as given.
-        url: String,
-        /// Why.
-        source: UrlError,
-    },
+    /// A URL the profile cannot read (in `rfc9309` and `legacy1994`, neither an absolute URL
+    /// with a host nor a path starting with `/`).
+    #[error(transparent)]
+    InvalidUrl(#[from] InvalidUrl),
     /// Reading URLs from standard input failed.
     #[error("cannot read URLs from standard input: {0}")]
     ReadUrls(io::Error),
@@ -182,16 +177,12 @@ mod tests {
             CliError::FetchSetup("no runtime".into()),
             CliError::NoRobotsFile {
                 url: "http://example.com/robots.txt".into(),
-                access: "unreachable",
+                access: robotrules::fetch::AccessKind::Unreachable,
                 reason: "HTTP status 503".into(),
             },
             CliError::ReadRobots {
                 path: "no\nsuch".into(),
                 source: io::Error::new(io::ErrorKind::NotFound, "not found"),
-            },
-            CliError::InvalidUrl {
-                url: "a\nb".into(),
-                source: UrlError::NoHost,
             },
         ];
         for error in errors {

@@ -86,12 +86,12 @@ pub(crate) fn load_robots(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliE
         Access::Success { body, .. } => Ok(body.to_vec()),
         Access::Unavailable { reason } => Err(CliError::NoRobotsFile {
             url: fetched.robots_txt_url,
-            access: "unavailable",
+            access: robotrules::fetch::AccessKind::Unavailable,
             reason: reason.to_string(),
         }),
         Access::Unreachable { reason } => Err(CliError::NoRobotsFile {
             url: fetched.robots_txt_url,
-            access: "unreachable",
+            access: robotrules::fetch::AccessKind::Unreachable,
             reason: reason.to_string(),
         }),
     }

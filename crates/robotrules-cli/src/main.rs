@@ -8,6 +8,8 @@
 
 mod cmd;
 mod error;
+mod explain;
+mod fetch_report;
 mod input;
 mod output;
 mod remote;

@@ -18,8 +18,8 @@
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 
-use robotrules::fetch::{FetchOutcome, VerdictClass};
-use robotrules::{Explanation, Profile, Reason, RuleKind};
+use robotrules::fetch::{AccessKind, FetchOutcome, VerdictClass};
+use robotrules::{Explanation, Profile};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -57,8 +57,8 @@ pub(crate) struct Verdict<'a> {
 /// The access result of a fetched robots.txt, as the verdicts report it.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct Fetched {
-    /// `success`, `unavailable` or `unreachable` (RFC 9309 §2.3.1).
-    pub(crate) access: &'static str,
+    /// Success, unavailable or unreachable (RFC 9309 §2.3.1).
+    pub(crate) access: AccessKind,
     /// Why the file is unavailable or unreachable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) access_reason: Option<String>,
@@ -71,7 +71,7 @@ impl Fetched {
     /// The access result of `outcome`.
     pub(crate) fn new(outcome: &FetchOutcome) -> Fetched {
         Fetched {
-            access: outcome.access.name(),
+            access: outcome.access.kind(),
             access_reason: outcome.access.reason(),
             verdict: outcome.verdict_class(),
         }
@@ -197,26 +197,9 @@ fn explain_columns(explanation: &Explanation) -> (String, String) {
     match &explanation.decided_by {
         Some(rule) => (
             rule.line.to_string(),
-            format!("{}: {}", rule_key(rule.kind), rule.pattern),
+            format!("{}: {}", rule.kind, rule.pattern),
         ),
-        None => ("-".to_owned(), reason_name(explanation.reason)),
-    }
-}
-
-/// The key of a rule line, as the RFC spells it (RFC 9309 §2.2.2).
-fn rule_key(kind: RuleKind) -> &'static str {
-    match kind {
-        RuleKind::Allow => "allow",
-        RuleKind::Disallow => "disallow",
-    }
-}
-
-/// The reason's name as the JSON output spells it (`no-matching-rule`, …), so text and JSON
-/// agree.
-fn reason_name(reason: Reason) -> String {
-    match serde_json::to_value(reason) {
-        Ok(serde_json::Value::String(name)) => name,
-        _ => format!("{reason:?}"),
+        None => ("-".to_owned(), explanation.reason.as_str().to_owned()),
     }
 }
 
@@ -258,7 +241,7 @@ mod tests {
     fn verdict(url: &str, explain: bool) -> Verdict<'_> {
         let robots = Robots::parse_with(ROBOTS, &ParseOptions::default());
         let rules = robots.agent("ExampleBot").unwrap();
-        let explanation = rules.explain("ExampleBot", url);
+        let explanation = rules.explain("ExampleBot", url).unwrap();
         Verdict {
             url,
             allowed: explanation.allowed,
@@ -313,7 +296,7 @@ mod tests {
     #[test]
     fn a_fetched_file_that_decides_alone_says_so() {
         let fetched = Fetched {
-            access: "unreachable",
+            access: AccessKind::Unreachable,
             access_reason: Some("HTTP status 503".into()),
             verdict: VerdictClass::FullDisallow,
         };
@@ -339,7 +322,7 @@ mod tests {
                 "access": "unreachable", "access_reason": "HTTP status 503"})
         );
         let unavailable = Fetched {
-            access: "unavailable",
+            access: AccessKind::Unavailable,
             access_reason: Some("HTTP status 404".into()),
             verdict: VerdictClass::FullAllow,
         };
@@ -348,7 +331,7 @@ mod tests {
             Some((true, "robots-txt-unavailable: HTTP status 404".into()))
         );
         let success = Fetched {
-            access: "success",
+            access: AccessKind::Success,
             access_reason: None,
             verdict: VerdictClass::Conditional,
         };

@@ -321,12 +321,22 @@ fn usage_and_input_errors(#[case] args: &[&str], #[case] fragment: &str) {
 #[rstest]
 #[case::space("Example Bot")]
 #[case::version("ExampleBot/1.0")]
-#[case::digits("Bot2")]
+#[case::dot("Bot.2")]
 #[case::empty("")]
 #[case::newline("Bad\nBot")]
 fn invalid_agent_in_rfc9309(#[case] agent: &str) {
     let robots = Fixture::new(ROBOTS);
     run(&["check", robots.path(), agent, "/"], b"").assert_error("invalid crawler name");
+}
+
+#[test]
+fn the_error_shows_the_token_to_pass_and_digits_are_fine() {
+    let robots = Fixture::new(ROBOTS);
+    run(&["check", robots.path(), "ExampleBot/1.0", "/"], b"").assert_error("pass `ExampleBot`");
+    for agent in ["MJ12bot", "AI2Bot", "360Spider"] {
+        let out = run(&["check", robots.path(), agent, "/"], b"");
+        assert_eq!(out.code, 0, "{agent}: {out:?}");
+    }
 }
 
 #[rstest]

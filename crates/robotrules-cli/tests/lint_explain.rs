@@ -211,7 +211,10 @@ fn explain_json_is_the_structured_report() {
     );
     assert_eq!(r.code, 1);
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
-    assert_eq!(v["profiles"][0]["special_cases"][0]["kind"], "robots-txt");
+    assert_eq!(
+        v["profiles"][0]["explanation"]["reason"],
+        "robots-txt-implicitly-allowed"
+    );
     assert_eq!(v["profiles"][1]["explanation"]["allowed"], false);
     assert_eq!(v["differences"].as_array().unwrap().len(), 1);
 }

@@ -359,14 +359,14 @@ fn fetch_json_reports_the_profiles_cache_lifetime(#[case] profile: &str, #[case]
 }
 
 #[rstest]
-#[case::not_found(Reply::status(404), 0, "unavailable", "full_allow")]
+#[case::not_found(Reply::status(404), 0, "unavailable", "full-allow")]
 #[case::redirect_loop(
     Reply::redirect(302, "/robots.txt?again"),
     0,
     "unavailable",
-    "full_allow"
+    "full-allow"
 )]
-#[case::server_error(Reply::status(503).header("Retry-After", "120"), 1, "unreachable", "full_disallow")]
+#[case::server_error(Reply::status(503).header("Retry-After", "120"), 1, "unreachable", "full-disallow")]
 fn fetch_exits_1_only_for_full_disallow(
     #[case] reply: Reply,
     #[case] code: i32,
@@ -391,7 +391,7 @@ fn fetch_reports_retry_after_and_the_back_off() {
     assert_eq!(out.code, 1);
     for line in [
         "access: unreachable (HTTP status 503)",
-        "verdict: full_disallow",
+        "verdict: full-disallow",
         "retry after: 120 s",
         "cache lifetime: 120 s",
     ] {

@@ -15,7 +15,6 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::fetch::cache::CachePolicy;
 use robotrules::fetch::{
     Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, TooManyRequests,
 };
@@ -113,10 +112,7 @@ impl FetchEnv {
         let clock = ManualClock::default();
         let fetcher = Fetcher::with_clock(options, Arc::new(clock.clone()))
             .map_err(|error| error.to_string())?;
-        let policy = match profile {
-            Profile::Google => CachePolicy::google(),
-            Profile::Rfc9309 | Profile::Legacy1994 => CachePolicy::rfc9309(),
-        };
+        let policy = robotrules::client::cache_policy(profile);
         let cache = CachingFetcher::new(fetcher, policy);
         let outcome = self
             .background
@@ -275,11 +271,11 @@ impl FetchEnv {
             _ => (0, false),
         };
         Ok(FetchObservation {
-            access: outcome.latest.access.name().to_owned(),
+            access: outcome.latest.access.kind().as_str().to_owned(),
             verdict: test
                 .verdict
                 .as_ref()
-                .map(|_| outcome.verdict_class().name().replace('_', "-")),
+                .map(|_| outcome.verdict_class().as_str().to_owned()),
             fetches,
             bytes: test.bytes.map(|_| bytes),
             truncated: test.truncated.map(|_| truncated),

@@ -28,7 +28,6 @@ mod http;
 mod network_error;
 mod options;
 mod outcome;
-mod summary;
 
 pub use caching::{CachedOutcome, CachingFetcher};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -39,8 +38,7 @@ pub use options::{
     RFC9309_MIN_REDIRECTS,
 };
 pub use outcome::{
-    Access, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, Truncation, UnavailableReason,
-    UnreachableReason, VerdictClass,
+    Access, AccessKind, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, Truncation,
+    UnavailableReason, UnreachableReason, VerdictClass,
 };
 pub use robotrules_url::Origin;
-pub use summary::FetchSummary;

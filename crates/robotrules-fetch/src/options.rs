@@ -20,7 +20,8 @@ pub const DEFAULT_USER_AGENT: &str = concat!("robotrules-fetch/", env!("CARGO_PK
 /// crawlers read 429 as a server error instead (crawler-ecosystem.md §2), which is the
 /// default here.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum TooManyRequests {
     /// 429 is "unreachable": disallow everything and retry after a back-off (default).
     #[default]

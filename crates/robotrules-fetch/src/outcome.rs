@@ -32,7 +32,7 @@ pub struct Truncation {
 
 /// Why a robots.txt is "unavailable" (RFC 9309 §2.3.1.3): the crawler may access everything.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum UnavailableReason {
     /// The server answered with a status in 400–499 (RFC 9309 §2.3.1.3), or 429 when
@@ -90,7 +90,8 @@ pub enum UnavailableReason {
 
 /// Which deadline ran out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum TimeoutPhase {
     /// Opening the connection ([`FetchOptions::connect_timeout`](crate::FetchOptions::connect_timeout)).
     Connect,
@@ -101,7 +102,7 @@ pub enum TimeoutPhase {
 /// Why a robots.txt is "unreachable" (RFC 9309 §2.3.1.4): the crawler must assume complete
 /// disallow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum UnreachableReason {
     /// The server answered with a status in 500–599, or 429 (by default), or a status
@@ -194,7 +195,7 @@ pub enum UnreachableReason {
 
 /// The access result of RFC 9309 §2.3.1.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "result", rename_all = "snake_case")]
+#[serde(tag = "result", rename_all = "kebab-case")]
 pub enum Access {
     /// The file was downloaded (RFC 9309 §2.3.1.1): follow its parseable rules.
     Success {
@@ -237,12 +238,12 @@ impl Access {
         }
     }
 
-    /// `"success"`, `"unavailable"` or `"unreachable"`.
-    pub fn name(&self) -> &'static str {
+    /// Which of the three access results this is, without its details.
+    pub fn kind(&self) -> AccessKind {
         match self {
-            Access::Success { .. } => "success",
-            Access::Unavailable { .. } => "unavailable",
-            Access::Unreachable { .. } => "unreachable",
+            Access::Success { .. } => AccessKind::Success,
+            Access::Unavailable { .. } => AccessKind::Unavailable,
+            Access::Unreachable { .. } => AccessKind::Unreachable,
         }
     }
 
@@ -259,7 +260,7 @@ impl Access {
 
 /// The three outcomes Google's specification names for a robots.txt fetch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum VerdictClass {
     /// The file's rules decide ("conditional allow").
     Conditional,
@@ -270,13 +271,48 @@ pub enum VerdictClass {
 }
 
 impl VerdictClass {
-    /// `"conditional"`, `"full_allow"` or `"full_disallow"`.
-    pub fn name(self) -> &'static str {
+    /// `"conditional"`, `"full-allow"` or `"full-disallow"`, as JSON spells it.
+    pub const fn as_str(self) -> &'static str {
         match self {
             VerdictClass::Conditional => "conditional",
-            VerdictClass::FullAllow => "full_allow",
-            VerdictClass::FullDisallow => "full_disallow",
+            VerdictClass::FullAllow => "full-allow",
+            VerdictClass::FullDisallow => "full-disallow",
         }
+    }
+}
+
+impl std::fmt::Display for VerdictClass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The three access results of RFC 9309 §2.3.1, without their details.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AccessKind {
+    /// The file was fetched (§2.3.1.1): its rules decide.
+    Success,
+    /// The file is unavailable (§2.3.1.3): everything may be crawled.
+    Unavailable,
+    /// The file is unreachable (§2.3.1.4): nothing may be crawled.
+    Unreachable,
+}
+
+impl AccessKind {
+    /// `"success"`, `"unavailable"` or `"unreachable"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            AccessKind::Success => "success",
+            AccessKind::Unavailable => "unavailable",
+            AccessKind::Unreachable => "unreachable",
+        }
+    }
+}
+
+impl std::fmt::Display for AccessKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -454,31 +454,31 @@ fn the_gzip_bomb_is_valid_gzip() {
     Reply::ResetAfter(
         b"HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\nUser-agent: *\nDisallow: /".to_vec()
     ),
-    "connection_reset"
+    "connection-reset"
 )]
 #[case::a_body_shorter_than_its_content_length(
     Reply::Raw(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nUser-agent: *\n".to_vec()),
-    "truncated_body"
+    "truncated-body"
 )]
 #[case::chunked_cut_off_after_a_chunk(
     Reply::Raw(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nE\r\nUser-agent: *\n\r\n20\r\nDisallow".to_vec()),
-    "bad_chunked_encoding"
+    "bad-chunked-encoding"
 )]
 #[case::chunked_no_final_chunk(
     Reply::Raw(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nE\r\nUser-agent: *\n\r\n".to_vec()),
-    "bad_chunked_encoding"
+    "bad-chunked-encoding"
 )]
 #[case::chunked_bad_chunk_size(
     Reply::Raw(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nUser-agent: *\n\r\n0\r\n\r\n".to_vec()),
-    "bad_chunked_encoding"
+    "bad-chunked-encoding"
 )]
 #[case::garbage_binary(
     Reply::Raw(b"\x00\x01\x02\xff\xfe garbage \r\n\r\n".to_vec()),
-    "invalid_response"
+    "invalid-response"
 )]
-#[case::garbage_ssh_banner(Reply::Raw(b"SSH-2.0-OpenSSH_9.6\r\n".to_vec()), "invalid_response")]
-#[case::garbage_bad_status_line(Reply::Raw(b"HTTP/1.1 OK GOOD\r\n\r\n".to_vec()), "invalid_response")]
-#[case::a_connection_closed_without_an_answer(Reply::CloseWithoutAnswer, "connection_reset")]
+#[case::garbage_ssh_banner(Reply::Raw(b"SSH-2.0-OpenSSH_9.6\r\n".to_vec()), "invalid-response")]
+#[case::garbage_bad_status_line(Reply::Raw(b"HTTP/1.1 OK GOOD\r\n\r\n".to_vec()), "invalid-response")]
+#[case::a_connection_closed_without_an_answer(Reply::CloseWithoutAnswer, "connection-reset")]
 #[tokio::test]
 async fn a_broken_answer_is_unreachable(#[case] reply: Reply, #[case] reason: &str) {
     let server = HttpServer::start().await;

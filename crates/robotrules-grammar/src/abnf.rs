@@ -7,6 +7,13 @@
 //!
 //! One deviation, stated where it applies: [`eol`] also accepts the end of the input, because a
 //! last line without a line break is common and the RFC's own examples end that way.
+//!
+//! The productions are the reference the hand-written reader is held to (the tests check that
+//! its line split is the `NL` production, and the `grammar_parse` fuzz target checks it on
+//! arbitrary input). They are public only with the `fuzz` feature.
+
+// Without the `fuzz` feature only the tests call the productions.
+#![cfg_attr(not(feature = "fuzz"), allow(unreachable_pub, dead_code))]
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1, take_while_m_n};

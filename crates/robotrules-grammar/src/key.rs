@@ -5,11 +5,10 @@
 //! accepts a fixed set of typos and matches keys by prefix (`Disallowed:` is a disallow). The
 //! grammar reports which of these happened; the profile decides whether it counts.
 
-use serde::Serialize;
-
 /// Which record a key names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum KeyKind {
     /// `user-agent` (RFC 9309 §2.2.1).
     UserAgent,
@@ -37,8 +36,9 @@ impl KeyKind {
 }
 
 /// How a recognised key was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Spelling {
     /// The key exactly (ignoring ASCII case).
     Exact,

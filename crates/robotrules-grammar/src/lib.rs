@@ -3,7 +3,7 @@
 //! [`parse`] turns the bytes of a robots.txt file into [`Line`]s that borrow nothing but
 //! record byte [`Span`]s into the input, so the input plus the lines is a lossless view of the
 //! file. Parsing never fails and never panics: whatever cannot be read comes back as a
-//! [`Diagnostic`] beside the lines.
+//! [`Finding`] beside the lines.
 //!
 //! The grammar reports what it sees (which key, how it was spelt, whether the colon was
 //! missing); it decides nothing. Which spellings count, and what a line means, is the model's
@@ -18,19 +18,19 @@
 //! assert_eq!(parsed.slice(rule.value), b"/private");
 //! ```
 
+/// The strict productions, public only for the fuzz targets (`fuzz` feature).
+#[cfg(feature = "fuzz")]
+pub mod abnf;
+#[cfg(not(feature = "fuzz"))]
 mod abnf;
-mod diagnostic;
+mod finding;
 mod key;
 mod line;
 mod parse;
 mod span;
 
-pub use abnf::{
-    comment, empty_pattern, emptyline, eol, identifier, nl, path_pattern, product_token, rule,
-    startgroupline, utf8_char_noctl, ws,
-};
-pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use finding::{Finding, FindingKind, Severity};
 pub use key::{classify_key, KeyKind, Spelling};
 pub use line::{Directive, Line, Separator};
-pub use parse::{parse, parse_with, ParseOptions, Parsed, DEFAULT_PARSE_LIMIT};
+pub use parse::{parse, parse_with, Limits, Parsed, DEFAULT_PARSE_LIMIT};
 pub use span::Span;

@@ -1,13 +1,12 @@
 //! One line of a robots.txt file and the record it carries.
 
-use serde::Serialize;
-
 use crate::key::{KeyKind, Spelling};
 use crate::span::Span;
 
 /// What separates key and value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Separator {
     /// A colon, as RFC 9309 §2.2 requires.
     Colon,
@@ -17,7 +16,8 @@ pub enum Separator {
 }
 
 /// A `key: value` record found on a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Directive {
     /// The key, trimmed of whitespace.
     pub key: Span,
@@ -32,7 +32,8 @@ pub struct Directive {
 }
 
 /// One line of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Line {
     /// 1-based line number.
     pub number: u32,

@@ -11,11 +11,11 @@
 //! ```
 //!
 //! Lines are split with `memchr` (a measured hot path); a test keeps the split equal to the
-//! [`crate::nl`] production.
+//! [`crate::abnf::nl`] production.
 
 use memchr::{memchr, memchr2, memrchr2};
 
-use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::finding::{Finding, FindingKind};
 use crate::key::classify_key;
 use crate::line::{is_ws, Directive, Line, Separator};
 use crate::span::Span;
@@ -26,19 +26,19 @@ pub const DEFAULT_PARSE_LIMIT: usize = 512_000;
 
 /// How to read the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParseOptions {
+pub struct Limits {
     /// Bytes past this offset are ignored and reported (RFC 9309 §2.5). The line that crosses
     /// it is ignored whole, so no rule is read cut short.
-    pub limit: usize,
+    pub parse_limit: usize,
     /// When set, bytes of a line past this length are ignored and reported (Google's library
     /// cuts lines at 16,663 bytes).
     pub max_line_len: Option<usize>,
 }
 
-impl Default for ParseOptions {
+impl Default for Limits {
     fn default() -> Self {
-        ParseOptions {
-            limit: DEFAULT_PARSE_LIMIT,
+        Limits {
+            parse_limit: DEFAULT_PARSE_LIMIT,
             max_line_len: None,
         }
     }
@@ -52,7 +52,7 @@ pub struct Parsed<'a> {
     /// The lines, in order.
     pub lines: Vec<Line>,
     /// Findings, in input order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Vec<Finding>,
     /// The byte order mark skipped at the start, if any.
     pub bom: Option<Span>,
     /// The bytes ignored because of the parse limit, if any.
@@ -68,15 +68,15 @@ impl<'a> Parsed<'a> {
 
 /// Parse with the default options.
 pub fn parse(input: &[u8]) -> Parsed<'_> {
-    parse_with(input, &ParseOptions::default())
+    parse_with(input, &Limits::default())
 }
 
 /// Parse with the given options. Never fails, never panics; time and memory are linear in
-/// `min(input.len(), options.limit)`.
-pub fn parse_with<'a>(input: &'a [u8], options: &ParseOptions) -> Parsed<'a> {
+/// `min(input.len(), options.parse_limit)`.
+pub fn parse_with<'a>(input: &'a [u8], options: &Limits) -> Parsed<'a> {
     let mut parsed = Parsed {
         source: input,
-        lines: Vec::with_capacity(input.len().min(options.limit) / 24 + 1),
+        lines: Vec::with_capacity(input.len().min(options.parse_limit) / 24 + 1),
         diagnostics: Vec::new(),
         bom: None,
         ignored: None,
@@ -84,15 +84,15 @@ pub fn parse_with<'a>(input: &'a [u8], options: &ParseOptions) -> Parsed<'a> {
     let start = skip_bom(input);
     if start > 0 {
         parsed.bom = Some(Span::new(0, start));
-        parsed.diagnostics.push(Diagnostic {
-            kind: DiagnosticKind::ByteOrderMark {
+        parsed.diagnostics.push(Finding {
+            kind: FindingKind::ByteOrderMark {
                 complete: start == 3,
             },
             span: Span::new(0, start),
             line: 1,
         });
     }
-    let end = cut_at_limit(input, start, options.limit);
+    let end = cut_at_limit(input, start, options.parse_limit);
     let mut pos = start;
     let mut number = 0u32;
     let mut seen_content = false;
@@ -119,8 +119,8 @@ pub fn parse_with<'a>(input: &'a [u8], options: &ParseOptions) -> Parsed<'a> {
             if !text.is_empty() {
                 seen_content = true;
                 if text.slice(input).first() == Some(&b'<') {
-                    parsed.diagnostics.push(Diagnostic {
-                        kind: DiagnosticKind::HtmlContent,
+                    parsed.diagnostics.push(Finding {
+                        kind: FindingKind::HtmlContent,
                         span: text,
                         line: number,
                     });
@@ -133,9 +133,9 @@ pub fn parse_with<'a>(input: &'a [u8], options: &ParseOptions) -> Parsed<'a> {
     if end < input.len() {
         let span = Span::new(end, input.len());
         parsed.ignored = Some(span);
-        parsed.diagnostics.push(Diagnostic {
-            kind: DiagnosticKind::ParseLimit {
-                limit: options.limit,
+        parsed.diagnostics.push(Finding {
+            kind: FindingKind::ParseLimit {
+                limit: options.parse_limit,
             },
             span,
             line: number.saturating_add(1),
@@ -181,15 +181,15 @@ fn read_line(
     number: u32,
     span: Span,
     eol: Span,
-    options: &ParseOptions,
-    diagnostics: &mut Vec<Diagnostic>,
+    options: &Limits,
+    diagnostics: &mut Vec<Finding>,
 ) -> Line {
     let mut read = span;
     if let Some(max) = options.max_line_len {
         if read.len() > max {
             let cut = read.start + max;
-            diagnostics.push(Diagnostic {
-                kind: DiagnosticKind::LineTooLong { limit: max },
+            diagnostics.push(Finding {
+                kind: FindingKind::LineTooLong { limit: max },
                 span: Span::new(cut, read.end),
                 line: number,
             });
@@ -198,8 +198,8 @@ fn read_line(
     }
     if let Some(k) = memchr(0, read.slice(input)) {
         let nul = read.start + k;
-        diagnostics.push(Diagnostic {
-            kind: DiagnosticKind::NulByte,
+        diagnostics.push(Finding {
+            kind: FindingKind::NulByte,
             span: Span::new(nul, read.end),
             line: number,
         });
@@ -208,8 +208,8 @@ fn read_line(
     if let Err(e) = std::str::from_utf8(read.slice(input)) {
         let bad = read.start + e.valid_up_to();
         let bad_end = e.error_len().map_or(read.end, |n| bad + n);
-        diagnostics.push(Diagnostic {
-            kind: DiagnosticKind::InvalidUtf8,
+        diagnostics.push(Finding {
+            kind: FindingKind::InvalidUtf8,
             span: Span::new(bad, bad_end),
             line: number,
         });
@@ -224,8 +224,8 @@ fn read_line(
     let directive = record(input, body);
     let text = trim(input, body);
     if directive.is_none() && !text.is_empty() {
-        diagnostics.push(Diagnostic {
-            kind: DiagnosticKind::NoDirective,
+        diagnostics.push(Finding {
+            kind: FindingKind::NoDirective,
             span: text,
             line: number,
         });

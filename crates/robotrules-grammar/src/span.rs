@@ -1,9 +1,8 @@
 //! Byte spans into the parsed input.
 
-use serde::Serialize;
-
 /// A half-open byte range `start..end` into the input given to [`crate::parse`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Span {
     /// Offset of the first byte.
     pub start: usize,

@@ -1,7 +1,7 @@
 //! What every check reads: the input, the grammar's lines, the model under each profile, and
 //! the findings gathered so far.
 
-use robotrules_grammar::{parse_with, Line, ParseOptions, Parsed};
+use robotrules_grammar::{parse_with, Limits, Line, Parsed};
 use robotrules_model::{Profile, RobotsTxt, Severity, Span};
 
 use crate::finding::{Lint, LintOptions, LintReport};
@@ -33,9 +33,9 @@ impl<'a> Context<'a> {
     pub(crate) fn new(source: &'a [u8], options: LintOptions) -> Context<'a> {
         let parsed = parse_with(
             source,
-            &ParseOptions {
-                limit: options.parse_limit,
-                max_line_len: options.profile.max_line_len(),
+            &Limits {
+                parse_limit: options.parse_limit,
+                max_line_len: options.profile.reading().max_line_len,
             },
         );
         let models = Profile::ALL

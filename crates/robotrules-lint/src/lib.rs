@@ -18,12 +18,12 @@
 //! ```
 //!
 //! [`render`] turns a report into text like rustc's (source line, caret, code, help) or JSON
-//! lines; [`explain`] says which groups and rules decide a URL, side by side per profile.
+//! lines; it also shows any spans of a file that way ([`render::snippet`]), which the
+//! command-line tool's `explain` uses for the deciding line.
 
 mod checks;
 mod code;
 mod context;
-pub mod explain;
 mod finding;
 pub mod render;
 mod source;

@@ -78,15 +78,76 @@ pub fn json_lines(report: &LintReport) -> String {
 }
 
 /// One place to show: span, line, label, whether it is the finding's own.
-pub(crate) struct Place<'a> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place<'a> {
     /// The bytes to underline.
-    pub(crate) span: Span,
+    pub span: Span,
     /// Their 1-based line.
-    pub(crate) line: u32,
+    pub line: u32,
     /// Text under the underline.
-    pub(crate) label: Option<&'a str>,
+    pub label: Option<&'a str>,
     /// `^^^` (the finding's own place) rather than `---`.
-    pub(crate) primary: bool,
+    pub primary: bool,
+}
+
+/// `places` of `source` shown rustc-style under a `note:` titled `title` (the deciding line
+/// of an explanation, say): nearby places share one excerpt, invisible characters are shown by
+/// code point.
+pub fn snippet(
+    title: &str,
+    places: Vec<Place<'_>>,
+    source: &[u8],
+    options: &TextOptions,
+) -> String {
+    if places.is_empty() {
+        return String::new();
+    }
+    let group = Level::NOTE
+        .primary_title(title)
+        .elements(excerpts(places, source, &options.path));
+    let renderer = if options.color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    }
+    .term_width(TERM_WIDTH);
+    renderer.render(&[group])
+}
+
+/// `text` shortened to at most `max` characters for a message, invisible characters shown by
+/// code point.
+pub fn shorten(text: &[u8], max: usize) -> String {
+    source::excerpt(text, max)
+}
+
+/// Profile names for a message: `google`, `rfc9309 and legacy1994`, `a, b and c`.
+pub fn profile_list(profiles: &[Profile]) -> String {
+    let names: Vec<&str> = profiles.iter().map(|p| p.as_str()).collect();
+    match names.as_slice() {
+        [] => "no profile".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// `google reads`, `rfc9309 and legacy1994 read`: profiles as the subject of `verb`.
+pub fn profiles_do(profiles: &[Profile], verb: &str) -> String {
+    let subject = profile_list(profiles);
+    if profiles.len() == 1 {
+        let (stem, ending) = if verb.ends_with("ch") || verb.ends_with('s') {
+            (verb, "es")
+        } else if let Some(stem) = verb
+            .strip_suffix('y')
+            .filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
+        {
+            (stem, "ies")
+        } else {
+            (verb, "s")
+        };
+        format!("{subject} {stem}{ending}")
+    } else {
+        format!("{subject} {verb}")
+    }
 }
 
 fn finding_group<'a>(lint: &'a Lint, source: &'a [u8], path: &'a str) -> Group<'a> {
@@ -114,7 +175,7 @@ fn finding_group<'a>(lint: &'a Lint, source: &'a [u8], path: &'a str) -> Group<'
         group = group.element(Level::HELP.message(help.as_str()));
     }
     if lint.profiles.len() < Profile::ALL.len() {
-        let names: Vec<&str> = lint.profiles.iter().map(|p| p.name()).collect();
+        let names: Vec<&str> = lint.profiles.iter().map(|p| p.as_str()).collect();
         group = group.element(Level::NOTE.message(format!("profiles: {}", names.join(", "))));
     }
     group
@@ -187,4 +248,30 @@ fn excerpt<'a>(
         .line_start(usize::try_from(line).unwrap_or(usize::MAX))
         .path(path)
         .annotations(annotations)
+}
+
+#[cfg(test)]
+mod prose_tests {
+    use super::*;
+    use robotrules_model::Profile;
+
+    #[test]
+    fn profile_subjects_agree_with_their_verb() {
+        assert_eq!(profiles_do(&[Profile::Google], "read"), "google reads");
+        assert_eq!(profiles_do(&[Profile::Google], "apply"), "google applies");
+        assert_eq!(profiles_do(&[Profile::Google], "say"), "google says");
+        assert_eq!(
+            profiles_do(&[Profile::Google], "never match"),
+            "google never matches"
+        );
+        assert_eq!(
+            profiles_do(&[Profile::Rfc9309, Profile::Legacy1994], "ignore"),
+            "rfc9309 and legacy1994 ignore"
+        );
+        assert_eq!(
+            profile_list(&Profile::ALL),
+            "rfc9309, google and legacy1994"
+        );
+        assert_eq!(profile_list(&[]), "no profile");
+    }
 }

@@ -1,43 +1,50 @@
 //! Choosing a crawler's groups (RFC 9309 §2.2.1) and answering for URLs.
 
-use std::borrow::Cow;
 use std::cmp::Ordering;
 
-use robotrules_url::{canonical, google};
-use serde::Serialize;
+use robotrules_url::Target;
 
+use crate::error::{InvalidAgent, InvalidUrl};
 use crate::extension::Extension;
 use crate::pattern::RuleKind;
-use crate::profile::Profile;
-use crate::robots::{Group, RobotsTxt, Rule};
-
-/// Whether `name` is a product token: `1*(ALPHA / "_" / "-")` (RFC 9309 §2.2.1).
-pub fn is_product_token(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-')
-}
-
-/// A crawler name the profile cannot match: RFC 9309 §2.2.1 requires a product token (letters,
-/// `_` and `-`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid crawler name `{name}`: a product token has only letters, `_` and `-` (RFC 9309 §2.2.1)")]
-pub struct InvalidAgent {
-    /// The name given.
-    pub name: String,
-}
+use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
+use crate::robots::{Group, RobotsTxt, Rule, UserAgent};
 
 /// How the groups for a crawler were chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum Selection {
-    /// Groups naming the crawler (merged when several, RFC 9309 §2.2.1).
-    Specific,
-    /// No group names it: the `*` group(s).
+    /// Groups whose user-agent token equals the crawler's name, ignoring ASCII case; several
+    /// are merged (RFC 9309 §2.2.1).
+    Exact,
+    /// The first record whose user-agent is found in the crawler's name, ignoring case (the
+    /// 1994 convention's substring match).
+    Substring,
+    /// No group names the crawler: the `*` group (all of them, merged, or the first record,
+    /// as the profile's [`GroupMerge`] says).
     Global,
-    /// Neither: no rules apply.
-    None,
+    /// No group names the crawler and there is no `*` group: no rules apply.
+    Unmatched,
+}
+
+impl Selection {
+    /// The name used in JSON and reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Selection::Exact => "exact",
+            Selection::Substring => "substring",
+            Selection::Global => "global",
+            Selection::Unmatched => "unmatched",
+        }
+    }
+}
+
+impl std::fmt::Display for Selection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// The groups that apply to one crawler, resolved once; ask about any number of URLs.
@@ -45,12 +52,14 @@ pub enum Selection {
 pub struct AgentRules<'a> {
     robots: &'a RobotsTxt,
     selection: Selection,
+    /// The user-agent line that named the crawler (index into `agents`).
+    named_by: Option<u32>,
     groups: Groups<'a>,
 }
 
 /// Group indices, without allocating.
 #[derive(Clone, Copy, Debug)]
-enum Groups<'a> {
+pub(crate) enum Groups<'a> {
     /// Entries of `agent_index` naming the crawler (indices into `agents`).
     ByAgent(&'a [u32]),
     /// Indices into `groups`.
@@ -60,76 +69,104 @@ enum Groups<'a> {
 }
 
 impl RobotsTxt {
-    /// Resolve the groups for crawler `name`. In `rfc9309`, a name that is not a product token
-    /// is an error; `google` takes any string (one that is not a token only ever gets `*`);
-    /// `legacy1994` takes any string.
+    /// Resolve the groups for crawler `name`.
+    ///
+    /// # Errors
+    /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
+    /// token of the profile's alphabet; the error suggests the token the name starts with.
+    /// `google` and `legacy1994` take any string (under `google`, one that is not a token only
+    /// ever gets `*`).
     pub fn agent(&self, name: &str) -> Result<AgentRules<'_>, InvalidAgent> {
-        if self.profile == Profile::Rfc9309 && !is_product_token(name) {
-            return Err(InvalidAgent {
-                name: name.to_owned(),
-            });
+        let reading = self.profile.reading();
+        if reading.crawler_names == CrawlerNames::Token {
+            check_token(reading.agent_token, name)?;
         }
-        let (selection, groups) = match self.profile {
-            Profile::Legacy1994 => self.select_legacy(name),
-            Profile::Rfc9309 | Profile::Google => self.select_exact(name),
+        let (selection, named_by, groups) = match reading.groups {
+            GroupMerge::First => self.select_first(reading.agent_token, name),
+            GroupMerge::All => self.select_all(name),
         };
         Ok(AgentRules {
             robots: self,
             selection,
+            named_by,
             groups,
         })
     }
 
     /// Is `url` allowed for crawler `agent`? See [`RobotsTxt::agent`] and
     /// [`AgentRules::is_allowed`].
-    pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, InvalidAgent> {
-        Ok(self.agent(agent)?.is_allowed(url))
+    ///
+    /// # Errors
+    /// A crawler name or a URL the profile cannot read.
+    pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, crate::Error> {
+        Ok(self.agent(agent)?.is_allowed(url)?)
     }
 
-    fn select_exact(&self, name: &str) -> (Selection, Groups<'_>) {
+    /// Every group whose token equals `name` (ignoring ASCII case), merged; else every `*`
+    /// group.
+    fn select_all(&self, name: &str) -> (Selection, Option<u32>, Groups<'_>) {
         let name = name.as_bytes();
-        let cmp = |&i: &u32| cmp_lower(self.agents[i as usize].token.get(&self.arena), name);
+        let cmp = |&i: &u32| cmp_ignore_case(self.text(self.agents[i as usize].token), name);
         let lo = self
             .agent_index
             .partition_point(|i| cmp(i) == Ordering::Less);
         let hi = lo + self.agent_index[lo..].partition_point(|i| cmp(i) == Ordering::Equal);
         if hi > lo {
+            let named = &self.agent_index[lo..hi];
             (
-                Selection::Specific,
-                Groups::ByAgent(&self.agent_index[lo..hi]),
+                Selection::Exact,
+                named.first().copied(),
+                Groups::ByAgent(named),
             )
         } else if self.global_groups.is_empty() {
-            (Selection::None, Groups::Listed(&[]))
+            (Selection::Unmatched, None, Groups::Listed(&[]))
         } else {
-            (Selection::Global, Groups::Listed(&self.global_groups))
+            (Selection::Global, None, Groups::Listed(&self.global_groups))
         }
     }
 
-    /// 1994: the first record whose user-agent value is a case-insensitive substring of the
-    /// crawler's name (without version), else the first `*` record.
-    fn select_legacy(&self, name: &str) -> (Selection, Groups<'_>) {
-        let name = name
-            .split('/')
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        let found = self.agents.iter().find(|a| {
-            let token = a.token.get(&self.arena);
-            !a.global && !token.is_empty() && memchr::memmem::find(name.as_bytes(), token).is_some()
+    /// The first record whose token is found in the crawler's name (itself cut at its first
+    /// `/`, as CPython does), else the first `*` record.
+    fn select_first(&self, token: AgentToken, name: &str) -> (Selection, Option<u32>, Groups<'_>) {
+        let name = token.leading(name.as_bytes()).to_ascii_lowercase();
+        let found = self.agents.iter().position(|a| {
+            let token = self.text(a.token).to_ascii_lowercase();
+            !a.global && !token.is_empty() && memchr::memmem::find(&name, &token).is_some()
         });
         match (found, self.global_groups.first()) {
-            (Some(a), _) => (Selection::Specific, Groups::Single(a.group)),
-            (None, Some(&g)) => (Selection::Global, Groups::Single(g)),
-            (None, None) => (Selection::None, Groups::Listed(&[])),
+            (Some(i), _) => (
+                Selection::Substring,
+                Some(len_u32(i)),
+                Groups::Single(self.agents[i].group),
+            ),
+            (None, Some(&g)) => (Selection::Global, None, Groups::Single(g)),
+            (None, None) => (Selection::Unmatched, None, Groups::Listed(&[])),
         }
     }
 }
 
-/// Compare a lower-cased token with a name, ignoring the name's ASCII case.
-fn cmp_lower(token: &[u8], name: &[u8]) -> Ordering {
+fn len_u32(n: usize) -> u32 {
+    crate::pattern::len_u32(n)
+}
+
+/// A crawler name must be a non-empty token of the profile's alphabet.
+fn check_token(alphabet: AgentToken, name: &str) -> Result<(), InvalidAgent> {
+    let bytes = name.as_bytes();
+    if !bytes.is_empty() && bytes.iter().all(|&b| alphabet.is_token_byte(b)) {
+        return Ok(());
+    }
+    let leading = alphabet.leading(bytes);
+    Err(InvalidAgent {
+        name: name.to_owned(),
+        suggestion: (!leading.is_empty()).then(|| String::from_utf8_lossy(leading).into_owned()),
+    })
+}
+
+/// Compare a token with a name, both ignoring ASCII case.
+pub(crate) fn cmp_ignore_case(token: &[u8], name: &[u8]) -> Ordering {
     token
         .iter()
-        .copied()
+        .map(u8::to_ascii_lowercase)
         .cmp(name.iter().map(u8::to_ascii_lowercase))
 }
 
@@ -137,6 +174,12 @@ impl<'a> AgentRules<'a> {
     /// How the groups were chosen.
     pub fn selection(&self) -> Selection {
         self.selection
+    }
+
+    /// The user-agent line that named the crawler (the first in file order), when a group
+    /// names it.
+    pub fn named_by(&self) -> Option<&'a UserAgent> {
+        self.robots.agents.get(self.named_by? as usize)
     }
 
     /// The parsed file.
@@ -152,7 +195,7 @@ impl<'a> AgentRules<'a> {
         v
     }
 
-    fn iter_groups(&self) -> GroupIter<'a> {
+    pub(crate) fn iter_groups(&self) -> GroupIter<'a> {
         GroupIter {
             robots: self.robots,
             groups: self.groups,
@@ -160,33 +203,35 @@ impl<'a> AgentRules<'a> {
         }
     }
 
-    /// The URL's path+params+query as this profile compares it: Google's reading of the URL,
-    /// then (`rfc9309`, `legacy1994`) the canonical percent-encoding of RFC 9309 §2.2.2.
+    /// `url` read as this profile matches it ([`robotrules_url::Target`] under the profile's
+    /// [`UrlReading`](crate::UrlReading)).
     ///
-    /// In `rfc9309` and `legacy1994`, a URL whose path has dot segments, `%2e`, backslashes,
-    /// tabs or line breaks is read by the URL Standard parser (`robotrules_url::target_path`),
-    /// so `/a/../private/x` is matched as `/private/x`; every other URL takes the
-    /// allocation-free reading, which gives the same path for it.
-    pub fn path_of(&self, url: &'a str) -> Cow<'a, [u8]> {
-        let path = match self.robots.profile {
-            Profile::Google => google::path_params_query(url),
-            Profile::Rfc9309 | Profile::Legacy1994 => robotrules_url::matched_path(url),
-        };
-        match (self.robots.profile, path) {
-            (Profile::Google, Cow::Borrowed(p)) => Cow::Borrowed(p.as_bytes()),
-            (Profile::Google, Cow::Owned(p)) => Cow::Owned(p.into_bytes()),
-            (_, Cow::Borrowed(p)) => canonical::path(p.as_bytes()),
-            (_, Cow::Owned(p)) => Cow::Owned(canonical::path(p.as_bytes()).into_owned()),
-        }
+    /// # Errors
+    /// A URL the profile cannot read (under the RFC reading: neither an absolute URL with a
+    /// host nor a path starting with `/`).
+    pub fn target<'u>(&self, url: &'u str) -> Result<Target<'u>, InvalidUrl> {
+        Target::parse(url, self.robots.profile.reading().urls).map_err(|source| InvalidUrl {
+            url: url.to_owned(),
+            source,
+        })
     }
 
     /// Is `url` (absolute, or a path starting with `/`) allowed?
-    pub fn is_allowed(&self, url: &str) -> bool {
-        let path = self.path_of(url);
-        if self.robots.profile == Profile::Rfc9309 && is_robots_txt(&path) {
+    ///
+    /// # Errors
+    /// As [`AgentRules::target`].
+    pub fn is_allowed(&self, url: &str) -> Result<bool, InvalidUrl> {
+        Ok(self.allows(&self.target(url)?))
+    }
+
+    /// Is the URL read as `target` allowed? `target` must come from [`AgentRules::target`] of
+    /// a file read under the same profile.
+    pub fn allows(&self, target: &Target<'_>) -> bool {
+        if self.robots.profile.reading().implicit_robots_txt && target.is_robots_txt() {
             return true;
         }
-        self.decide(&path).is_none_or(|r| r.kind == RuleKind::Allow)
+        self.decide(target.path())
+            .is_none_or(|r| r.kind == RuleKind::Allow)
     }
 
     /// The deciding rule for a path in the profile's form, if any rule matches.
@@ -194,10 +239,11 @@ impl<'a> AgentRules<'a> {
     /// Rules are stored in precedence order, so the first match in a group is that group's
     /// best; across merged groups the best of the bests wins.
     pub(crate) fn decide(&self, path: &[u8]) -> Option<&'a Rule> {
+        let longest = self.robots.profile.reading().precedence == Precedence::LongestMatch;
         let mut best: Option<&'a Rule> = None;
         for (_, group) in self.iter_groups() {
             if let Some(rule) = group.first_match(self.robots, path) {
-                if best.is_none_or(|b| outranks(rule, b)) {
+                if best.is_none_or(|b| longest && outranks(rule, b)) {
                     best = Some(rule);
                 }
             }
@@ -221,7 +267,7 @@ impl<'a> AgentRules<'a> {
 }
 
 /// Whether `a` beats `b`: higher priority, allow on a tie (RFC 9309 §2.2.2).
-fn outranks(a: &Rule, b: &Rule) -> bool {
+pub(crate) fn outranks(a: &Rule, b: &Rule) -> bool {
     match a.pattern.priority.cmp(&b.pattern.priority) {
         Ordering::Greater => true,
         Ordering::Less => false,
@@ -229,14 +275,8 @@ fn outranks(a: &Rule, b: &Rule) -> bool {
     }
 }
 
-/// RFC 9309 §2.2.2: "The /robots.txt URI is implicitly allowed."
-pub(crate) fn is_robots_txt(path: &[u8]) -> bool {
-    let path = path.split(|&b| b == b'?').next().unwrap_or_default();
-    path == b"/robots.txt"
-}
-
 /// The chosen groups, without allocating.
-struct GroupIter<'a> {
+pub(crate) struct GroupIter<'a> {
     robots: &'a RobotsTxt,
     groups: Groups<'a>,
     pos: usize,

@@ -1,21 +1,24 @@
 //! Building a [`RobotsTxt`] from the grammar's lines: group formation (RFC 9309 §2.1,
 //! §2.2.1), rule compilation (§2.2.2, §2.2.3), records (§2.2.4), under a profile.
 
-use robotrules_grammar::{parse_with, KeyKind, Line, ParseOptions, Parsed, Separator, Spelling};
+use robotrules_grammar::{parse_with, KeyKind, Limits, Line, Parsed, Separator, Spelling};
 
+use crate::agent::cmp_ignore_case;
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::extension::{Extension, ExtensionKey};
 use crate::pattern::{compile, len_u32, RuleKind};
-use crate::profile::Profile;
+use crate::profile::{
+    AgentListEnd, AgentToken, KeySpellings, Precedence, Profile, SlashlessPattern,
+};
 use crate::robots::{Group, RobotsTxt, Rule, Text, UserAgent};
 
 impl RobotsTxt {
     /// Read `input` under `profile`, ignoring bytes past `parse_limit` (RFC 9309 §2.5).
     /// Never fails, never panics.
     pub fn parse(input: &[u8], profile: Profile, parse_limit: usize) -> RobotsTxt {
-        let options = ParseOptions {
-            limit: parse_limit,
-            max_line_len: profile.max_line_len(),
+        let options = Limits {
+            parse_limit,
+            max_line_len: profile.reading().max_line_len,
         };
         let parsed = parse_with(input, &options);
         Builder::new(profile, &parsed).build(&parsed)
@@ -55,8 +58,8 @@ struct Builder {
     arena: Vec<u8>,
     /// The group being filled, if any.
     current: Option<usize>,
-    /// Whether the current group's user-agent list is closed (a rule, or in `rfc9309` a
-    /// group-member record, was seen): the next user-agent line starts a new group.
+    /// Whether the current group's user-agent list is closed (a rule was seen, or a blank
+    /// line where the profile says so): the next user-agent line starts a new group.
     closed: bool,
 }
 
@@ -86,9 +89,10 @@ impl Builder {
     }
 
     fn build(mut self, parsed: &Parsed<'_>) -> RobotsTxt {
-        let profile = self.robots.profile;
+        let reading = self.robots.profile.reading();
+        let blank_lines_end = reading.agent_list_end == AgentListEnd::RuleOrBlankLine;
         for line in &parsed.lines {
-            if profile == Profile::Legacy1994 && line.is_blank(parsed.source) {
+            if blank_lines_end && line.is_blank(parsed.source) {
                 // 1994: "records are separated by one or more blank lines": a user-agent
                 // line after a blank line starts a new record. Rule lines after a blank
                 // line, with no user-agent line between, still join the open record (a
@@ -102,7 +106,7 @@ impl Builder {
             if lenient && kind != KeyKind::Other {
                 let spelling = d.spelling;
                 let separator = d.separator;
-                let diag = if profile == Profile::Google {
+                let diag = if reading.keys == KeySpellings::Lenient {
                     DiagnosticKind::KeyAcceptedLeniently {
                         read_as: kind,
                         spelling,
@@ -152,7 +156,7 @@ impl Builder {
 
     /// `startgroupline`: a user-agent line joins the open user-agent list or starts a group.
     fn user_agent(&mut self, line: &Line, span: robotrules_grammar::Span, value: &[u8]) {
-        let profile = self.robots.profile;
+        let reading = self.robots.profile.reading();
         let group = match self.current {
             Some(g) if !self.closed => g,
             _ => {
@@ -175,29 +179,32 @@ impl Builder {
         // Google: `*` alone or followed by whitespace is the global agent.
         let global =
             value.first() == Some(&b'*') && (value.len() == 1 || value[1].is_ascii_whitespace());
-        let token: &[u8] = if global {
-            b""
-        } else if profile == Profile::Legacy1994 {
-            // 1994: the name without version information, matched as a substring.
-            let name = value.split(|&b| b == b'/').next().unwrap_or_default();
-            name.trim_ascii()
+        // RFC 9309 §2.2.1 / Google's ExtractUserAgent: the leading token; 1994: the name
+        // without version information, matched as a substring.
+        let token = if global {
+            0..0
         } else {
-            // RFC 9309 §2.2.1 / Google's ExtractUserAgent: the leading [A-Za-z_-] run.
-            robotrules_grammar::identifier(value).map_or(&b""[..], |(_, t)| t)
+            reading.agent_token.leading_range(value)
         };
         if value.is_empty() {
             self.diagnose(DiagnosticKind::EmptyUserAgent, line.span, line);
-        } else if !global && token.len() != value.len() && profile != Profile::Legacy1994 {
+        } else if !global
+            && token.len() != value.len()
+            && matches!(reading.agent_token, AgentToken::LeadingRun { .. })
+        {
             self.diagnose(DiagnosticKind::UserAgentTruncated, span, line);
         }
-        let value = self.store(value);
-        let lower = token.to_ascii_lowercase();
-        let token = self.store(&lower);
+        let value_text = self.store(value);
+        // The token is a part of the value: no bytes of its own.
+        let token = Text {
+            start: value_text.start + len_u32(token.start),
+            len: len_u32(token.len()),
+        };
         self.robots.agents.push(UserAgent {
             line: line.number,
             global,
             group: len_u32(group),
-            value,
+            value: value_text,
             token,
         });
         if let Some(g) = self.robots.groups.get_mut(group) {
@@ -212,15 +219,16 @@ impl Builder {
             return;
         };
         self.closed = true;
-        let profile = self.robots.profile;
+        let reading = self.robots.profile.reading();
         // 1994 (as CPython reads it): an empty `Disallow:` allows everything.
-        let kind = match (profile, kind, value.is_empty()) {
-            (Profile::Legacy1994, RuleKind::Disallow, true) => RuleKind::Allow,
-            _ => kind,
+        let kind = if reading.empty_disallow_allows_all && value.is_empty() {
+            RuleKind::Allow
+        } else {
+            kind
         };
-        let compiled = compile(value, kind, profile);
-        if !value.is_empty() && !matches!(value[0], b'/' | b'*') && profile != Profile::Legacy1994 {
-            let slash_prepended = compiled.slash_prepended;
+        let compiled = compile(value, kind, reading);
+        if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
+            let slash_prepended = reading.slashless_pattern == SlashlessPattern::PrependSlash;
             self.diagnose(
                 DiagnosticKind::PatternWithoutSlash { slash_prepended },
                 span,
@@ -240,7 +248,7 @@ impl Builder {
             pattern,
         });
         if let Some((rewritten, priority)) = compiled.index_html {
-            let derived = compile(&rewritten, RuleKind::Allow, profile);
+            let derived = compile(&rewritten, RuleKind::Allow, reading);
             let mut pattern = derived.pattern;
             let stored = self.store(&derived.bytes);
             pattern.start = stored.start;
@@ -259,7 +267,9 @@ impl Builder {
         }
     }
 
-    /// Other records (RFC 9309 §2.2.4): kept with the group they stand in, or file-wide.
+    /// Other records (RFC 9309 §2.2.4): kept with the group they stand in, or file-wide. They
+    /// never close a user-agent list: their parsing "MUST NOT interfere with the parsing of
+    /// explicitly defined records".
     fn extension(&mut self, line: &Line, key: &[u8], value: &[u8]) {
         let kind = ExtensionKey::from_key(key);
         let record = Extension {
@@ -270,9 +280,6 @@ impl Builder {
         };
         match self.current {
             Some(group) if !kind.is_file_wide() => {
-                if kind.is_group_member() && self.robots.profile == Profile::Rfc9309 {
-                    self.closed = true;
-                }
                 self.robots.group_extensions.push(record);
                 if let Some(g) = self.robots.groups.get_mut(group) {
                     g.extensions.end = len_u32(self.robots.group_extensions.len());
@@ -283,14 +290,14 @@ impl Builder {
     }
 
     fn finish(mut self) -> RobotsTxt {
-        let profile = self.robots.profile;
+        let longest = self.robots.profile.reading().precedence == Precedence::LongestMatch;
         let arena = &self.arena;
         // Precedence order inside each group: highest priority first, allow before disallow
         // on a tie (RFC 9309 §2.2.2), then file order. 1994: file order only.
         for group in &mut self.robots.groups {
             let range = group.rules.start as usize..group.rules.end as usize;
             let rules = &mut self.robots.rules[range.clone()];
-            if profile != Profile::Legacy1994 {
+            if longest {
                 rules.sort_by_key(|r| {
                     (
                         std::cmp::Reverse(r.pattern.priority),
@@ -324,7 +331,7 @@ impl Builder {
         index.sort_by(|&a, &b| {
             let ta = self.robots.agents[a as usize].token.get(arena);
             let tb = self.robots.agents[b as usize].token.get(arena);
-            ta.cmp(tb).then(a.cmp(&b))
+            cmp_ignore_case(ta, tb).then(a.cmp(&b))
         });
         self.robots.agent_index = index;
         self.robots.global_groups = (0..len_u32(self.robots.groups.len()))

@@ -3,16 +3,14 @@
 use std::fmt;
 
 use robotrules_grammar::{KeyKind, Separator, Severity, Span, Spelling};
-use serde::Serialize;
-
-use crate::profile::Profile;
-
 /// What the model found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum DiagnosticKind {
     /// Found by the grammar.
-    Grammar(robotrules_grammar::DiagnosticKind),
+    Grammar(robotrules_grammar::FindingKind),
     /// An allow or disallow before any user-agent line (RFC 9309 §2.2.2: ignored).
     RuleOutsideGroup,
     /// A misspelt key, a key with extra characters, or a missing colon, that this profile does
@@ -39,14 +37,16 @@ pub enum DiagnosticKind {
         /// Whether the profile reads it with a `/` in front (else it never matches).
         slash_prepended: bool,
     },
-    /// A user-agent value with characters after its product token (`MJ12bot` is read as `MJ`).
+    /// A user-agent value with characters after its token (`FooBot/1.2` is read as `FooBot`;
+    /// under `google`, `MJ12bot` is read as `MJ`).
     UserAgentTruncated,
     /// An empty user-agent value.
     EmptyUserAgent,
 }
 
 /// A finding with the bytes it is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Diagnostic {
     /// What was found.
     pub kind: DiagnosticKind,
@@ -57,7 +57,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub(crate) fn grammar(d: &robotrules_grammar::Diagnostic) -> Diagnostic {
+    pub(crate) fn grammar(d: &robotrules_grammar::Finding) -> Diagnostic {
         Diagnostic {
             kind: DiagnosticKind::Grammar(d.kind),
             span: d.span,
@@ -68,7 +68,7 @@ impl Diagnostic {
     /// A stable code.
     pub fn code(&self) -> &'static str {
         match self.kind {
-            DiagnosticKind::Grammar(kind) => robotrules_grammar::Diagnostic {
+            DiagnosticKind::Grammar(kind) => robotrules_grammar::Finding {
                 kind,
                 span: self.span,
                 line: self.line,
@@ -90,7 +90,7 @@ impl Diagnostic {
     /// How serious it is: an error when the line or rule is dropped.
     pub fn severity(&self) -> Severity {
         match self.kind {
-            DiagnosticKind::Grammar(kind) => robotrules_grammar::Diagnostic {
+            DiagnosticKind::Grammar(kind) => robotrules_grammar::Finding {
                 kind,
                 span: self.span,
                 line: self.line,
@@ -110,14 +110,6 @@ impl Diagnostic {
             | DiagnosticKind::EmptyUserAgent => Severity::Warning,
         }
     }
-
-    /// Which profiles would accept a key this profile did not.
-    pub fn accepted_by(&self) -> &'static [Profile] {
-        match self.kind {
-            DiagnosticKind::KeyNotAccepted { .. } => &[Profile::Google],
-            _ => &[],
-        }
-    }
 }
 
 fn key_name(kind: KeyKind) -> &'static str {
@@ -128,7 +120,7 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             DiagnosticKind::Grammar(kind) => {
-                robotrules_grammar::Diagnostic { kind, span: self.span, line: self.line }.fmt(f)
+                robotrules_grammar::Finding { kind, span: self.span, line: self.line }.fmt(f)
             }
             DiagnosticKind::RuleOutsideGroup => {
                 f.write_str("rule before any user-agent line: ignored (RFC 9309 §2.2.2)")
@@ -149,7 +141,7 @@ impl fmt::Display for Diagnostic {
                 f.write_str("path does not start with `/` or `*`: it never matches")
             }
             DiagnosticKind::UserAgentTruncated => f.write_str(
-                "user-agent value has characters outside the product token [A-Za-z_-]: only the leading token is used (RFC 9309 §2.2.1)",
+                "user-agent value has characters after its product token: only the leading token is used (RFC 9309 §2.2.1)",
             ),
             DiagnosticKind::EmptyUserAgent => f.write_str("empty user-agent value"),
         }

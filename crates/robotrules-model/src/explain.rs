@@ -1,16 +1,17 @@
 //! Explain: for a crawler and a URL, the chosen groups, every matching rule, the deciding
 //! rule with its line, or why nothing applied.
 
-use serde::Serialize;
-
-use crate::agent::{is_robots_txt, AgentRules, InvalidAgent, Selection};
+use crate::agent::{AgentRules, Selection};
+use crate::error::InvalidUrl;
 use crate::pattern::RuleKind;
-use crate::profile::Profile;
+use crate::profile::{Precedence, Profile};
 use crate::robots::{RobotsTxt, Rule};
 
 /// Why the verdict is what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum Reason {
     /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2).
     RobotsTxtImplicitlyAllowed,
@@ -22,8 +23,27 @@ pub enum Reason {
     RuleMatched,
 }
 
+impl Reason {
+    /// The name used in JSON and reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Reason::RobotsTxtImplicitlyAllowed => "robots-txt-implicitly-allowed",
+            Reason::NoGroup => "no-group",
+            Reason::NoMatchingRule => "no-matching-rule",
+            Reason::RuleMatched => "rule-matched",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A group that applies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GroupRef {
     /// Index among the file's groups.
     pub index: usize,
@@ -34,7 +54,8 @@ pub struct GroupRef {
 }
 
 /// A rule that matches the URL.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RuleMatch {
     /// Allow or disallow.
     pub kind: RuleKind,
@@ -44,14 +65,15 @@ pub struct RuleMatch {
     pub pattern: String,
     /// The pattern as compared (normalised; a final `$` shown).
     pub normalized: String,
-    /// Its priority (longer wins).
+    /// Its priority under longest-match precedence (see [`Rule::priority`]).
     pub priority: u32,
     /// Set for a rule derived from the line (Google's `index.html` rewrite).
     pub derived: bool,
 }
 
 /// The full account of one decision.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
     /// The profile.
     pub profile: Profile,
@@ -67,26 +89,40 @@ pub struct Explanation {
     pub reason: Reason,
     /// How the groups were chosen.
     pub selection: Selection,
+    /// The user-agent token that named the crawler, as written (none for `*` or no group).
+    pub token: Option<String>,
     /// The groups that apply, in file order.
     pub groups: Vec<GroupRef>,
-    /// Every matching rule of those groups, in precedence order (file order in `legacy1994`).
+    /// Every matching rule of those groups, in precedence order (file order under first-match
+    /// precedence).
     pub matches: Vec<RuleMatch>,
     /// The deciding rule.
     pub decided_by: Option<RuleMatch>,
+    /// Lines of the matching rules of the other kind that are exactly as long as the deciding
+    /// allow rule: it won the tie because allow wins (RFC 9309 §2.2.2). Empty otherwise.
+    pub tied_with: Vec<u32>,
 }
 
 impl RobotsTxt {
     /// Explain the verdict for crawler `agent` on `url`.
-    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, InvalidAgent> {
-        Ok(self.agent(agent)?.explain(agent, url))
+    ///
+    /// # Errors
+    /// A crawler name or a URL the profile cannot read.
+    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, crate::Error> {
+        Ok(self.agent(agent)?.explain(agent, url)?)
     }
 }
 
 impl AgentRules<'_> {
     /// Explain the verdict on `url`; `agent` is only recorded in the result.
-    pub fn explain(&self, agent: &str, url: &str) -> Explanation {
+    ///
+    /// # Errors
+    /// As [`AgentRules::target`].
+    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, InvalidUrl> {
         let robots = self.robots();
-        let path = self.path_of(url);
+        let reading = robots.profile().reading();
+        let target = self.target(url)?;
+        let path = target.path();
         let groups: Vec<GroupRef> = self
             .group_indices()
             .into_iter()
@@ -104,15 +140,15 @@ impl AgentRules<'_> {
                 })
             })
             .collect();
-        let mut matches: Vec<(&Rule, RuleMatch)> = groups
+        let mut matches: Vec<&Rule> = groups
             .iter()
             .filter_map(|g| robots.groups().get(g.index))
             .flat_map(|g| g.rules(robots))
-            .filter(|r| r.matches(&robots.arena, &path))
-            .map(|r| (r, rule_match(robots, r)))
+            .filter(|r| r.matches(&robots.arena, path))
             .collect();
-        if robots.profile() != Profile::Legacy1994 {
-            matches.sort_by_key(|(r, _)| {
+        let longest = reading.precedence == Precedence::LongestMatch;
+        if longest {
+            matches.sort_by_key(|r| {
                 (
                     std::cmp::Reverse(r.priority()),
                     r.kind == RuleKind::Disallow,
@@ -120,29 +156,39 @@ impl AgentRules<'_> {
                 )
             });
         }
-        let decided = self.decide(&path).map(|r| rule_match(robots, r));
-        let robots_txt = robots.profile() == Profile::Rfc9309 && is_robots_txt(&path);
+        let robots_txt = reading.implicit_robots_txt && target.is_robots_txt();
+        let decided = if robots_txt { None } else { self.decide(path) };
+        let tied_with = match decided {
+            Some(winner) if longest && winner.kind == RuleKind::Allow => matches
+                .iter()
+                .filter(|r| r.kind != winner.kind && r.priority() == winner.priority())
+                .map(|r| r.line)
+                .collect(),
+            _ => Vec::new(),
+        };
         let (allowed, reason) = if robots_txt {
             (true, Reason::RobotsTxtImplicitlyAllowed)
-        } else if let Some(rule) = &decided {
+        } else if let Some(rule) = decided {
             (rule.kind == RuleKind::Allow, Reason::RuleMatched)
-        } else if self.selection() == Selection::None {
+        } else if self.selection() == Selection::Unmatched {
             (true, Reason::NoGroup)
         } else {
             (true, Reason::NoMatchingRule)
         };
-        Explanation {
+        Ok(Explanation {
             profile: robots.profile(),
             agent: agent.to_owned(),
             url: url.to_owned(),
-            path: String::from_utf8_lossy(&path).into_owned(),
+            path: String::from_utf8_lossy(path).into_owned(),
             allowed,
             reason,
             selection: self.selection(),
+            token: self.named_by().map(|a| a.token(robots).into_owned()),
             groups,
-            matches: matches.into_iter().map(|(_, m)| m).collect(),
-            decided_by: if robots_txt { None } else { decided },
-        }
+            matches: matches.iter().map(|r| rule_match(robots, r)).collect(),
+            decided_by: decided.map(|r| rule_match(robots, r)),
+            tied_with,
+        })
     }
 }
 

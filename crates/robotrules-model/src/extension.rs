@@ -2,11 +2,11 @@
 //! visit-time, host, clean-param, content-signal, content-usage, and any other key), kept per
 //! group and globally, with typed readings of the common ones.
 
-use serde::Serialize;
-
 /// The extension records robotrules knows by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum ExtensionKey {
     /// `crawl-delay: <seconds>` (Bing, Yandex, many others).
     CrawlDelay,
@@ -44,8 +44,8 @@ impl ExtensionKey {
             .map_or(ExtensionKey::Other, |&(_, k)| k)
     }
 
-    /// Records that describe the group they stand in. In the `rfc9309` profile one of them
-    /// closes the user-agent list, as the author meant (see `docs/profiles.md`).
+    /// Records that describe the group they stand in (they do not close its user-agent list:
+    /// RFC 9309 §2.2.4; lint warns when one stands between user-agent lines).
     pub const fn is_group_member(self) -> bool {
         matches!(
             self,
@@ -64,7 +64,8 @@ impl ExtensionKey {
 }
 
 /// One extension record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Extension {
     /// The recognised key.
     pub kind: ExtensionKey,
@@ -77,7 +78,8 @@ pub struct Extension {
 }
 
 /// `request-rate: <requests>/<seconds>[s|m|h]`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RequestRate {
     /// Number of requests…
     pub requests: u32,

@@ -11,25 +11,36 @@
 //! use robotrules_model::{Profile, RobotsTxt};
 //!
 //! let robots = RobotsTxt::parse(b"user-agent: *\ndisallow: /private\n", Profile::Rfc9309, 512_000);
-//! let rules = robots.agent("ExampleBot").unwrap();
-//! assert!(!rules.is_allowed("https://example.com/private/x"));
-//! assert!(rules.is_allowed("/public"));
+//! let rules = robots.agent("ExampleBot")?;
+//! assert!(!rules.is_allowed("https://example.com/private/x")?);
+//! assert!(rules.is_allowed("/public")?);
+//! # Ok::<(), robotrules_model::Error>(())
 //! ```
+//!
+//! What each profile decides is one table, [`Profile::reading`]; nothing else in the
+//! workspace branches on a profile's name.
 
 mod agent;
 mod build;
 mod diagnostic;
+mod error;
 mod explain;
 mod extension;
 mod pattern;
 mod profile;
 mod robots;
 
-pub use agent::{is_product_token, AgentRules, InvalidAgent, Selection};
+pub use agent::{AgentRules, Selection};
 pub use diagnostic::{Diagnostic, DiagnosticKind};
+pub use error::{Error, InvalidAgent, InvalidUrl};
 pub use explain::{Explanation, GroupRef, Reason, RuleMatch};
 pub use extension::{Extension, ExtensionKey, RequestRate};
-pub use pattern::{Pattern, RuleKind};
-pub use profile::{Profile, UnknownProfile, GOOGLE_MAX_LINE_LEN};
+pub use pattern::RuleKind;
+pub use profile::{
+    AgentListEnd, AgentToken, CachePreset, CrawlerNames, GroupMerge, KeySpellings, PatternEncoding,
+    Precedence, Profile, Reading, SlashlessPattern, UnknownProfile, UrlReading,
+    GOOGLE_MAX_LINE_LEN,
+};
 pub use robotrules_grammar::{Severity, Span};
+pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, Rule, UserAgent};

@@ -11,13 +11,13 @@ use std::borrow::Cow;
 
 use memchr::memmem;
 use robotrules_url::{canonical, google};
-use serde::Serialize;
 
-use crate::profile::Profile;
+use crate::profile::{PatternEncoding, Reading, SlashlessPattern};
 
 /// Whether a rule allows or disallows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum RuleKind {
     /// `allow:`
     Allow,
@@ -25,9 +25,25 @@ pub enum RuleKind {
     Disallow,
 }
 
+impl RuleKind {
+    /// `allow` or `disallow`, as JSON and reports spell it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RuleKind::Allow => "allow",
+            RuleKind::Disallow => "disallow",
+        }
+    }
+}
+
+impl std::fmt::Display for RuleKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A compiled pattern. Its bytes live in the owning [`crate::RobotsTxt`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     pub(crate) start: u32,
     pub(crate) len: u32,
     /// Offset of the first `*` within the pattern, if it has wildcards.
@@ -48,18 +64,6 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    /// The priority used for precedence: Google counts the bytes of the escaped pattern as
-    /// written, `*` and `$` included; the RFC profile counts the octets of the canonical
-    /// pattern (percent-encoding normalised, redundant trailing `*` removed).
-    pub fn priority(&self) -> u32 {
-        self.priority
-    }
-
-    /// Whether the pattern ends with the `$` anchor.
-    pub fn is_anchored(&self) -> bool {
-        self.anchored
-    }
-
     pub(crate) fn bytes<'a>(&self, arena: &'a [u8]) -> &'a [u8] {
         let start = self.start as usize;
         arena
@@ -146,12 +150,10 @@ pub(crate) struct Compiled<'a> {
     pub(crate) pattern: Pattern,
     /// Google's `index.html` rewrite of an allow rule: `…/index.htm*` also allows `…/$`.
     pub(crate) index_html: Option<(Vec<u8>, u32)>,
-    /// RFC profile: the value did not start with `/` or `*` and `/` was put in front.
-    pub(crate) slash_prepended: bool,
 }
 
-/// Compile a rule value (raw bytes from the file) under `profile`.
-pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compiled<'_> {
+/// Compile a rule value (raw bytes from the file) as `reading` says.
+pub(crate) fn compile<'v>(value: &'v [u8], kind: RuleKind, reading: &Reading) -> Compiled<'v> {
     let mut pattern = Pattern {
         start: 0,
         len: 0,
@@ -163,70 +165,57 @@ pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compile
         min_len: 0,
         key: 0,
     };
-    let mut slash_prepended = false;
-    let mut index_html = None;
-    let mut bytes: Cow<'_, [u8]> = match profile {
-        Profile::Google => {
-            let escaped = google::escape_pattern(value);
-            pattern.priority = len_u32(escaped.len());
-            if kind == RuleKind::Allow {
-                index_html = index_html_rewrite(&escaped);
-            }
-            escaped
+    let slashless = !value.is_empty() && !matches!(value[0], b'/' | b'*');
+    let slash_prepended = slashless && reading.slashless_pattern == SlashlessPattern::PrependSlash;
+    let mut bytes: Cow<'v, [u8]> = match (reading.patterns, reading.wildcards) {
+        (PatternEncoding::GoogleEscape, _) => google::escape_pattern(value),
+        (PatternEncoding::Canonical, true) if slash_prepended => {
+            let mut with_slash = Vec::with_capacity(value.len() + 1);
+            with_slash.push(b'/');
+            with_slash.extend_from_slice(value);
+            Cow::Owned(canonical::pattern(&with_slash).into_owned())
         }
-        Profile::Rfc9309 => {
-            if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
-                slash_prepended = true;
-                let mut with_slash = Vec::with_capacity(value.len() + 1);
-                with_slash.push(b'/');
-                with_slash.extend_from_slice(value);
-                Cow::Owned(canonical::pattern(&with_slash).into_owned())
-            } else {
-                canonical::pattern(value)
-            }
-        }
-        Profile::Legacy1994 => {
-            // No wildcards: `*` and `$` are literal, so the pattern takes the URL's form.
-            let literal = canonical::path(value);
-            pattern.matches_everything = literal.is_empty();
-            pattern.priority = len_u32(literal.len());
-            pattern.min_len = len_u32(literal.len());
-            pattern.key = index_key(&literal, None);
-            return Compiled {
-                bytes: literal,
-                pattern,
-                index_html,
-                slash_prepended,
-            };
-        }
+        (PatternEncoding::Canonical, true) => canonical::pattern(value),
+        // No wildcards: `*` and `$` are literal, so the pattern takes the URL's form.
+        (PatternEncoding::Canonical, false) => canonical::path(value),
+    };
+    // RFC 9309 §2.2.2, "the match that has the most octets": every octet of the pattern in
+    // its normalised form, `*` and `$` included (a trailing `*` too).
+    pattern.priority = len_u32(bytes.len());
+    let index_html = if reading.index_html && kind == RuleKind::Allow {
+        index_html_rewrite(&bytes)
+    } else {
+        None
     };
     if bytes.is_empty() {
-        pattern.matches_nothing = true;
+        // An empty rule never decides, except under the 1994 convention, where it is a prefix
+        // of every path (the builder reads an empty `disallow:` as an allow).
+        if reading.empty_disallow_allows_all {
+            pattern.matches_everything = true;
+        } else {
+            pattern.matches_nothing = true;
+        }
         return Compiled {
             bytes,
             pattern,
             index_html,
-            slash_prepended,
         };
     }
-    if bytes.last() == Some(&b'$') {
-        pattern.anchored = true;
-        trim_end(&mut bytes, 1);
-    } else {
-        let stars = bytes.iter().rev().take_while(|&&b| b == b'*').count();
-        // A trailing `*` is redundant (RFC 9309 §2.2.3 example `/fish*` = `/fish`).
-        trim_end(&mut bytes, stars);
-    }
-    if profile == Profile::Rfc9309 {
-        // "The most specific match is the match that has the most octets" (RFC 9309
-        // §2.2.2): the octets of the canonical pattern, so equivalent spellings (`%62` and
-        // `b`, `/fish*` and `/fish`) rank equal; a `$` anchor counts.
-        pattern.priority = len_u32(bytes.len() + usize::from(pattern.anchored));
-    }
-    pattern.first_star = memchr::memchr(b'*', &bytes).map(len_u32);
-    if bytes.is_empty() && !pattern.anchored {
-        // `*` alone: matches every path.
-        pattern.matches_everything = true;
+    if reading.wildcards {
+        if bytes.last() == Some(&b'$') {
+            pattern.anchored = true;
+            trim_end(&mut bytes, 1);
+        } else {
+            // A trailing `*` changes nothing about what matches (RFC 9309 §2.2.3 example
+            // `/fish*` = `/fish`); it still counted for the priority above.
+            let stars = bytes.iter().rev().take_while(|&&b| b == b'*').count();
+            trim_end(&mut bytes, stars);
+        }
+        pattern.first_star = memchr::memchr(b'*', &bytes).map(len_u32);
+        if bytes.is_empty() && !pattern.anchored {
+            // `*` alone: matches every path.
+            pattern.matches_everything = true;
+        }
     }
     pattern.min_len = len_u32(bytes.iter().filter(|&&b| b != b'*').count());
     pattern.key = index_key(&bytes, pattern.first_star);
@@ -234,7 +223,6 @@ pub(crate) fn compile(value: &[u8], kind: RuleKind, profile: Profile) -> Compile
         bytes,
         pattern,
         index_html,
-        slash_prepended,
     }
 }
 

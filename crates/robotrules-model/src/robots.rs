@@ -74,7 +74,7 @@ pub struct UserAgent {
     pub global: bool,
     pub(crate) group: u32,
     pub(crate) value: Text,
-    /// Lower-cased product token (or, in `legacy1994`, the lower-cased name).
+    /// The token as written: a part of `value` (see [`crate::AgentToken`]).
     pub(crate) token: Text,
 }
 
@@ -249,7 +249,8 @@ impl UserAgent {
         String::from_utf8_lossy(robots.text(self.value))
     }
 
-    /// The product token the value was read as, lower-cased (`*` for global lines).
+    /// The token the value was read as, as written (`*` for global lines): `MJ12bot` from
+    /// `MJ12bot/1.2` under `rfc9309`, `MJ` under `google`.
     pub fn token<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
         if self.global {
             return Cow::Borrowed("*");
@@ -269,7 +270,8 @@ impl Rule {
         String::from_utf8_lossy(self.pattern.bytes(&robots.arena))
     }
 
-    /// The rule's priority (longer wins; see [`Pattern::priority`]).
+    /// The rule's priority under longest-match precedence: the octets of its pattern in the
+    /// profile's normalised form, every `*` and `$` counted (RFC 9309 §2.2.2).
     pub fn priority(&self) -> u32 {
         self.pattern.priority
     }

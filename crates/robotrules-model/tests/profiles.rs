@@ -21,9 +21,13 @@ fn allowed(robots: &str, profile: Profile, agent: &str, url: &str) -> bool {
 #[case::prefix("user-agent: *\nDisallowed: /x\n", "Bot", "/x", [true, false, true])]
 #[case::missing_colon("user-agent: *\ndisallow /x\n", "Bot", "/x", [true, false, true])]
 #[case::useragent_typo("useragent: Bot\ndisallow: /x\n", "Bot", "/x", [true, false, true])]
-// User-agent value: the leading [A-Za-z_-] run is the token (rfc9309, google); legacy
+// User-agent value: the leading run of the token alphabet is the token, digits included in
+// rfc9309 (RFC 9309 §2.2.1 plus digits, correction (c)), [A-Za-z_-] in google; legacy
 // matches the whole value as a substring of the crawler's name.
-#[case::token_prefix("user-agent: MJ12bot\ndisallow: /\n", "MJ", "/x", [false, false, true])]
+#[case::token_prefix("user-agent: MJ12bot\ndisallow: /\n", "MJ", "/x", [true, false, true])]
+#[case::token_digits("user-agent: MJ12bot\ndisallow: /\n", "MJ12bot", "/x", [false, true, false])]
+#[case::token_digits_case("user-agent: mj12BOT/1.4\ndisallow: /\n", "MJ12bot", "/x", [false, true, false])]
+#[case::token_leading_digit("user-agent: 360Spider\ndisallow: /\n", "360Spider", "/x", [false, true, false])]
 #[case::token_version("user-agent: FooBot/1.2\ndisallow: /\n", "FooBot", "/x", [false, false, false])]
 #[case::substring("user-agent: bot\ndisallow: /\n", "SuperBot", "/x", [true, true, false])]
 #[case::star_space("user-agent: * foo\ndisallow: /\n", "Bot", "/x", [false, false, false])]
@@ -31,9 +35,12 @@ fn allowed(robots: &str, profile: Profile, agent: &str, url: &str) -> bool {
 // (rfc9309, google) but do end a record (legacy).
 #[case::blank_between_agents("user-agent: a\n\nuser-agent: b\ndisallow: /\n", "a", "/x", [false, false, true])]
 #[case::rule_before_agent("disallow: /x\nuser-agent: *\ndisallow: /y\n", "Bot", "/x", [true, true, true])]
-// An extension record between user-agent lines: rfc9309 closes the list (only CCBot is
-// blocked); google joins the groups (everyone blocked).
-#[case::crawl_delay_joins("user-agent: *\ncrawl-delay: 10\nuser-agent: CCBot\ndisallow: /\n", "Googlebot", "/x", [true, false, false])]
+// An extension record between user-agent lines does not close the list (RFC 9309 §2.2.4: other
+// records "MUST NOT interfere", correction (a)): `*` and CCBot share one group, everyone is
+// blocked, as in google.
+#[case::crawl_delay_joins("user-agent: *\ncrawl-delay: 10\nuser-agent: CCBot\ndisallow: /\n", "Googlebot", "/x", [false, false, false])]
+#[case::crawl_delay_joins_named("user-agent: FooBot\ncrawl-delay: 5\nuser-agent: BarBot\ndisallow: /\n", "FooBot", "/x", [false, false, false])]
+#[case::unknown_record_joins("user-agent: FooBot\nx-thing: 1\nuser-agent: BarBot\ndisallow: /\n", "FooBot", "/x", [false, false, false])]
 #[case::crawl_delay_ccbot("user-agent: *\ncrawl-delay: 10\nuser-agent: CCBot\ndisallow: /\n", "CCBot", "/x", [false, false, false])]
 // Several groups for one agent: merged (legacy: first record wins).
 #[case::merged("user-agent: a\ndisallow: /x\n\nuser-agent: a\ndisallow: /y\n", "a", "/y", [false, false, true])]
@@ -42,7 +49,12 @@ fn allowed(robots: &str, profile: Profile, agent: &str, url: &str) -> bool {
 // Precedence: longest wins, allow on a tie; legacy: first match in file order.
 #[case::longest("user-agent: *\ndisallow: /a\nallow: /a/b\n", "Bot", "/a/b", [true, true, false])]
 #[case::tie("user-agent: *\ndisallow: /a\nallow: /a\n", "Bot", "/a", [true, true, false])]
-#[case::priority_counts_wildcards("user-agent: *\nallow: /*****\ndisallow: /abc\n", "Bot", "/abcd", [false, true, false])]
+// Every octet of the normalised pattern counts, `*` and `$` included, a trailing `*` too
+// (correction (b)): `allow: /a*` (3) ties `disallow: /ab` (3), and allow wins the tie.
+#[case::priority_counts_wildcards("user-agent: *\nallow: /*****\ndisallow: /abc\n", "Bot", "/abcd", [true, true, false])]
+#[case::trailing_star_ties("user-agent: *\nallow: /a*\ndisallow: /ab\n", "Bot", "/abc", [true, true, false])]
+#[case::trailing_star_counts("user-agent: *\nallow: /a**\ndisallow: /abc\n", "Bot", "/abcd", [true, true, false])]
+#[case::dollar_counts("user-agent: *\nallow: /ab$\ndisallow: /ab\n", "Bot", "/ab", [true, true, false])]
 // `*` and `$`: legacy reads them literally.
 #[case::wildcard("user-agent: *\ndisallow: /*.gif$\n", "Bot", "/a.gif", [false, false, true])]
 #[case::literal_star("user-agent: *\ndisallow: /a*b\n", "Bot", "/a*b", [false, false, false])]
@@ -85,7 +97,16 @@ fn crawler_name_validity() {
         let r = RobotsTxt::parse(robots.as_bytes(), profile, 512_000);
         assert_eq!(r.agent("Foo Bar").is_err(), profile == R, "{profile}");
         assert_eq!(r.agent("").is_err(), profile == R, "{profile}");
+        assert_eq!(
+            r.agent("ExampleBot/1.0").is_err(),
+            profile == R,
+            "{profile}"
+        );
         assert!(r.agent("Foo_Bar-baz").is_ok());
+        // Real crawlers carry digits (correction (c)).
+        for name in ["MJ12bot", "AI2Bot", "360Spider"] {
+            assert!(r.agent(name).is_ok(), "{profile} {name}");
+        }
     }
     // google: a name that is not a token never matches a group, so `*` applies.
     let r = RobotsTxt::parse(
@@ -95,6 +116,42 @@ fn crawler_name_validity() {
     );
     assert_eq!(r.is_allowed("Foo Bar", "/x"), Ok(false));
     assert_eq!(r.is_allowed("foo", "/x"), Ok(true));
+    // rfc9309: the error shows the token to pass.
+    let r = RobotsTxt::parse(robots.as_bytes(), R, 512_000);
+    let error = r.agent("ExampleBot/1.0").unwrap_err();
+    assert_eq!(error.suggestion.as_deref(), Some("ExampleBot"));
+    assert!(error.to_string().ends_with("pass `ExampleBot`"), "{error}");
+    assert_eq!(r.agent("/x").unwrap_err().suggestion, None);
+}
+
+#[test]
+fn urls_each_profile_reads() {
+    let robots = "user-agent: *\ndisallow: /a\n";
+    for profile in [R, G, L] {
+        let r = RobotsTxt::parse(robots.as_bytes(), profile, 512_000);
+        for url in ["example.com/a", "a/b", "", "mailto:x@example.com"] {
+            let read = r.is_allowed("Bot", url);
+            assert_eq!(read.is_err(), profile != G, "{profile} {url:?}");
+        }
+        assert_eq!(r.is_allowed("Bot", "https://example.com/a"), Ok(false));
+        assert_eq!(r.is_allowed("Bot", "/b"), Ok(true));
+    }
+}
+
+#[test]
+fn explain_names_ties_and_tokens() {
+    let text = b"user-agent: MJ12bot/1.4\ndisallow: /ab\nallow: /a*\n";
+    for (profile, token, tied) in [(R, Some("MJ12bot"), vec![2]), (G, None, vec![])] {
+        let r = RobotsTxt::parse(text, profile, 512_000);
+        let e = r.explain("MJ12bot", "/abc").unwrap();
+        assert_eq!(e.token.as_deref(), token, "{profile}");
+        assert_eq!(e.tied_with, tied, "{profile}");
+    }
+    let r = RobotsTxt::parse(text, L, 512_000);
+    let e = r.explain("MJ12bot", "/abc").unwrap();
+    assert_eq!(e.selection, Selection::Substring);
+    assert_eq!(e.token.as_deref(), Some("MJ12bot"));
+    assert!(e.tied_with.is_empty());
 }
 
 #[test]
@@ -134,7 +191,8 @@ fn explain_names_the_deciding_line() {
     let e = r.explain("FOO", "https://example.com/a/b/c/d").unwrap();
     assert!(!e.allowed);
     assert_eq!(e.reason, Reason::RuleMatched);
-    assert_eq!(e.selection, Selection::Specific);
+    assert_eq!(e.selection, Selection::Exact);
+    assert_eq!(e.token.as_deref(), Some("foo"));
     assert_eq!(e.groups.iter().map(|g| g.line).collect::<Vec<_>>(), [4, 9]);
     assert_eq!(
         e.matches.iter().map(|m| m.line).collect::<Vec<_>>(),
@@ -156,7 +214,7 @@ fn explain_names_the_deciding_line() {
         .unwrap();
     assert_eq!(
         (e.allowed, e.reason, e.selection),
-        (true, Reason::NoGroup, Selection::None)
+        (true, Reason::NoGroup, Selection::Unmatched)
     );
     let e = RobotsTxt::parse(b"user-agent: *\ndisallow: /x\n", R, 512_000)
         .explain("b", "/y")
@@ -249,15 +307,15 @@ fn indexed_and_deduplicated_groups_decide_as_a_full_scan() {
         let robots = RobotsTxt::parse(text.as_bytes(), profile, 512_000);
         let rules = robots.agent("Bot").unwrap();
         for path in paths {
-            let e = rules.explain("Bot", path);
+            let e = rules.explain("Bot", path).unwrap();
             let strongest = e.matches.first().map(|m| (m.kind, m.priority));
             let decided = e.decided_by.as_ref().map(|m| (m.kind, m.priority));
             assert_eq!(decided, strongest, "{profile} {path}");
-            assert_eq!(e.allowed, rules.is_allowed(path));
+            assert_eq!(Ok(e.allowed), rules.is_allowed(path));
             assert_eq!(e.allowed, decided.is_none_or(|(k, _)| k == RuleKind::Allow));
         }
         // Duplicates are still listed by explain.
-        let e = rules.explain("Bot", "/abc");
+        let e = rules.explain("Bot", "/abc").unwrap();
         let copies = e.matches.iter().filter(|m| m.pattern == "/a*c").count();
         assert_eq!(copies, if profile == L { 0 } else { 2 }, "{profile}");
     }

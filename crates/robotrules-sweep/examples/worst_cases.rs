@@ -164,13 +164,13 @@ fn main() {
             "32k distinct `disallow: /*q<n>` rules, 10 KB URL",
             profile,
             "is_allowed",
-            time(5, || assert!(rules.is_allowed(&url_10k))),
+            time(5, || assert!(rules.is_allowed(&url_10k).is_ok_and(|a| a))),
         );
         row(
             "32k distinct `disallow: /*q<n>` rules, 1 MiB URL",
             profile,
             "is_allowed",
-            time(3, || assert!(rules.is_allowed(&url_1m))),
+            time(3, || assert!(rules.is_allowed(&url_1m).is_ok_and(|a| a))),
         );
     }
     // The anchored glob and a star-heavy pattern against a long URL.
@@ -182,7 +182,7 @@ fn main() {
             "`/*a*a…*a` × 5,000 then `b$`, 1 MiB URL of `a`",
             profile,
             "is_allowed",
-            time(3, || assert!(rules.is_allowed(&url_1m))),
+            time(3, || assert!(rules.is_allowed(&url_1m).is_ok_and(|a| a))),
         );
     }
 

@@ -28,7 +28,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use robotrules::lint::render::TextOptions;
-use robotrules::{is_product_token, ParseOptions, Profile, Robots, Severity};
+use robotrules::{ParseOptions, Profile, Robots, Severity};
 
 pub use memory::peak_rss_kib;
 pub use report::{FileTime, Problem, SweepReport};
@@ -163,14 +163,13 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
             };
             let _ = rules.crawl_delay();
             for url in &urls {
-                let allowed = rules.is_allowed(url);
-                let why = rules.explain(&agent, url);
+                let allowed = rules.is_allowed(url).ok();
+                let why = rules.explain(&agent, url).ok().map(|why| why.allowed);
                 stats.queries += 2;
-                stats.disallowed += u64::from(!allowed);
-                if why.allowed != allowed {
+                stats.disallowed += u64::from(allowed == Some(false));
+                if why != allowed {
                     stats.mismatches.push(format!(
-                        "{profile}: explain says allowed={} but is_allowed says {allowed} for {agent} {url}",
-                        why.allowed
+                        "{profile}: explain says allowed={why:?} but is_allowed says {allowed:?} for {agent} {url}"
                     ));
                 }
             }
@@ -189,7 +188,7 @@ fn agents(robots: &Robots) -> Vec<String> {
         .flat_map(|g| g.agents(model))
         .filter(|a| !a.global)
         .map(|a| a.token(model).into_owned())
-        .filter(|t| is_product_token(t));
+        .filter(|t| robots.agent(t).is_ok());
     for token in own {
         if names.len() >= FIXED_AGENTS.len() + OWN_AGENTS {
             break;

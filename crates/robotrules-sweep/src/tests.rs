@@ -110,7 +110,7 @@ fn urls_stop_at_the_count() {
 fn the_files_own_agents_are_asked_about() {
     let robots =
         Robots::parse(b"user-agent: CCBot\nuser-agent: *\nuser-agent: ccbot/2\ndisallow: /\n");
-    assert_eq!(agents(&robots), ["Googlebot", "FooBot", "ccbot"]);
+    assert_eq!(agents(&robots), ["Googlebot", "FooBot", "CCBot"]);
 }
 
 #[test]

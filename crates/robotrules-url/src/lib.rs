@@ -5,8 +5,10 @@
 //!   punycode, and default ports (http 80, https 443, ftp 21) elided.
 //! - **Scope** ([`governs`]): a robots.txt governs URLs of the same scheme, host and port only
 //!   (Google's specification, "robots.txt location" table; RFC 9309 §2.3).
-//! - **Target** ([`target_path`]): the path, params and query the matcher sees (RFC 9309
-//!   §2.2.2); [`google::path_params_query`] is Google's reading of the same thing.
+//! - **Target** ([`Target`]): a URL read once, under a [`UrlReading`], as the matcher sees it:
+//!   path, params and query (RFC 9309 §2.2.2) in the form patterns are compared with.
+//!   [`target_path`] is the URL Standard's path and query alone; [`google::path_params_query`]
+//!   is Google's reading.
 //! - **Canonical form** ([`canonical`]): percent-encoding normalisation of URL paths and
 //!   allow/disallow patterns (RFC 9309 §2.2.2, §2.2.3); [`google::escape_pattern`] is Google's.
 //!
@@ -15,6 +17,7 @@
 //! Functions on the per-query path ([`canonical::path`], [`google::path_params_query`]) borrow
 //! their input and do not allocate when nothing changes. Nothing here panics on any input.
 
+mod authority;
 pub mod canonical;
 mod error;
 pub mod google;
@@ -26,4 +29,4 @@ mod target;
 pub use error::UrlError;
 pub use origin::{default_port, is_default_port, Origin};
 pub use scope::{governs, robots_txt_origin, robots_txt_url};
-pub use target::{matched_path, target_path};
+pub use target::{target_path, Target, UrlReading};

@@ -13,6 +13,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::authority;
 use crate::error::{excerpt, UrlError};
 
 /// The default port of `scheme`, if it has one this crate knows.
@@ -53,7 +54,8 @@ pub fn is_default_port(scheme: &str, port: u16) -> bool {
 /// assert_eq!(origin.to_string(), "http://www.xn--mller-kva.eu");
 /// assert_eq!(origin.robots_txt_url(), "http://www.xn--mller-kva.eu/robots.txt");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Origin {
     scheme: String,
     host: String,
@@ -69,8 +71,22 @@ impl Origin {
     /// ([`UrlError::InvalidPort`]), anything else the `url` crate rejects
     /// ([`UrlError::Unparsable`]).
     pub fn parse(url: &str) -> Result<Origin, UrlError> {
+        if let Some(simple) = authority::simple(url) {
+            return Ok(Origin::from_simple(simple));
+        }
         let parsed = url::Url::parse(url).map_err(|error| UrlError::from_parse(error, url))?;
         Origin::from_url(&parsed)
+    }
+
+    /// The origin of a URL in the common form, as the `url` crate would give it.
+    fn from_simple(simple: authority::Simple<'_>) -> Origin {
+        let scheme = simple.scheme.to_ascii_lowercase();
+        let port = simple.port.filter(|&port| !is_default_port(&scheme, port));
+        Origin {
+            host: simple.host.to_ascii_lowercase(),
+            scheme,
+            port,
+        }
     }
 
     /// The origin of an already parsed URL (see [`Origin::parse`] for the errors).
@@ -276,6 +292,28 @@ mod tests {
         assert_eq!(set.len(), 1);
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 2048,
+            rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// The common-form shortcut gives exactly what the `url` crate gives.
+        #[test]
+        fn the_shortcut_agrees_with_the_url_crate(
+            url in "(http|HTTPS|ftp|Http)://[a-zA-Z0-9.:xX-]{0,14}([/?#][a-z/.]{0,4})?"
+        ) {
+            let slow = url::Url::parse(&url)
+                .map_err(|error| UrlError::from_parse(error, &url))
+                .and_then(|parsed| Origin::from_url(&parsed));
+            if let Some(simple) = authority::simple(&url) {
+                proptest::prop_assert_eq!(Ok(Origin::from_simple(simple)), slow, "{}", url);
+            }
+        }
+    }
+
+    #[cfg(feature = "serde")]
     #[test]
     fn serializes_its_parts() {
         let origin = Origin::parse("http://example.com:8181/").unwrap();

@@ -1,19 +1,93 @@
-//! The part of a URL that allow/disallow rules are matched against, in the RFC 9309 reading.
+//! The part of a URL that allow/disallow rules are matched against.
 //!
 //! RFC 9309 §2.2.2: "The matching MUST start with the first octet of the path", and the RFC's
 //! examples match the query too (§2.2.2 Figure 4, §5.2), so the matcher sees path, params and
-//! query, without the fragment. An absolute URL is parsed with the `url` crate (WHATWG URL
-//! Standard), which percent-encodes non-ASCII octets and the characters a URL may not contain,
-//! and removes dot segments; a bare path is taken as the caller wrote it.
+//! query, without the fragment.
 //!
-//! This module does not bring the result to the canonical form used for comparison; that is
-//! [`crate::canonical::path`]. Google's reading of a URL is [`crate::google::path_params_query`].
+//! [`Target::parse`] is the one place a URL is read for matching, under a [`UrlReading`]:
+//! Google's (any string; [`crate::google::path_params_query`], compared as written) or the
+//! RFC's (an absolute URL with a host, or a path starting with `/`; dot segments resolved as
+//! the URL Standard does; [`crate::canonical`] percent-encoding). [`target_path`] is the URL
+//! Standard reading of path and query on its own, for callers that need exactly that.
 
 use std::borrow::Cow;
 
 use memchr::memchr3;
 
 use crate::error::{excerpt, UrlError};
+
+/// How URLs are accepted and read for matching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UrlReading {
+    /// Google's `GetPathParamsQuery`: any string is accepted (a scheme is optional, the first
+    /// segment of a scheme-less string is the host), and its path, params and query are
+    /// compared as written.
+    Google,
+    /// RFC 9309: an absolute URL with a host, or a path starting with `/`. Dot segments, `%2e`,
+    /// backslashes, tabs and line breaks are resolved as the URL Standard does, so a rule
+    /// cannot be side-stepped with `/a/../private/x`; then the canonical percent-encoding of
+    /// RFC 9309 §2.2.2 ([`crate::canonical::path`]).
+    Canonical,
+}
+
+/// A URL as a [`UrlReading`] matches it: its path, params and query, in the form patterns are
+/// compared with.
+///
+/// Reading is cheap for ordinary URLs: no allocation when the URL is already in form, and the
+/// URL Standard parser runs only for URLs outside the common `scheme://host[:port]/…` shape.
+///
+/// ```
+/// use robotrules_url::{Target, UrlReading};
+///
+/// let target = Target::parse("https://example.com/a/../%62?q#frag", UrlReading::Canonical)?;
+/// assert_eq!(target.path(), b"/b?q");
+/// assert!(Target::parse("example.com/a", UrlReading::Canonical).is_err());
+/// assert_eq!(Target::parse("example.com/a", UrlReading::Google)?.path(), b"/a");
+/// # Ok::<(), robotrules_url::UrlError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target<'a> {
+    path: Cow<'a, [u8]>,
+}
+
+impl<'a> Target<'a> {
+    /// Read `url` under `reading`.
+    ///
+    /// # Errors
+    /// Under [`UrlReading::Canonical`], a string that is neither a path starting with `/` nor
+    /// an absolute URL with a host ([`crate::Origin::parse`] says why). Under
+    /// [`UrlReading::Google`], never.
+    pub fn parse(url: &'a str, reading: UrlReading) -> Result<Target<'a>, UrlError> {
+        let path = match reading {
+            UrlReading::Google => match crate::google::path_params_query(url) {
+                Cow::Borrowed(p) => Cow::Borrowed(p.as_bytes()),
+                Cow::Owned(p) => Cow::Owned(p.into_bytes()),
+            },
+            UrlReading::Canonical => {
+                if !url.starts_with('/') && crate::authority::simple(url).is_none() {
+                    crate::Origin::parse(url)?;
+                }
+                match matched_path(url) {
+                    Cow::Borrowed(p) => crate::canonical::path(p.as_bytes()),
+                    Cow::Owned(p) => Cow::Owned(crate::canonical::path(p.as_bytes()).into_owned()),
+                }
+            }
+        };
+        Ok(Target { path })
+    }
+
+    /// The path, params and query as compared.
+    pub fn path(&self) -> &[u8] {
+        &self.path
+    }
+
+    /// Whether the path is `/robots.txt` itself (any query).
+    pub fn is_robots_txt(&self) -> bool {
+        let path = self.path.split(|&b| b == b'?').next().unwrap_or_default();
+        path == b"/robots.txt"
+    }
+}
 
 /// The path+params+query the matcher sees, in the RFC 9309 reading.
 ///
@@ -64,14 +138,7 @@ pub fn target_path(url: &str) -> Result<Cow<'_, str>, UrlError> {
 /// (a scheme-relative `//host/…` given a scheme, a bare path resolved against a dummy
 /// origin), so `/a/../private/x` is matched as `/private/x`.
 ///
-/// ```
-/// use robotrules_url::matched_path;
-/// assert_eq!(matched_path("https://example.com/a/b?c"), "/a/b?c");
-/// assert_eq!(matched_path("https://example.com/a/../private/x"), "/private/x");
-/// assert_eq!(matched_path("//example.com/a/./b"), "/a/b");
-/// assert_eq!(matched_path("example.com/a"), "/a");
-/// ```
-pub fn matched_path(url: &str) -> Cow<'_, str> {
+pub(crate) fn matched_path(url: &str) -> Cow<'_, str> {
     let path = crate::google::path_params_query(url);
     if !needs_url_standard(url, &path) {
         return path;
@@ -144,6 +211,58 @@ mod tests {
     #[case("/#", "/")]
     fn extracts_path_and_query(#[case] url: &str, #[case] path: &str) {
         assert_eq!(target_path(url).unwrap(), path);
+    }
+
+    #[rstest]
+    #[case("https://example.com/a/b?c", "/a/b?c")]
+    #[case("https://example.com/a/../private/x", "/private/x")]
+    #[case("//example.com/a/./b", "/a/b")]
+    #[case("example.com/a", "/a")]
+    #[case("/a/%2e%2E/b", "/b")]
+    fn matched_path_resolves_dot_segments(#[case] url: &str, #[case] path: &str) {
+        assert_eq!(matched_path(url), path);
+    }
+
+    #[rstest]
+    #[case("/", UrlReading::Canonical, "/")]
+    #[case("/a b#c", UrlReading::Canonical, "/a%20b")]
+    #[case(
+        "http://EXAMPLE.com:80/%7e?x=http://y",
+        UrlReading::Canonical,
+        "/~?x=http%3A%2F%2Fy"
+    )]
+    #[case("http://user@[::1]:8080/a/./b", UrlReading::Canonical, "/a/b")]
+    #[case("http://www.müller.eu/ü", UrlReading::Canonical, "/%C3%BC")]
+    #[case("example.com/a", UrlReading::Google, "/a")]
+    #[case("", UrlReading::Google, "/")]
+    #[case("http://example.com/%7e b", UrlReading::Google, "/%7e b")]
+    fn targets(#[case] url: &str, #[case] reading: UrlReading, #[case] path: &str) {
+        assert_eq!(Target::parse(url, reading).unwrap().path(), path.as_bytes());
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case("example.com/a")]
+    #[case("a/b")]
+    #[case("mailto:x@example.com")]
+    #[case("file:///etc/passwd")]
+    #[case("http://")]
+    #[case("http://example.com:99999/")]
+    #[case("http://xn--a.example/")]
+    fn the_canonical_reading_rejects_what_has_no_host_and_is_no_path(#[case] url: &str) {
+        assert!(Target::parse(url, UrlReading::Canonical).is_err(), "{url}");
+        assert!(Target::parse(url, UrlReading::Google).is_ok(), "{url}");
+    }
+
+    #[rstest]
+    #[case("/robots.txt", true)]
+    #[case("/robots.txt?x", true)]
+    #[case("https://example.com/robots.txt#f", true)]
+    #[case("/robots.txt/", false)]
+    #[case("/Robots.txt", false)]
+    fn knows_robots_txt(#[case] url: &str, #[case] is: bool) {
+        let target = Target::parse(url, UrlReading::Canonical).unwrap();
+        assert_eq!(target.is_robots_txt(), is);
     }
 
     #[rstest]

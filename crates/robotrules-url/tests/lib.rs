@@ -3,7 +3,9 @@
 
 use std::borrow::Cow;
 
-use robotrules_url::{canonical, google, governs, robots_txt_url, target_path, Origin, UrlError};
+use robotrules_url::{
+    canonical, google, governs, robots_txt_url, target_path, Origin, Target, UrlError, UrlReading,
+};
 
 /// The public signatures other crates of the workspace are written against. This fails to
 /// compile, not at run time, when one of them changes.
@@ -18,17 +20,16 @@ fn public_api_signatures() {
     let _: fn(&str) -> Result<String, UrlError> = robots_txt_url;
     let _: fn(&str, &str) -> Result<bool, UrlError> = governs;
     let _: for<'a> fn(&'a str) -> Result<Cow<'a, str>, UrlError> = target_path;
+    let _: fn(&'static str, UrlReading) -> Result<Target<'static>, UrlError> = Target::parse;
     let _: for<'a> fn(&'a str) -> Cow<'a, str> = google::path_params_query;
     let _: for<'a> fn(&'a [u8]) -> Cow<'a, [u8]> = google::escape_pattern;
     let _: for<'a> fn(&'a [u8]) -> Cow<'a, [u8]> = canonical::path;
     let _: for<'a> fn(&'a [u8]) -> Cow<'a, [u8]> = canonical::pattern;
     let _: fn(&str, u16) -> bool = robotrules_url::is_default_port;
     fn traits<T: Eq + std::hash::Hash + Clone + std::fmt::Debug + std::fmt::Display>() {}
-    fn serialize<T: serde::Serialize>() {}
     fn error<T: std::error::Error + Send + Sync + 'static>() {}
     fn from_str<T: std::str::FromStr<Err = UrlError>>() {}
     traits::<Origin>();
-    serialize::<Origin>();
     error::<UrlError>();
     from_str::<Origin>();
     assert_eq!(

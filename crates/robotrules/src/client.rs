@@ -20,8 +20,8 @@ use std::time::Duration;
 
 pub use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store};
 pub use robotrules_fetch::{
-    Access, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions, FetchOutcome,
-    FetchSummary, ManualClock, Origin, SystemClock, TooManyRequests, VerdictClass,
+    Access, AccessKind, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions,
+    FetchOutcome, ManualClock, Origin, SystemClock, TooManyRequests, VerdictClass,
     DEFAULT_USER_AGENT,
 };
 
@@ -29,7 +29,17 @@ use robotrules_fetch::Fetcher;
 use serde::Serialize;
 use tokio::sync::OnceCell;
 
-use crate::{is_product_token, InvalidAgent, ParseOptions, Profile, Robots, RuleMatch};
+use crate::model::{AgentToken, CachePreset};
+use crate::{InvalidAgent, InvalidUrl, ParseOptions, Profile, Robots, RuleMatch};
+
+/// The cache policy a profile's reading asks for ([`crate::Reading::cache`]): the client's
+/// default, and what `robotrules fetch` reports lifetimes with.
+pub fn cache_policy(profile: Profile) -> CachePolicy {
+    match profile.reading().cache {
+        CachePreset::Google => CachePolicy::google(),
+        _ => CachePolicy::rfc9309(),
+    }
+}
 
 /// How many parsed files the client keeps by default (one per origin), the same bound as the
 /// default [`MemoryStore`].
@@ -47,6 +57,9 @@ pub enum ClientError {
     /// be a product token).
     #[error(transparent)]
     InvalidAgent(#[from] InvalidAgent),
+    /// The URL has a robots.txt but the profile cannot read it for matching.
+    #[error(transparent)]
+    InvalidUrl(#[from] InvalidUrl),
     /// The URL cannot have a robots.txt: not an absolute URL, no host, a bad IDN or port, or a
     /// scheme other than http, https and ftp.
     #[error("no robots.txt for {url:?}: {source}")]
@@ -67,10 +80,10 @@ pub enum ClientError {
 pub struct Decision {
     /// May the crawler fetch the URL?
     pub allowed: bool,
-    /// The access result applied: `"success"`, `"unavailable"` or `"unreachable"` (RFC 9309
-    /// §2.3.1). While the file is unreachable this is the last good copy's result when the
-    /// cache serves one ([`Decision::basis`]).
-    pub access: &'static str,
+    /// The access result applied: success, unavailable or unreachable (RFC 9309 §2.3.1).
+    /// While the file is unreachable this is the last good copy's result when the cache
+    /// serves one ([`Decision::basis`]).
+    pub access: AccessKind,
     /// What the access result means for every URL of the origin.
     pub verdict_class: VerdictClass,
     /// Why the cache served that access result (the latest fetch, the last good copy, or
@@ -206,7 +219,9 @@ impl Client {
         let outcome = &lookup.outcome;
         let (allowed, decided_by) = match (&outcome.access, &lookup.robots) {
             (Access::Success { .. }, Some(robots)) => {
-                let explanation = robots.explain(&self.inner.agent, url)?;
+                let explanation = robots
+                    .agent(&self.inner.agent)?
+                    .explain(&self.inner.agent, url)?;
                 (explanation.allowed, explanation.decided_by)
             }
             (Access::Success { .. }, None) | (Access::Unavailable { .. }, _) => (true, None),
@@ -214,7 +229,7 @@ impl Client {
         };
         Ok(Decision {
             allowed,
-            access: outcome.access.name(),
+            access: outcome.access.kind(),
             verdict_class: outcome.verdict_class(),
             basis: outcome.basis,
             cache_age: outcome.age,
@@ -430,17 +445,16 @@ impl ClientBuilder {
         Robots::parse_with(b"", &self.parse).agent(&self.agent)?;
         let mut fetch = self.fetch;
         fetch.body_limit = self.parse.parse_limit;
-        if fetch.user_agent == DEFAULT_USER_AGENT && is_product_token(&self.agent) {
+        let token = AgentToken::LeadingRun { digits: true };
+        let is_token = !self.agent.is_empty() && self.agent.bytes().all(|b| token.is_token_byte(b));
+        if fetch.user_agent == DEFAULT_USER_AGENT && is_token {
             fetch.user_agent = format!("{} {DEFAULT_USER_AGENT}", self.agent);
         }
         let clock = self.clock.unwrap_or_else(|| Arc::new(SystemClock));
         let fetcher = Fetcher::with_clock(fetch, clock).map_err(ClientError::Build)?;
         let policy = self
             .cache_policy
-            .unwrap_or_else(|| match self.parse.profile {
-                Profile::Google => CachePolicy::google(),
-                Profile::Rfc9309 | Profile::Legacy1994 => CachePolicy::rfc9309(),
-            });
+            .unwrap_or_else(|| cache_policy(self.parse.profile));
         let cache = match self.store {
             Some(store) => CachingFetcher::with_store(fetcher, policy, store),
             None => CachingFetcher::new(fetcher, policy),
@@ -516,7 +530,7 @@ mod tests {
 
     #[test]
     fn crawler_names_are_checked_per_profile() {
-        let invalid = ["Example Bot", "ExampleBot/1.0", "", "Bot2"];
+        let invalid = ["Example Bot", "ExampleBot/1.0", "", "Bot.2"];
         for name in invalid {
             assert!(
                 matches!(

@@ -22,9 +22,10 @@
 //! assert_eq!(robots.crawl_delay("ExampleBot")?, Some(2.0));
 //! assert_eq!(robots.sitemaps().collect::<Vec<_>>(), ["https://example.com/sitemap.xml"]);
 //!
-//! // A crawler name must be a product token (RFC 9309 §2.2.1).
+//! // A crawler name must be a product token (RFC 9309 §2.2.1), a URL absolute or a path.
 //! assert!(robots.is_allowed("Example Bot/1.0", "/").is_err());
-//! # Ok::<(), robotrules::InvalidAgent>(())
+//! assert!(robots.is_allowed("ExampleBot", "example.com/private/x").is_err());
+//! # Ok::<(), robotrules::Error>(())
 //! ```
 //!
 //! For many URLs of one crawler, resolve its groups once with [`Robots::agent`]:
@@ -35,19 +36,25 @@
 //! let options = ParseOptions { profile: Profile::Google, ..ParseOptions::default() };
 //! let robots = Robots::parse_with(b"user-agent: foobot\ndisallow: /*.gif$\n", &options);
 //! let foobot = robots.agent("FooBot")?;
-//! assert!(!foobot.is_allowed("https://example.com/a/b.gif"));
-//! assert!(foobot.is_allowed("https://example.com/a/b.gif?size=2"));
-//! # Ok::<(), robotrules::InvalidAgent>(())
+//! assert!(!foobot.is_allowed("https://example.com/a/b.gif")?);
+//! assert!(foobot.is_allowed("https://example.com/a/b.gif?size=2")?);
+//! # Ok::<(), robotrules::Error>(())
 //! ```
 //!
-//! [`Robots::explain`] says which line decided and why. The layers are re-exported for
-//! those who need them: [`grammar`], [`url`], [`model`], [`lint`], and with the default-on
-//! `fetch` feature `fetch`.
+//! [`Robots::explain`] says which line decided and why. What each profile decides is one
+//! table, [`Profile::reading`]. The layers are re-exported for those who need them:
+//! [`grammar`], [`url`], [`model`], and with their features `lint` and `fetch`.
 //!
-//! With the `fetch` feature (on by default), `client::Client` answers end to end: it fetches
-//! and caches the robots.txt of each URL's origin (RFC 9309 §2.3–§2.5) and asks it, from any
-//! number of tasks at once. Parse-only users turn the feature off
-//! (`default-features = false`) and pull in neither reqwest nor tokio.
+//! ## Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `fetch` | on | `client::Client`: fetching (HTTP, HTTPS, FTP) and caching robots.txt end to end (tokio, reqwest) |
+//! | `lint` | on | `robotrules::lint`: site-owner lints rendered rustc-style |
+//! | `serde` | with `fetch` | `Serialize` for explanations, diagnostics and decisions |
+//!
+//! Parse-only users turn the defaults off (`default-features = false`) and pull in neither
+//! tokio, reqwest, hyper, annotate-snippets nor serde_json.
 
 use std::sync::Arc;
 
@@ -57,15 +64,16 @@ pub mod client;
 #[cfg(feature = "fetch")]
 pub use robotrules_fetch as fetch;
 pub use robotrules_grammar as grammar;
+#[cfg(feature = "lint")]
 pub use robotrules_lint as lint;
 pub use robotrules_model as model;
 pub use robotrules_url as url;
 
 pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 pub use robotrules_model::{
-    is_product_token, AgentRules, Diagnostic, DiagnosticKind, Explanation, Extension, ExtensionKey,
-    GroupRef, InvalidAgent, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection, Severity,
-    Span, UnknownProfile,
+    AgentRules, Diagnostic, DiagnosticKind, Error, Explanation, Extension, ExtensionKey, GroupRef,
+    InvalidAgent, InvalidUrl, Profile, Reading, Reason, RequestRate, RuleKind, RuleMatch,
+    Selection, Severity, Span, UnknownProfile,
 };
 
 /// How to read a robots.txt file.
@@ -87,6 +95,7 @@ impl Default for ParseOptions {
     }
 }
 
+#[cfg(feature = "lint")]
 /// Lint `bytes` for `options.profile`: every finding with its stable code, severity, span,
 /// line, column, message and help, at most [`lint::DEFAULT_MAX_FINDINGS`] of them (the rest
 /// counted). See [`lint::lint`] for more options and [`lint::render`] to show the report.
@@ -133,7 +142,8 @@ impl Robots {
     /// Resolve the groups for crawler `name` once, to ask about many URLs.
     ///
     /// # Errors
-    /// In the `rfc9309` profile, a name that is not a product token (letters, `_`, `-`).
+    /// In the `rfc9309` profile, a name that is not a product token (letters, digits, `_`,
+    /// `-`); the error suggests the token the name starts with.
     pub fn agent(&self, name: &str) -> Result<AgentRules<'_>, InvalidAgent> {
         self.inner.agent(name)
     }
@@ -141,8 +151,9 @@ impl Robots {
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
     ///
     /// # Errors
-    /// As [`Robots::agent`].
-    pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, InvalidAgent> {
+    /// As [`Robots::agent`]; and a URL the profile cannot read (in `rfc9309` and
+    /// `legacy1994`, neither an absolute URL with a host nor a path starting with `/`).
+    pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, Error> {
         self.inner.is_allowed(agent, url)
     }
 
@@ -155,12 +166,12 @@ impl Robots {
     /// assert!(why.allowed);
     /// assert_eq!(why.decided_by.map(|r| r.line), Some(3));
     /// assert_eq!(why.matches.len(), 2);
-    /// # Ok::<(), robotrules::InvalidAgent>(())
+    /// # Ok::<(), robotrules::Error>(())
     /// ```
     ///
     /// # Errors
-    /// As [`Robots::agent`].
-    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, InvalidAgent> {
+    /// As [`Robots::is_allowed`].
+    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, Error> {
         self.inner.explain(agent, url)
     }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules::client::{
-    Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
+    AccessKind, Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
 };
 use robotrules::{ParseOptions, Profile, RuleKind};
 use robotrules_testserver::ftp::FtpServer;
@@ -75,7 +75,7 @@ async fn the_fetched_rules_decide(
     let server = server_with(Reply::ok(ROBOTS)).await;
     let decision = client().is_allowed(&server.url(path)).await.unwrap();
     assert_eq!(decision.allowed, allowed, "{decision:?}");
-    assert_eq!(decision.access, "success");
+    assert_eq!(decision.access, AccessKind::Success);
     assert_eq!(decision.verdict_class, VerdictClass::Conditional);
     assert_eq!(decision.basis, Basis::Current);
     assert!(!decision.from_cache);
@@ -95,7 +95,7 @@ async fn an_unavailable_file_allows_everything(#[case] status: u16) {
     for path in ["/", "/private/x", "/robots.txt"] {
         let decision = client.is_allowed(&server.url(path)).await.unwrap();
         assert!(decision.allowed, "{path}: {decision:?}");
-        assert_eq!(decision.access, "unavailable");
+        assert_eq!(decision.access, AccessKind::Unavailable);
         assert_eq!(decision.verdict_class, VerdictClass::FullAllow);
         assert_eq!(decision.decided_by, None);
     }
@@ -115,7 +115,7 @@ async fn an_unreachable_file_disallows_everything_even_robots_txt(#[case] reply:
     for path in ["/", "/public", "/robots.txt"] {
         let decision = client.is_allowed(&server.url(path)).await.unwrap();
         assert!(!decision.allowed, "{path}: {decision:?}");
-        assert_eq!(decision.access, "unreachable");
+        assert_eq!(decision.access, AccessKind::Unreachable);
         assert_eq!(decision.verdict_class, VerdictClass::FullDisallow);
         assert_eq!(decision.decided_by, None);
     }
@@ -128,7 +128,7 @@ async fn a_refused_connection_disallows_everything() {
     drop(server);
     let decision = client().is_allowed(&url).await.unwrap();
     assert!(!decision.allowed);
-    assert_eq!(decision.access, "unreachable");
+    assert_eq!(decision.access, AccessKind::Unreachable);
 }
 
 #[tokio::test]
@@ -195,7 +195,7 @@ async fn while_unreachable_the_last_good_copy_decides() {
     clock.advance(25 * HOUR);
     let decision = client.is_allowed(&server.url("/public")).await.unwrap();
     assert!(decision.allowed, "{decision:?}");
-    assert_eq!(decision.access, "success");
+    assert_eq!(decision.access, AccessKind::Success);
     assert!(matches!(decision.basis, Basis::LastGoodCopy { .. }));
     assert_eq!(decision.cache_age, 25 * HOUR);
     assert!(
@@ -359,7 +359,7 @@ async fn a_missing_ftp_file_allows_everything() {
     let server = FtpServer::anonymous().await;
     let decision = client().is_allowed(&server.url("/pub/x")).await.unwrap();
     assert!(decision.allowed);
-    assert_eq!(decision.access, "unavailable");
+    assert_eq!(decision.access, AccessKind::Unavailable);
 }
 
 #[tokio::test]
@@ -367,7 +367,7 @@ async fn a_refused_ftp_login_disallows_everything() {
     let server = FtpServer::refusing_logins().await;
     let decision = client().is_allowed(&server.url("/pub/x")).await.unwrap();
     assert!(!decision.allowed);
-    assert_eq!(decision.access, "unreachable");
+    assert_eq!(decision.access, AccessKind::Unreachable);
 }
 
 #[rstest]

@@ -3,7 +3,7 @@
 //! Each test names the finding (`fuzz crash N` / `property failure N`), the target that found
 //! it and the input bytes; `docs/robustness.md` lists them with their status.
 
-use robotrules::grammar::{parse_with, ParseOptions as GrammarOptions};
+use robotrules::grammar::{parse_with, Limits};
 use robotrules::{ParseOptions, Profile, Robots};
 use rstest::rstest;
 
@@ -21,8 +21,8 @@ use rstest::rstest;
 fn byte_order_mark_longer_than_the_parse_limit(#[case] input: &[u8], #[case] limit: usize) {
     let parsed = parse_with(
         input,
-        &GrammarOptions {
-            limit,
+        &Limits {
+            parse_limit: limit,
             max_line_len: None,
         },
     );

@@ -72,8 +72,8 @@ fn parse_table(dir: &Path) {
     println!("| contender | committed corpus + synthetic | real sample |");
     println!("|---|---:|---:|");
     for c in Contender::ALL {
-        let corpus = read(dir, "parse_corpus", c.name()).and_then(Measured::mb_per_s);
-        let real = read(dir, "parse_real_sample", c.name()).and_then(Measured::mb_per_s);
+        let corpus = read(dir, "parse_corpus", &c.name()).and_then(Measured::mb_per_s);
+        let real = read(dir, "parse_real_sample", &c.name()).and_then(Measured::mb_per_s);
         println!("| {} | {} | {} |", c.name(), cell(corpus, 1), cell(real, 1));
     }
 }
@@ -85,8 +85,8 @@ fn check_table(dir: &Path) {
     println!("| contender | typical file | real sample |");
     println!("|---|---:|---:|");
     for c in Contender::ALL {
-        let typical = read(dir, "check_typical", c.name()).and_then(Measured::ns_per_element);
-        let real = read(dir, "check_real_sample", c.name()).and_then(Measured::ns_per_element);
+        let typical = read(dir, "check_typical", &c.name()).and_then(Measured::ns_per_element);
+        let real = read(dir, "check_real_sample", &c.name()).and_then(Measured::ns_per_element);
         println!(
             "| {} | {} | {} |",
             c.name(),
@@ -107,7 +107,7 @@ fn adversarial_table(dir: &Path) {
             .iter()
             .map(|case| {
                 let ms =
-                    read(dir, &format!("adversarial_{case}"), c.name()).map(|m| m.median_ns / 1e6);
+                    read(dir, &format!("adversarial_{case}"), &c.name()).map(|m| m.median_ns / 1e6);
                 cell(ms, 2)
             })
             .collect();
@@ -123,11 +123,11 @@ fn targets(dir: &Path) {
         if !matches!(c, Contender::Robotrules(_)) {
             continue;
         }
-        let parse = read(dir, "parse_real_sample", c.name()).and_then(Measured::mb_per_s);
-        let check = read(dir, "check_real_sample", c.name()).and_then(Measured::ns_per_element);
+        let parse = read(dir, "parse_real_sample", &c.name()).and_then(Measured::mb_per_s);
+        let check = read(dir, "check_real_sample", &c.name()).and_then(Measured::ns_per_element);
         let worst = ADVERSARIAL_CASES
             .iter()
-            .map(|case| read(dir, &format!("adversarial_{case}"), c.name()))
+            .map(|case| read(dir, &format!("adversarial_{case}"), &c.name()))
             .try_fold(0.0f64, |worst, m| m.map(|m| worst.max(m.median_ns / 1e6)));
         println!(
             "| {} | {} ({}) | {} ({}) | {} (worst {} ms) |",

@@ -2,9 +2,10 @@
 //! [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
 //!
 //! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
-//! URL gets one line (see [`crate::output`]). In the `rfc9309` and `legacy1994` profiles a URL
-//! must be an absolute URL with a host or a path starting with `/`; in `google` every string is
-//! read as Google's `robots` tool reads it, so no URL is an error there.
+//! URL gets one line (see [`crate::output`]). Which URLs a profile reads is the model's call
+//! (its URL reading): in `rfc9309` and `legacy1994` a URL must be an absolute URL with a host
+//! or a path starting with `/`; in `google` every string is read as Google's `robots` tool
+//! reads it, so no URL is an error there. The library answers for exactly the same strings.
 //!
 //! ROBOTS may be an `http://`, `https://` or `ftp://` URL (the robots.txt itself or any page of
 //! the site), fetched once with the rules of RFC 9309 §2.3–§2.5. Its access result matters: a
@@ -15,7 +16,6 @@
 use std::io;
 
 use robotrules::{AgentRules, ParseOptions, Profile, Robots};
-use robotrules_url::{target_path, Origin};
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
@@ -142,12 +142,12 @@ impl<'a> Checker<'a> {
     /// The verdict on `url`.
     ///
     /// # Errors
-    /// [`CliError::InvalidUrl`] when the profile cannot read `url` (see [`check_url`]).
+    /// [`CliError::InvalidUrl`] when the profile cannot read `url`.
     fn verdict<'u>(&self, url: &'u str) -> Result<Verdict<'u>, CliError>
     where
         'a: 'u,
     {
-        check_url(self.profile, url)?;
+        let target = self.rules.target(url)?;
         if let Some((allowed, reason)) = self.blanket {
             return Ok(Verdict {
                 url,
@@ -159,10 +159,10 @@ impl<'a> Checker<'a> {
             });
         }
         let (allowed, explanation) = if self.explain {
-            let explanation = self.rules.explain(self.agent, url);
+            let explanation = self.rules.explain(self.agent, url)?;
             (explanation.allowed, Some(explanation))
         } else {
-            (self.rules.is_allowed(url), None)
+            (self.rules.allows(&target), None)
         };
         Ok(Verdict {
             url,
@@ -175,34 +175,21 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// Whether `profile` can read `url`: in `rfc9309` and `legacy1994` it must be a path starting
-/// with `/` or an absolute URL with a host (the rules are matched against its path, RFC 9309
-/// §2.2.2, and a robots.txt governs one host, §2.3); in `google` anything goes, as in Google's
-/// `robots` tool.
-///
-/// # Errors
-/// [`CliError::InvalidUrl`] with the URL layer's reason.
-pub(crate) fn check_url(profile: Profile, url: &str) -> Result<(), CliError> {
-    let readable = match profile {
-        Profile::Google => Ok(()),
-        Profile::Rfc9309 | Profile::Legacy1994 => target_path(url).and_then(|_| {
-            if url.starts_with('/') {
-                Ok(())
-            } else {
-                Origin::parse(url).map(|_| ())
-            }
-        }),
-    };
-    readable.map_err(|source| CliError::InvalidUrl {
-        url: url.to_owned(),
-        source,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use rstest::rstest;
+
+    /// Whether `profile` reads `url`, as `check` asks it.
+    fn reads(profile: Profile, url: &str) -> bool {
+        let options = ParseOptions {
+            profile,
+            ..ParseOptions::default()
+        };
+        let robots = Robots::parse_with(b"", &options);
+        let rules = robots.agent("ExampleBot").unwrap();
+        rules.target(url).is_ok()
+    }
 
     #[rstest]
     #[case("/")]
@@ -212,7 +199,7 @@ mod tests {
     #[case("ftp://ftp.example.com/pub")]
     fn readable_urls(#[case] url: &str) {
         for profile in Profile::ALL {
-            assert!(check_url(profile, url).is_ok(), "{profile} {url}");
+            assert!(reads(profile, url), "{profile} {url}");
         }
     }
 
@@ -225,8 +212,8 @@ mod tests {
     #[case("http://")]
     #[case("http://example.com:99999/")]
     fn unreadable_urls_are_errors_except_in_google(#[case] url: &str) {
-        assert!(check_url(Profile::Rfc9309, url).is_err(), "{url}");
-        assert!(check_url(Profile::Legacy1994, url).is_err(), "{url}");
-        assert!(check_url(Profile::Google, url).is_ok(), "{url}");
+        assert!(!reads(Profile::Rfc9309, url), "{url}");
+        assert!(!reads(Profile::Legacy1994, url), "{url}");
+        assert!(reads(Profile::Google, url), "{url}");
     }
 }

@@ -9,13 +9,12 @@
 
 use std::io;
 
-use robotrules::lint::explain::{self, ExplainOptions};
 use robotrules::lint::render::TextOptions;
-use robotrules::{InvalidAgent, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
 
-use crate::cmd::check::check_url;
 use crate::cmd::Outcome;
 use crate::error::CliError;
+use crate::explain::{self, Report};
 use crate::input;
 use crate::output::{self, Format};
 
@@ -81,23 +80,23 @@ pub(crate) struct ExplainArgs {
 /// still written first), or a failed write.
 pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
     let bytes = input::load_robots(&args.robots, DEFAULT_PARSE_LIMIT)?;
-    let options = ExplainOptions {
-        profiles: args.profile.list(),
-        parse_limit: DEFAULT_PARSE_LIMIT,
-    };
-    // A single profile that rejects the name or the URL is a plain input error, as in `check`.
+    // A single profile that rejects the name or the URL is a plain input error, as in `check`:
+    // the model says which, before anything is written.
     if let Profiles::One(profile) = args.profile {
-        if profile == Profile::Rfc9309 && !robotrules::is_product_token(&args.agent) {
-            return Err(InvalidAgent {
-                name: args.agent.clone(),
-            }
-            .into());
-        }
-        check_url(profile, &args.url)?;
-    } else {
-        check_url(Profile::Rfc9309, &args.url)?;
+        let options = robotrules::ParseOptions {
+            profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        };
+        let robots = Robots::parse_with(b"", &options);
+        robots.agent(&args.agent)?.target(&args.url)?;
     }
-    let report = explain::explain(&bytes, &args.agent, &args.url, &options);
+    let report = Report::new(
+        &bytes,
+        &args.agent,
+        &args.url,
+        &args.profile.list(),
+        DEFAULT_PARSE_LIMIT,
+    );
     let stdout = io::stdout();
     let rendered = match args.format {
         Format::Text => explain::text(
@@ -111,9 +110,8 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
         Format::Json => output::json_line(&report)?,
     };
     output::write_text(stdout.lock(), &rendered)?;
-    if let Some(p) = report.profiles.iter().find(|p| p.error.is_some()) {
-        let error = p.error.clone().unwrap_or_default();
-        return Err(CliError::Usage(format!("{}: {error}", p.profile)));
+    if let Some((profile, error)) = report.first_error() {
+        return Err(CliError::Usage(format!("{profile}: {error}")));
     }
     Ok(Outcome::flagged_if(report.any_disallowed()))
 }

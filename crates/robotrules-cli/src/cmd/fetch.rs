@@ -11,12 +11,13 @@
 
 use std::io;
 
-use robotrules::fetch::cache::CachePolicy;
-use robotrules::fetch::{FetchSummary, VerdictClass};
+use robotrules::client::cache_policy;
+use robotrules::fetch::VerdictClass;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
+use crate::fetch_report::FetchSummary;
 use crate::output::{self, Format};
 use crate::remote::{self, TimeoutArg};
 
@@ -74,24 +75,4 @@ pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::flagged_if(
         summary.verdict == VerdictClass::FullDisallow,
     ))
-}
-
-/// The cache rules of `profile` (the 1994 convention has none: RFC 9309's apply).
-fn cache_policy(profile: Profile) -> CachePolicy {
-    match profile {
-        Profile::Google => CachePolicy::google(),
-        Profile::Rfc9309 | Profile::Legacy1994 => CachePolicy::rfc9309(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_profile_has_its_cache_rules() {
-        assert_eq!(cache_policy(Profile::Google), CachePolicy::google());
-        assert_eq!(cache_policy(Profile::Rfc9309), CachePolicy::rfc9309());
-        assert_eq!(cache_policy(Profile::Legacy1994), CachePolicy::rfc9309());
-    }
 }

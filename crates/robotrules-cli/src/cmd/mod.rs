@@ -14,7 +14,7 @@ use robotrules::Profile;
 /// The value parser of `--profile` for commands that take one profile: the names of
 /// [`Profile::ALL`] (listed in `--help`), any case when the argument sets `ignore_case`.
 pub(crate) fn profile_parser() -> impl TypedValueParser<Value = Profile> {
-    PossibleValuesParser::new(Profile::ALL.map(Profile::name))
+    PossibleValuesParser::new(Profile::ALL.map(Profile::as_str))
         .try_map(|name| name.parse::<Profile>())
 }
 

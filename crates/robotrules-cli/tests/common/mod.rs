@@ -98,7 +98,19 @@ impl Harness {
     /// Runs `robotrules ARGS` with `stdin` on standard input (written from a thread, so a
     /// large input the binary stops reading cannot block the test).
     pub(crate) fn run(&self, args: &[&str], stdin: &[u8]) -> Run {
-        let mut child = self.command(args).spawn().unwrap();
+        self.run_command(self.command(args), stdin)
+    }
+
+    /// As [`Harness::run`], in the directory `dir` (so relative paths in the output are
+    /// short and stable).
+    pub(crate) fn run_in(&self, dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> Run {
+        let mut command = self.command(args);
+        command.current_dir(dir);
+        self.run_command(command, stdin)
+    }
+
+    fn run_command(&self, mut command: Command, stdin: &[u8]) -> Run {
+        let mut child = command.spawn().unwrap();
         let mut input = child.stdin.take().unwrap();
         let stdin = stdin.to_vec();
         // The binary may stop reading early (a closed pipe is then expected), so errors are
@@ -148,5 +160,10 @@ impl Fixture {
     /// The file's path, as an argument.
     pub(crate) fn path(&self) -> &str {
         self.path.to_str().unwrap()
+    }
+
+    /// The directory the file is in.
+    pub(crate) fn dir(&self) -> &std::path::Path {
+        self._dir.path()
     }
 }

@@ -1,6 +1,9 @@
 //! Reading the response headers that decide freshness (RFC 9111 §5.2, §5.3, §5.1) and the
 //! retry delay (RFC 9110 §10.2.3). Pure functions over header values.
 
+// Without the `fuzz` feature only this crate calls the parsers.
+#![cfg_attr(not(feature = "fuzz"), allow(unreachable_pub))]
+
 use std::time::{Duration, SystemTime};
 
 /// The largest delta-seconds value honoured; larger values are read as this one
@@ -23,15 +26,6 @@ pub struct CacheControl {
 impl CacheControl {
     /// Parses a `Cache-Control` value (directives separated by commas, names
     /// case-insensitive, `max-age` taken from its first occurrence).
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use robotrules_fetch::cache::CacheControl;
-    ///
-    /// let cc = CacheControl::parse("public, Max-Age=\"600\"");
-    /// assert_eq!(cc.max_age, Some(Duration::from_secs(600)));
-    /// assert!(!cc.no_store);
-    /// ```
     pub fn parse(value: &str) -> Self {
         let mut parsed = Self::default();
         for directive in value.split(',') {
@@ -75,18 +69,6 @@ pub fn parse_http_date(value: &str) -> Option<SystemTime> {
 /// Reads a `Retry-After` value (RFC 9110 §10.2.3): delay-seconds, or an HTTP date taken
 /// relative to `base` (the response's `Date`, or when the fetch started). A date in the past
 /// is a delay of zero; an unreadable value is `None`.
-///
-/// ```
-/// use std::time::{Duration, SystemTime};
-/// use robotrules_fetch::cache::parse_retry_after;
-///
-/// let base = SystemTime::UNIX_EPOCH + Duration::from_secs(784_111_777);
-/// assert_eq!(parse_retry_after("120", base), Some(Duration::from_secs(120)));
-/// assert_eq!(
-///     parse_retry_after("Sun, 06 Nov 1994 08:50:37 GMT", base),
-///     Some(Duration::from_secs(60))
-/// );
-/// ```
 pub fn parse_retry_after(value: &str, base: SystemTime) -> Option<Duration> {
     let value = value.trim();
     if let Some(seconds) = parse_delta_seconds(value) {
@@ -103,6 +85,19 @@ mod tests {
 
     fn secs(seconds: u64) -> Option<Duration> {
         Some(Duration::from_secs(seconds))
+    }
+
+    #[test]
+    fn examples() {
+        let cc = CacheControl::parse("public, Max-Age=\"600\"");
+        assert_eq!(cc.max_age, secs(600));
+        assert!(!cc.no_store);
+        let base = SystemTime::UNIX_EPOCH + Duration::from_secs(784_111_777);
+        assert_eq!(parse_retry_after("120", base), secs(120));
+        assert_eq!(
+            parse_retry_after("Sun, 06 Nov 1994 08:50:37 GMT", base),
+            secs(60)
+        );
     }
 
     #[rstest]

@@ -1,10 +1,14 @@
 //! Caching of fetch results (RFC 9309 §2.4): the pure [`CachePolicy`], the [`Store`] trait
-//! with its in-memory [`MemoryStore`], and header parsing helpers.
+//! with its in-memory [`MemoryStore`].
 
+/// Header parsing, public only for the fuzz targets (`fuzz` feature).
+#[cfg(feature = "fuzz")]
+pub mod directives;
+#[cfg(not(feature = "fuzz"))]
 mod directives;
 mod policy;
 mod store;
 
-pub use directives::{parse_delta_seconds, parse_http_date, parse_retry_after, CacheControl};
+pub(crate) use directives::{parse_http_date, parse_retry_after};
 pub use policy::{Basis, CacheEntry, CachePolicy, Served};
 pub use store::{MemoryStore, Store};

@@ -286,7 +286,8 @@ impl CacheEntry {
 
 /// Why the served access result is what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "basis", rename_all = "snake_case")]
+#[serde(tag = "basis", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Basis {
     /// The latest fetch's own result.
     Current,

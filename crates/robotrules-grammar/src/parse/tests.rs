@@ -1,7 +1,8 @@
 //! Tests of the lenient file reading.
 
 use super::*;
-use crate::{nl, KeyKind, Severity, Spelling};
+use crate::abnf::nl;
+use crate::{KeyKind, Severity, Spelling};
 use rstest::rstest;
 
 /// `(kind, key, value)` of every directive.
@@ -20,7 +21,7 @@ fn directives(input: &[u8]) -> Vec<(KeyKind, String, String)> {
         .collect()
 }
 
-fn codes(input: &[u8], options: &ParseOptions) -> Vec<&'static str> {
+fn codes(input: &[u8], options: &Limits) -> Vec<&'static str> {
     parse_with(input, options)
         .diagnostics
         .iter()
@@ -30,7 +31,7 @@ fn codes(input: &[u8], options: &ParseOptions) -> Vec<&'static str> {
 
 /// Every byte belongs to exactly one of: the BOM, a line's content, a line's terminator, or
 /// the ignored tail.
-fn assert_tiles(input: &[u8], options: &ParseOptions) {
+fn assert_tiles(input: &[u8], options: &Limits) {
     let p = parse_with(input, options);
     let mut pos = p.bom.map_or(0, |b| b.end);
     for line in &p.lines {
@@ -56,7 +57,7 @@ fn line_endings_give_the_same_records(#[case] input: &[u8]) {
     let got = directives(input);
     assert_eq!(got.len(), 3);
     assert_eq!(got[1], (KeyKind::Disallow, "disallow".into(), "/x".into()));
-    assert_tiles(input, &ParseOptions::default());
+    assert_tiles(input, &Limits::default());
     let p = parse(input);
     let numbers: Vec<u32> = p
         .lines
@@ -129,7 +130,7 @@ fn byte_order_mark_and_its_prefixes_are_skipped(
         .filter(|l| l.directive.map(|d| d.kind) == Some(KeyKind::UserAgent))
         .count();
     assert_eq!(uas, user_agents);
-    assert_tiles(input, &ParseOptions::default());
+    assert_tiles(input, &Limits::default());
 }
 
 #[test]
@@ -183,7 +184,7 @@ fn nul_byte_ends_the_line_content() {
     let d = p.lines[0].directive.unwrap();
     assert_eq!(p.slice(d.value), b"/a");
     assert_eq!(
-        codes(b"disallow: /a\0/b", &ParseOptions::default()),
+        codes(b"disallow: /a\0/b", &Limits::default()),
         vec!["nul-byte"]
     );
     assert_eq!(p.lines[1].directive.map(|d| d.kind), Some(KeyKind::Allow));
@@ -200,8 +201,8 @@ fn invalid_utf8_is_reported_and_the_line_still_read() {
 #[test]
 fn parse_limit_drops_the_crossing_line_whole() {
     let input = b"user-agent: *\ndisallow: /private-stuff\n";
-    let options = ParseOptions {
-        limit: 20,
+    let options = Limits {
+        parse_limit: 20,
         max_line_len: None,
     };
     let p = parse_with(input, &options);
@@ -212,8 +213,8 @@ fn parse_limit_drops_the_crossing_line_whole() {
     // A line ending exactly at the limit is kept.
     let p = parse_with(
         input,
-        &ParseOptions {
-            limit: 13,
+        &Limits {
+            parse_limit: 13,
             max_line_len: None,
         },
     );
@@ -225,8 +226,8 @@ fn parse_limit_drops_the_crossing_line_whole() {
 fn line_length_limit_truncates_and_keeps_the_rule() {
     let mut input = b"disallow: /".to_vec();
     input.extend(std::iter::repeat_n(b'a', 100));
-    let options = ParseOptions {
-        limit: DEFAULT_PARSE_LIMIT,
+    let options = Limits {
+        parse_limit: DEFAULT_PARSE_LIMIT,
         max_line_len: Some(20),
     };
     let p = parse_with(&input, &options);
@@ -268,7 +269,7 @@ fn huge_inputs_are_bounded_by_the_limit() {
     big.extend_from_slice(b"disallow: /");
     let p = parse(&big);
     assert!(p.lines.len() <= DEFAULT_PARSE_LIMIT / 14 + 1);
-    assert_tiles(&big, &ParseOptions::default());
+    assert_tiles(&big, &Limits::default());
 }
 
 #[test]
@@ -286,15 +287,15 @@ fn arbitrary_bytes_never_panic_and_tile() {
             })
             .collect();
         for limit in [0, 1, 7, DEFAULT_PARSE_LIMIT] {
-            let options = ParseOptions {
-                limit,
+            let options = Limits {
+                parse_limit: limit,
                 max_line_len: Some(5),
             };
             assert_tiles(&input, &options);
             assert_tiles(
                 &input,
-                &ParseOptions {
-                    limit,
+                &Limits {
+                    parse_limit: limit,
                     max_line_len: None,
                 },
             );
@@ -312,8 +313,8 @@ fn parse_limit_inside_the_byte_order_mark() {
         b"\xEF\xBB",
     ] {
         for limit in 0..4 {
-            let options = ParseOptions {
-                limit,
+            let options = Limits {
+                parse_limit: limit,
                 max_line_len: None,
             };
             assert_tiles(input, &options);

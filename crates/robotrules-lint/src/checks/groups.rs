@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use robotrules_model::{DiagnosticKind, Profile, RobotsTxt, RuleKind, Severity};
+use robotrules_model::{DiagnosticKind, GroupMerge, Profile, RobotsTxt, RuleKind, Severity};
 
 use super::observed::Observed;
 use super::{profile_list, profiles_do};
@@ -52,16 +52,22 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             "name a crawler (`user-agent: ExampleBot`), or `*` for every crawler; a group whose \
              only user-agent is empty applies to no crawler (RFC 9309 §2.2.1)",
         ),
-        Some(DiagnosticKind::UserAgentTruncated) => truncated(ctx, o),
+        Some(DiagnosticKind::UserAgentTruncated) => truncated(ctx, o, &profiles),
         _ => return,
     };
     ctx.push(lint.profiles(&profiles));
 }
 
-fn truncated(ctx: &Context<'_>, o: &Observed) -> Lint {
+fn truncated(ctx: &Context<'_>, o: &Observed, profiles: &[Profile]) -> Lint {
     let value = ctx.slice(o.span);
     let written = ctx.excerpt(o.span);
-    let token = robotrules_grammar::identifier(value).map_or(&b""[..], |(_, t)| t);
+    // The token as the profile linted for reads it, else as the first that reported it.
+    let reader = if profiles.contains(&ctx.profile()) {
+        ctx.profile()
+    } else {
+        profiles.first().copied().unwrap_or_default()
+    };
+    let token = reader.reading().agent_token.leading(value);
     let token = String::from_utf8_lossy(token);
     let rest = &value[token.len()..];
     let lint = |message: String| {
@@ -79,8 +85,8 @@ fn truncated(ctx: &Context<'_>, o: &Observed) -> Lint {
         ))
         .label("matches no crawler")
         .help(
-            "RFC 9309 §2.2.1: crawlers match the leading run of letters, `_` and `-` of the \
-             value; write the crawler's name (`ExampleBot`) or `*`",
+            "RFC 9309 §2.2.1: crawlers match the leading run of letters, digits, `_` and `-` of \
+             the value; write the crawler's name (`ExampleBot`) or `*`",
         );
     }
     if matches!(rest.first(), Some(b'/' | b' ' | b'\t' | b'(' | b';')) {
@@ -94,9 +100,10 @@ fn truncated(ctx: &Context<'_>, o: &Observed) -> Lint {
     lint(format!("user-agent `{written}` is read as `{token}`"))
         .label(format!("read as `{token}`"))
         .help(format!(
-            "RFC 9309 §2.2.1: a product token has only letters, `_` and `-`, and crawlers match \
-             the leading run of them, so this group applies to a crawler named `{token}`, not to \
-             one named `{written}` (1994-style readers match the whole value as a substring)"
+            "{readers} the leading run of the product-token characters (RFC 9309 §2.2.1), so \
+             this group applies to a crawler named `{token}`, not to one named `{written}` \
+             (1994-style readers match the whole value as a substring)",
+            readers = profiles_do(profiles, "match")
         ))
 }
 
@@ -109,11 +116,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
 
 /// The key a user-agent line is grouped by: `*`, or its lower-cased token.
 fn agent_key(robots: &RobotsTxt, agent: &robotrules_model::UserAgent) -> String {
-    agent.token(robots).into_owned()
+    agent.token(robots).to_ascii_lowercase()
 }
 
 fn duplicate_groups(ctx: &mut Context<'_>) {
-    let legacy = ctx.profile() == Profile::Legacy1994;
+    let legacy = ctx.profile().reading().groups == GroupMerge::First;
     let mut first: BTreeMap<String, (usize, u32)> = BTreeMap::new();
     let mut found = Vec::new();
     let robots = ctx.target();
@@ -317,10 +324,11 @@ fn joined_by_extension(ctx: &mut Context<'_>) {
             .related(ctx.record_span(record), record, format!("does not end the group for {readers}"))
             .related(ctx.record_span(first), first, "the group starts here")
             .help(
-                "only an allow or disallow line ends a group's user-agent list for Google (and \
-                 only a blank line for 1994-style readers), so the rules below apply to every \
-                 user-agent of the joined group. End the group before the next `user-agent` \
-                 line: an empty `disallow:` after the record, then a blank line",
+                "only an allow or disallow line ends a group's user-agent list (RFC 9309 §2.2.4: \
+                 other records do not interfere; Google reads it the same way), and only a blank \
+                 line for 1994-style readers, so the rules below apply to every user-agent of the \
+                 joined group. End the group before the next `user-agent` line: an empty \
+                 `disallow:` after the record, then a blank line",
             )
             .profiles(&profiles),
         );

@@ -9,7 +9,9 @@ pub(crate) mod observed;
 mod patterns;
 mod sitemaps;
 
-use robotrules_model::{DiagnosticKind, Profile};
+use robotrules_model::DiagnosticKind;
+
+pub(crate) use crate::render::{profile_list, profiles_do};
 
 use crate::code::Family;
 use crate::context::Context;
@@ -36,59 +38,4 @@ pub(crate) fn run(ctx: &mut Context<'_>) {
     sitemaps::check(ctx);
     extensions::check(ctx);
     bytes::finish(ctx);
-}
-
-/// Profile names for a message: `google`, `rfc9309 and legacy1994`, `a, b and c`.
-pub(crate) fn profile_list(profiles: &[Profile]) -> String {
-    let names: Vec<&str> = profiles.iter().map(|p| p.name()).collect();
-    match names.as_slice() {
-        [] => "no profile".to_owned(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// `google reads`, `rfc9309 and legacy1994 read`: profiles as the subject of `verb`.
-pub(crate) fn profiles_do(profiles: &[Profile], verb: &str) -> String {
-    let subject = profile_list(profiles);
-    if profiles.len() == 1 {
-        let (stem, ending) = if verb.ends_with("ch") || verb.ends_with('s') {
-            (verb, "es")
-        } else if let Some(stem) = verb
-            .strip_suffix('y')
-            .filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
-        {
-            (stem, "ies")
-        } else {
-            (verb, "s")
-        };
-        format!("{subject} {stem}{ending}")
-    } else {
-        format!("{subject} {verb}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn profile_subjects_agree_with_their_verb() {
-        assert_eq!(profiles_do(&[Profile::Google], "read"), "google reads");
-        assert_eq!(profiles_do(&[Profile::Google], "apply"), "google applies");
-        assert_eq!(profiles_do(&[Profile::Google], "say"), "google says");
-        assert_eq!(
-            profiles_do(&[Profile::Google], "never match"),
-            "google never matches"
-        );
-        assert_eq!(
-            profiles_do(&[Profile::Rfc9309, Profile::Legacy1994], "ignore"),
-            "rfc9309 and legacy1994 ignore"
-        );
-        assert_eq!(
-            profile_list(&Profile::ALL),
-            "rfc9309, google and legacy1994"
-        );
-        assert_eq!(profile_list(&[]), "no profile");
-    }
 }

@@ -18,7 +18,7 @@ pub(crate) struct Observed {
     /// 1-based line.
     pub(crate) line: u32,
     /// What each profile (in [`Profile::ALL`] order) reported, if anything.
-    kinds: [Option<DiagnosticKind>; 3],
+    kinds: [Option<DiagnosticKind>; Profile::ALL.len()],
 }
 
 impl Observed {
@@ -47,10 +47,10 @@ impl Observed {
     }
 }
 
-/// The lint code a model finding maps to.
-pub(crate) fn code_of(kind: DiagnosticKind) -> Code {
-    use robotrules_grammar::DiagnosticKind as G;
-    match kind {
+/// The lint code a model finding maps to; `None` for a kind newer than this crate's codes.
+pub(crate) fn code_of(kind: DiagnosticKind) -> Option<Code> {
+    use robotrules_grammar::FindingKind as G;
+    Some(match kind {
         DiagnosticKind::Grammar(g) => match g {
             G::ByteOrderMark { .. } => Code::ByteOrderMark,
             G::HtmlContent => Code::HtmlContent,
@@ -59,6 +59,7 @@ pub(crate) fn code_of(kind: DiagnosticKind) -> Code {
             G::LineTooLong { .. } => Code::LineTooLong,
             G::ParseLimit { .. } => Code::ParseLimit,
             G::NoDirective => Code::NoDirective,
+            _ => return None,
         },
         DiagnosticKind::RuleOutsideGroup => Code::RuleOutsideGroup,
         DiagnosticKind::KeyNotAccepted {
@@ -75,7 +76,8 @@ pub(crate) fn code_of(kind: DiagnosticKind) -> Code {
         DiagnosticKind::PatternWithoutSlash { .. } => Code::PatternWithoutSlash,
         DiagnosticKind::UserAgentTruncated => Code::UserAgentTruncated,
         DiagnosticKind::EmptyUserAgent => Code::EmptyUserAgent,
-    }
+        _ => return None,
+    })
 }
 
 /// Every model finding under every profile, merged by (place, code), in input order.
@@ -83,14 +85,16 @@ pub(crate) fn collect(ctx: &Context<'_>) -> Vec<Observed> {
     let mut merged: BTreeMap<(usize, usize, Code), Observed> = BTreeMap::new();
     for (i, &profile) in Profile::ALL.iter().enumerate() {
         for d in ctx.model(profile).diagnostics() {
-            let code = code_of(d.kind);
+            let Some(code) = code_of(d.kind) else {
+                continue;
+            };
             let entry = merged
                 .entry((d.span.start, d.span.end, code))
                 .or_insert(Observed {
                     code,
                     span: d.span,
                     line: d.line,
-                    kinds: [None; 3],
+                    kinds: [None; Profile::ALL.len()],
                 });
             entry.kinds[i] = Some(d.kind);
         }

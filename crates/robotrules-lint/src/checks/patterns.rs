@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use robotrules_model::{DiagnosticKind, Profile, RobotsTxt, Rule, RuleKind, Severity, Span};
+use robotrules_model::{
+    DiagnosticKind, Precedence, Profile, RobotsTxt, Rule, RuleKind, Severity, Span,
+};
 
 use super::observed::Observed;
 use super::{profile_list, profiles_do};
@@ -33,7 +35,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             }
         )
     });
-    let mut never: Vec<Profile> = o.profiles_where(|k| {
+    let never: Vec<Profile> = o.profiles_where(|k| {
         matches!(
             k,
             DiagnosticKind::PatternWithoutSlash {
@@ -41,9 +43,6 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             }
         )
     });
-    // 1994-style readers compare the value as a literal prefix of a path, which starts with
-    // `/`: it never matches either (the model does not report it there).
-    never.push(Profile::Legacy1994);
     let label = if prepended.contains(&ctx.profile()) {
         format!("read as `/{written}`")
     } else {
@@ -146,7 +145,7 @@ fn dollar(ctx: &mut Context<'_>, value: Span, line: u32) {
              §2.2.3); to match a literal `$` write `%24`, to end the pattern there remove what \
              follows",
         )
-        .profiles(&[Profile::Rfc9309, Profile::Google]),
+        .profiles(&Profile::those(|r| r.wildcards)),
     );
 }
 
@@ -383,7 +382,7 @@ fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
 
 fn equal_length(ctx: &mut Context<'_>) {
     let mut merged: BTreeMap<(u32, u32), (u32, Vec<Profile>)> = BTreeMap::new();
-    for profile in [Profile::Rfc9309, Profile::Google] {
+    for profile in Profile::those(|r| r.precedence == Precedence::LongestMatch) {
         for (allow, disallow, priority) in ties(ctx.model(profile)) {
             let entry = merged
                 .entry((disallow, allow))

@@ -2,6 +2,7 @@
 //! RFC 9309 §2.2.4 leaves the record to that protocol).
 
 use robotrules_model::{Severity, Span};
+use robotrules_url::UrlError;
 
 use crate::code::Code;
 use crate::context::Context;
@@ -45,30 +46,29 @@ fn sitemap(ctx: &Context<'_>, span: Span, line: u32) -> Option<Lint> {
             .help(help),
         );
     }
-    match url::Url::parse(&text) {
-        Ok(url) if matches!(url.scheme(), "http" | "https") => {
-            if url.host_str().is_none_or(str::is_empty) {
-                Some(lint(
-                    Code::SitemapInvalidUrl,
-                    format!("sitemap URL `{written}` has no host"),
-                    "no host",
-                ))
-            } else {
-                None
-            }
-        }
-        Ok(url) => Some(lint(
+    let unsupported = |scheme: &str| {
+        Some(lint(
             Code::SitemapUnsupportedScheme,
             format!(
                 "sitemap URL `{written}` uses `{}`, not `http` or `https`",
-                crate::source::excerpt(url.scheme().as_bytes(), 20)
+                crate::source::excerpt(scheme.as_bytes(), 20)
             ),
             "not http or https",
-        )),
-        Err(url::ParseError::RelativeUrlWithoutBase) => Some(lint(
+        ))
+    };
+    match robotrules_url::Origin::parse(&text) {
+        Ok(origin) if matches!(origin.scheme(), "http" | "https") => None,
+        Ok(origin) => unsupported(origin.scheme()),
+        Err(UrlError::UnsupportedScheme(scheme)) => unsupported(&scheme),
+        Err(UrlError::NotAbsolute(_)) => Some(lint(
             Code::SitemapRelativeUrl,
             format!("sitemap URL `{written}` is relative"),
             "not an absolute URL",
+        )),
+        Err(UrlError::NoHost) => Some(lint(
+            Code::SitemapInvalidUrl,
+            format!("sitemap URL `{written}` has no host"),
+            "no host",
         )),
         Err(error) => Some(lint(
             Code::SitemapInvalidUrl,

@@ -1,10 +1,11 @@
 //! Matcher tests, including a differential check against Google's position-set algorithm.
 
 use super::*;
+use crate::Profile;
 use rstest::rstest;
 
 fn compiled_matches(pattern: &str, profile: Profile, path: &str) -> bool {
-    let c = compile(pattern.as_bytes(), RuleKind::Disallow, profile);
+    let c = compile(pattern.as_bytes(), RuleKind::Disallow, profile.reading());
     let mut p = c.pattern;
     p.start = 0;
     p.len = len_u32(c.bytes.len());
@@ -108,9 +109,13 @@ fn glob_agrees_with_the_reference_on_every_small_case() {
 #[case("/foo/bar/ツ", 18)]
 fn google_priority_is_escaped_length(#[case] pattern: &str, #[case] priority: u32) {
     assert_eq!(
-        compile(pattern.as_bytes(), RuleKind::Allow, Profile::Google)
-            .pattern
-            .priority,
+        compile(
+            pattern.as_bytes(),
+            RuleKind::Allow,
+            Profile::Google.reading()
+        )
+        .pattern
+        .priority,
         priority
     );
 }
@@ -118,15 +123,22 @@ fn google_priority_is_escaped_length(#[case] pattern: &str, #[case] priority: u3
 #[rstest]
 #[case("/x/page.html", 12)]
 #[case("/*.html", 7)]
-#[case("/*****", 1)]
-#[case("/fish*", 5)]
+#[case("/*****", 6)]
+#[case("/fish*", 6)]
+#[case("/a*", 3)]
 #[case("/$", 2)]
+#[case("/a$b", 6)]
 #[case("/foo/bar/%62%61%7A", 12)]
-fn rfc_priority_counts_canonical_octets(#[case] pattern: &str, #[case] priority: u32) {
+#[case("fish", 5)]
+fn rfc_priority_counts_every_canonical_octet(#[case] pattern: &str, #[case] priority: u32) {
     assert_eq!(
-        compile(pattern.as_bytes(), RuleKind::Allow, Profile::Rfc9309)
-            .pattern
-            .priority,
+        compile(
+            pattern.as_bytes(),
+            RuleKind::Allow,
+            Profile::Rfc9309.reading()
+        )
+        .pattern
+        .priority,
         priority
     );
 }
@@ -149,15 +161,19 @@ fn index_html_rewrite() {
     let c = compile(
         b"/allowed-slash/index.html",
         RuleKind::Allow,
-        Profile::Google,
+        Profile::Google.reading(),
     );
     assert_eq!(c.index_html, Some((b"/allowed-slash/$".to_vec(), 16)));
+    assert!(compile(
+        b"/x/index.html",
+        RuleKind::Disallow,
+        Profile::Google.reading()
+    )
+    .index_html
+    .is_none());
     assert!(
-        compile(b"/x/index.html", RuleKind::Disallow, Profile::Google)
+        compile(b"/x/indexhtml", RuleKind::Allow, Profile::Google.reading())
             .index_html
             .is_none()
     );
-    assert!(compile(b"/x/indexhtml", RuleKind::Allow, Profile::Google)
-        .index_html
-        .is_none());
 }

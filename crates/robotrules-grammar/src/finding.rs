@@ -2,13 +2,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use crate::span::Span;
 
 /// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// Content was dropped.
     Error,
@@ -19,9 +18,11 @@ pub enum Severity {
 }
 
 /// What the grammar found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum DiagnosticKind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum FindingKind {
     /// A UTF-8 byte order mark (or a prefix of one) at the start was skipped.
     ByteOrderMark {
         /// Whether all three bytes were there.
@@ -48,70 +49,71 @@ pub enum DiagnosticKind {
 }
 
 /// A finding with the bytes it is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Diagnostic {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Finding {
     /// What was found.
-    #[serde(flatten)]
-    pub kind: DiagnosticKind,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub kind: FindingKind,
     /// The bytes concerned.
     pub span: Span,
     /// The 1-based line number where the span starts.
     pub line: u32,
 }
 
-impl Diagnostic {
+impl Finding {
     /// A stable code, e.g. `"nul-byte"`.
     pub const fn code(&self) -> &'static str {
         match self.kind {
-            DiagnosticKind::ByteOrderMark { .. } => "byte-order-mark",
-            DiagnosticKind::HtmlContent => "html-content",
-            DiagnosticKind::InvalidUtf8 => "invalid-utf8",
-            DiagnosticKind::NulByte => "nul-byte",
-            DiagnosticKind::LineTooLong { .. } => "line-too-long",
-            DiagnosticKind::ParseLimit { .. } => "parse-limit",
-            DiagnosticKind::NoDirective => "no-directive",
+            FindingKind::ByteOrderMark { .. } => "byte-order-mark",
+            FindingKind::HtmlContent => "html-content",
+            FindingKind::InvalidUtf8 => "invalid-utf8",
+            FindingKind::NulByte => "nul-byte",
+            FindingKind::LineTooLong { .. } => "line-too-long",
+            FindingKind::ParseLimit { .. } => "parse-limit",
+            FindingKind::NoDirective => "no-directive",
         }
     }
 
     /// How serious it is.
     pub const fn severity(&self) -> Severity {
         match self.kind {
-            DiagnosticKind::ByteOrderMark { .. } => Severity::Info,
-            DiagnosticKind::HtmlContent
-            | DiagnosticKind::InvalidUtf8
-            | DiagnosticKind::NoDirective => Severity::Warning,
-            DiagnosticKind::NulByte
-            | DiagnosticKind::LineTooLong { .. }
-            | DiagnosticKind::ParseLimit { .. } => Severity::Error,
+            FindingKind::ByteOrderMark { .. } => Severity::Info,
+            FindingKind::HtmlContent | FindingKind::InvalidUtf8 | FindingKind::NoDirective => {
+                Severity::Warning
+            }
+            FindingKind::NulByte
+            | FindingKind::LineTooLong { .. }
+            | FindingKind::ParseLimit { .. } => Severity::Error,
         }
     }
 }
 
-impl fmt::Display for Diagnostic {
+impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            DiagnosticKind::ByteOrderMark { complete: true } => {
+            FindingKind::ByteOrderMark { complete: true } => {
                 f.write_str("UTF-8 byte order mark skipped")
             }
-            DiagnosticKind::ByteOrderMark { complete: false } => {
+            FindingKind::ByteOrderMark { complete: false } => {
                 f.write_str("truncated UTF-8 byte order mark skipped")
             }
-            DiagnosticKind::HtmlContent => {
+            FindingKind::HtmlContent => {
                 f.write_str("the file looks like HTML, not a robots.txt; only valid lines are read")
             }
-            DiagnosticKind::InvalidUtf8 => f.write_str("line is not valid UTF-8"),
-            DiagnosticKind::NulByte => f.write_str("NUL byte: the rest of the line is ignored"),
-            DiagnosticKind::LineTooLong { limit } => write!(
+            FindingKind::InvalidUtf8 => f.write_str("line is not valid UTF-8"),
+            FindingKind::NulByte => f.write_str("NUL byte: the rest of the line is ignored"),
+            FindingKind::LineTooLong { limit } => write!(
                 f,
                 "line longer than {limit} bytes: {} bytes ignored",
                 self.span.len()
             ),
-            DiagnosticKind::ParseLimit { limit } => write!(
+            FindingKind::ParseLimit { limit } => write!(
                 f,
                 "file longer than the parse limit of {limit} bytes: {} bytes ignored",
                 self.span.len()
             ),
-            DiagnosticKind::NoDirective => {
+            FindingKind::NoDirective => {
                 f.write_str("line is neither a `key: value` record nor a comment; ignored")
             }
         }

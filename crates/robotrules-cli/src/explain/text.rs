@@ -1,41 +1,43 @@
-//! An [`ExplainReport`] as text: a verdict table when several profiles are asked for, why they
-//! differ, then per profile the groups and why, every matching rule with its length, the
-//! winner (and the tie rule when it applied), and the deciding line in context.
+//! A [`Report`] as text: a verdict table when several profiles are asked for, why they differ,
+//! then per profile the groups and why, every matching rule with its length, the winner (and
+//! the tie rule when it applied), and the deciding line in context.
+//!
+//! The wording of each step follows the profile's reading ([`robotrules::Reading`]), never its
+//! name: "first match in file order" is what [`Precedence::FirstMatch`] says.
 
 use std::fmt::Write as _;
 
-use annotate_snippets::{Level, Renderer};
-use robotrules_grammar::{parse_with, ParseOptions, Parsed};
-use robotrules_model::{Explanation, Profile, Reason, RuleKind, RuleMatch, Span};
+use robotrules::grammar::{parse_with, Limits, Parsed};
+use robotrules::lint::render::{shorten, snippet, Place, TextOptions};
+use robotrules::model::{GroupMerge, PatternEncoding, Precedence};
+use robotrules::{Explanation, Reading, Reason, RuleMatch, Selection, Span};
 
-use super::{ExplainReport, GroupChoice, ProfileExplanation, SpecialCase};
-use crate::render::{excerpts, Place, TextOptions, TERM_WIDTH};
-use crate::source::excerpt;
+use super::{Answer, Report};
 
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
 
 /// The report as text.
-pub fn text(report: &ExplainReport, source: &[u8], options: &TextOptions) -> String {
+pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> String {
     let parsed = parse_with(
         source,
-        &ParseOptions {
-            limit: usize::MAX,
+        &Limits {
+            parse_limit: usize::MAX,
             max_line_len: None,
         },
     );
-    let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
-    let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
+    let agent = shorten(report.agent.as_bytes(), SHOW_INPUT);
+    let url = shorten(report.url.as_bytes(), SHOW_INPUT);
     let mut out = format!("`{agent}` on `{url}`\n");
     if report.profiles.len() > 1 {
         out.push('\n');
         out.push_str(&table(report));
-        if report.differences.is_empty() && !report.any_error() {
+        if report.differences.is_empty() && report.first_error().is_none() {
             out.push_str("\nthe profiles agree\n");
         } else if !report.differences.is_empty() {
             out.push_str("\nwhy they differ:\n");
             for d in &report.differences {
-                let _ = writeln!(out, "  - {d}");
+                out.push_str(&format!("  - {d}\n"));
             }
         }
     }
@@ -46,7 +48,7 @@ pub fn text(report: &ExplainReport, source: &[u8], options: &TextOptions) -> Str
     out
 }
 
-fn verdict_word(p: &ProfileExplanation) -> &'static str {
+fn verdict_word(p: &Answer) -> &'static str {
     match p.allowed() {
         Some(true) => "allowed",
         Some(false) => "disallowed",
@@ -55,14 +57,10 @@ fn verdict_word(p: &ProfileExplanation) -> &'static str {
 }
 
 fn rule_text(m: &RuleMatch) -> String {
-    let key = match m.kind {
-        RuleKind::Allow => "allow",
-        RuleKind::Disallow => "disallow",
-    };
-    format!("{key}: {}", excerpt(m.pattern.as_bytes(), 80))
+    format!("{}: {}", m.kind, shorten(m.pattern.as_bytes(), 80))
 }
 
-fn table(report: &ExplainReport) -> String {
+fn table(report: &Report) -> String {
     let mut out = format!("{:<12}{:<12}{}\n", "profile", "verdict", "decided by");
     for p in &report.profiles {
         let decided = match (&p.error, &p.explanation) {
@@ -70,19 +68,19 @@ fn table(report: &ExplainReport) -> String {
             (None, Some(e)) => decided_by(e),
             (None, None) => String::new(),
         };
-        let _ = writeln!(
-            out,
-            "{:<12}{:<12}{decided}",
-            p.profile.name(),
+        out.push_str(&format!(
+            "{:<12}{:<12}{decided}\n",
+            p.profile.as_str(),
             verdict_word(p)
-        );
+        ));
     }
     out
 }
 
 fn decided_by(e: &Explanation) -> String {
+    let reading = e.profile.reading();
     match (&e.decided_by, e.reason) {
-        (Some(rule), _) if e.profile == Profile::Legacy1994 => {
+        (Some(rule), _) if reading.precedence == Precedence::FirstMatch => {
             format!("line {}: {} (first match)", rule.line, rule_text(rule))
         }
         (Some(rule), _) => format!(
@@ -97,17 +95,20 @@ fn decided_by(e: &Explanation) -> String {
     }
 }
 
-fn precedence(profile: Profile) -> &'static str {
-    match profile {
-        Profile::Rfc9309 => {
-            "the longest match wins, counted in octets of the canonical pattern; a tie goes to \
-             allow (RFC 9309 §2.2.2)"
+/// How the reading picks the winner among matching rules.
+pub(super) fn precedence(reading: &Reading) -> &'static str {
+    match (reading.precedence, reading.patterns) {
+        (Precedence::FirstMatch, _) => {
+            "the first matching rule in file order wins (1994 convention)"
         }
-        Profile::Google => {
-            "the longest match wins, counted in bytes of the pattern as written with `*` and \
-             `$`; a tie goes to allow (Google: the least restrictive rule)"
+        (_, PatternEncoding::GoogleEscape) => {
+            "the longest match wins, counted in bytes of the pattern as written with every `*` \
+             and `$`; a tie goes to allow (Google: the least restrictive rule)"
         }
-        Profile::Legacy1994 => "the first matching rule in file order wins (1994 convention)",
+        _ => {
+            "the longest match wins, counted in octets of the normalised pattern with every `*` \
+             and `$`; a tie goes to allow (RFC 9309 §2.2.2)"
+        }
     }
 }
 
@@ -120,74 +121,65 @@ fn lines(v: &[u32]) -> String {
     }
 }
 
-fn groups(p: &ProfileExplanation, e: &Explanation, agent: &str) -> String {
+/// Which groups apply, and why.
+fn groups(e: &Explanation, agent: &str) -> String {
     let at: Vec<u32> = e.groups.iter().map(|g| g.line).collect();
-    match &p.group_choice {
-        Some(GroupChoice::ExactToken { token, groups: 1 }) => format!(
+    let token = e.token.as_deref().unwrap_or(agent);
+    let merge = e.profile.reading().groups;
+    match (e.selection, merge, at.len()) {
+        (Selection::Exact, _, 1) => format!(
             "the group at {} names `{token}` (product-token match, RFC 9309 §2.2.1)",
             lines(&at)
         ),
-        Some(GroupChoice::ExactToken { token, groups }) => format!(
-            "{groups} groups name `{token}` ({}): merged into one (RFC 9309 §2.2.1)",
+        (Selection::Exact, _, n) => format!(
+            "{n} groups name `{token}` ({}): merged into one (RFC 9309 §2.2.1)",
             lines(&at)
         ),
-        Some(GroupChoice::GlobalFallback { groups: 1 }) => format!(
-            "no group names `{agent}`: the `*` group at {} applies",
-            lines(&at)
-        ),
-        Some(GroupChoice::GlobalFallback { groups }) => format!(
-            "no group names `{agent}`: the {groups} `*` groups ({}) apply, merged",
-            lines(&at)
-        ),
-        Some(GroupChoice::FirstRecord { token }) => format!(
+        (Selection::Substring, _, _) => format!(
             "the first record whose user-agent `{token}` is part of `{agent}` ({}); later records are not read (1994)",
             lines(&at)
         ),
-        Some(GroupChoice::FirstGlobalRecord) => format!(
+        (Selection::Global, GroupMerge::First, _) => format!(
             "no record names `{agent}`: the first `*` record ({})",
             lines(&at)
         ),
-        Some(GroupChoice::NoGroup) | None => {
-            format!("no group names `{agent}` and there is no `*` group: no rule applies")
-        }
+        (Selection::Global, _, 1) => format!(
+            "no group names `{agent}`: the `*` group at {} applies",
+            lines(&at)
+        ),
+        (Selection::Global, _, n) => format!(
+            "no group names `{agent}`: the {n} `*` groups ({}) apply, merged",
+            lines(&at)
+        ),
+        _ => format!("no group names `{agent}` and there is no `*` group: no rule applies"),
     }
 }
 
-fn section(
-    p: &ProfileExplanation,
-    agent: &str,
-    parsed: &Parsed<'_>,
-    options: &TextOptions,
-) -> String {
-    let mut out = String::new();
+fn section(p: &Answer, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) -> String {
     let Some(e) = &p.explanation else {
-        let _ = writeln!(
-            out,
-            "{}: error: {}",
+        return format!(
+            "{}: error: {}\n",
             p.profile,
             p.error.as_deref().unwrap_or("no answer")
         );
-        return out;
     };
-    let _ = writeln!(out, "{}: {}", p.profile, verdict_word(p));
-    let _ = writeln!(out, "  groups: {}", groups(p, e, agent));
+    let reading = e.profile.reading();
+    let mut out = format!("{}: {}\n", p.profile, verdict_word(p));
+    let _ = writeln!(out, "  groups: {}", groups(e, agent));
     let _ = writeln!(
         out,
         "  path compared: {}",
-        excerpt(e.path.as_bytes(), SHOW_INPUT)
+        shorten(e.path.as_bytes(), SHOW_INPUT)
     );
-    for special in &p.special_cases {
-        match special {
-            SpecialCase::RobotsTxt => {
-                out.push_str("  special case: `/robots.txt` is always allowed (RFC 9309 §2.2.2)\n");
-            }
-            SpecialCase::IndexHtml { line } => {
-                let _ = writeln!(
-                    out,
-                    "  special case: Google's index.html rule: the allow at line {line} also allows the directory itself"
-                );
-            }
-        }
+    if e.reason == Reason::RobotsTxtImplicitlyAllowed {
+        out.push_str("  special case: `/robots.txt` is always allowed (RFC 9309 §2.2.2)\n");
+    }
+    if let Some(rule) = e.matches.iter().find(|m| m.derived) {
+        let _ = writeln!(
+            out,
+            "  special case: Google's index.html rule: the allow at line {} also allows the directory itself",
+            rule.line
+        );
     }
     if e.matches.is_empty() {
         if e.reason == Reason::NoMatchingRule {
@@ -195,7 +187,7 @@ fn section(
         }
         return out;
     }
-    let order = if p.profile == Profile::Legacy1994 {
+    let order = if reading.precedence == Precedence::FirstMatch {
         "in file order"
     } else {
         "strongest first"
@@ -222,13 +214,13 @@ fn section(
             if wins { "  <- decides" } else { "" }
         );
     }
-    let _ = writeln!(out, "  {}", precedence(p.profile));
-    if let Some(tie) = &p.tie {
+    let _ = writeln!(out, "  {}", precedence(reading));
+    if let (false, Some(winner)) = (e.tied_with.is_empty(), &e.decided_by) {
         let _ = writeln!(
             out,
             "  tie: {} as long (length {}); the allow wins",
-            lines(&tie.lines),
-            tie.priority
+            lines(&e.tied_with),
+            winner.priority
         );
     }
     if let Some(winner) = &e.decided_by {
@@ -260,7 +252,7 @@ fn context(
         let agents: Vec<String> = g
             .agents
             .iter()
-            .map(|a| format!("`{}`", excerpt(a.as_bytes(), 40)))
+            .map(|a| format!("`{}`", shorten(a.as_bytes(), 40)))
             .collect();
         labels.push((g.line, format!("group for {}", agents.join(", ")), false));
     }
@@ -274,8 +266,8 @@ fn context(
             false,
         ));
     }
-    let why = match e.profile {
-        Profile::Legacy1994 => "first match in file order".to_owned(),
+    let why = match e.profile.reading().precedence {
+        Precedence::FirstMatch => "first match in file order".to_owned(),
         _ => format!("longest match (length {})", winner.priority),
     };
     labels.push((winner.line, format!("decides: {why}"), true));
@@ -292,19 +284,6 @@ fn context(
             })
         })
         .collect();
-    if places.is_empty() {
-        return String::new();
-    }
     let title = format!("decided by line {}: {}", winner.line, rule_text(winner));
-    let group =
-        Level::NOTE
-            .primary_title(title)
-            .elements(excerpts(places, parsed.source, &options.path));
-    let renderer = if options.color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    }
-    .term_width(TERM_WIDTH);
-    renderer.render(&[group])
+    snippet(&title, places, parsed.source, options)
 }

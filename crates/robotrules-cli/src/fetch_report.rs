@@ -1,65 +1,48 @@
-//! A flat, serialisable report of one fetch, for `robotrules fetch --format json|text`.
+//! What `robotrules fetch` reports: a flat, serialisable summary of one fetch, as text
+//! (`key: value` lines) or JSON.
 
 use std::fmt;
 use std::time::UNIX_EPOCH;
 
 use serde::Serialize;
 
-use crate::cache::CachePolicy;
-use crate::outcome::{Access, FetchOutcome, Hop, Truncation, VerdictClass};
+use robotrules::fetch::cache::CachePolicy;
+use robotrules::fetch::{Access, AccessKind, FetchOutcome, Hop, Truncation, VerdictClass};
 
 /// What happened during a fetch, without the body.
-///
-/// ```
-/// use std::time::{Duration, SystemTime};
-/// use robotrules_fetch::{cache::CachePolicy, Access, CacheHeaders, FetchOutcome, FetchSummary};
-///
-/// let outcome = FetchOutcome {
-///     robots_txt_url: "https://example.com/robots.txt".into(),
-///     chain: vec![],
-///     access: Access::Success { body: "User-agent: *\n".into(), truncation: None, content_type: None },
-///     fetched_at: SystemTime::UNIX_EPOCH,
-///     elapsed: Duration::from_millis(12),
-///     headers: CacheHeaders::default(),
-///     retry_after: None,
-/// };
-/// let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
-/// assert_eq!(summary.bytes_read, 14);
-/// assert_eq!(summary.cache_lifetime_secs, 86_400);
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FetchSummary {
+pub(crate) struct FetchSummary {
     /// The robots.txt URL of the origin asked about.
-    pub robots_txt_url: String,
+    pub(crate) robots_txt_url: String,
     /// Every request made, with its status.
-    pub chain: Vec<Hop>,
-    /// `"success"`, `"unavailable"` or `"unreachable"`.
-    pub access: &'static str,
+    pub(crate) chain: Vec<Hop>,
+    /// Success, unavailable or unreachable.
+    pub(crate) access: AccessKind,
     /// Why the file is unavailable or unreachable.
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
     /// The verdict class.
-    pub verdict: VerdictClass,
+    pub(crate) verdict: VerdictClass,
     /// Bytes of body kept (after decompression and the size limit).
-    pub bytes_read: usize,
+    pub(crate) bytes_read: usize,
     /// Set when the body was cut at the size limit.
-    pub truncation: Option<Truncation>,
+    pub(crate) truncation: Option<Truncation>,
     /// The `Content-Type` header of a successful response.
-    pub content_type: Option<String>,
+    pub(crate) content_type: Option<String>,
     /// When the fetch started, as an HTTP date.
-    pub fetched_at: String,
+    pub(crate) fetched_at: String,
     /// When the fetch started, in seconds since the Unix epoch.
-    pub fetched_at_unix: u64,
+    pub(crate) fetched_at_unix: u64,
     /// How long the fetch took, in milliseconds.
-    pub elapsed_ms: u64,
+    pub(crate) elapsed_ms: u64,
     /// How long the result is cached under the policy, in seconds.
-    pub cache_lifetime_secs: u64,
+    pub(crate) cache_lifetime_secs: u64,
     /// The server's `Retry-After`, in seconds.
-    pub retry_after_secs: Option<u64>,
+    pub(crate) retry_after_secs: Option<u64>,
 }
 
 impl FetchSummary {
     /// Summarises `outcome`, with the cache lifetime `policy` gives it.
-    pub fn new(outcome: &FetchOutcome, policy: &CachePolicy) -> Self {
+    pub(crate) fn new(outcome: &FetchOutcome, policy: &CachePolicy) -> Self {
         let (bytes_read, truncation, content_type) = match &outcome.access {
             Access::Success {
                 body,
@@ -71,7 +54,7 @@ impl FetchSummary {
         Self {
             robots_txt_url: outcome.robots_txt_url.clone(),
             chain: outcome.chain.clone(),
-            access: outcome.access.name(),
+            access: outcome.access.kind(),
             reason: outcome.access.reason(),
             verdict: outcome.verdict_class(),
             bytes_read,
@@ -100,7 +83,7 @@ impl fmt::Display for FetchSummary {
             Some(reason) => writeln!(f, "access: {} ({reason})", self.access)?,
             None => writeln!(f, "access: {}", self.access)?,
         }
-        writeln!(f, "verdict: {}", self.verdict.name())?;
+        writeln!(f, "verdict: {}", self.verdict)?;
         writeln!(f, "bytes read: {}", self.bytes_read)?;
         if let Some(truncation) = &self.truncation {
             writeln!(

@@ -1,25 +1,37 @@
-//! Golden tests for explain: the seeds' precedence examples (Google's robots.txt
-//! specification, "order of precedence for group-member lines") and the special cases,
-//! explained under every profile side by side. Text goldens `explain/<name>.stdout` (as
-//! `robotrules explain --profile all` prints it) and JSON goldens `explain/<name>.json`;
-//! `BLESS=1 cargo test -p robotrules-lint --test explain` rewrites them.
+//! Golden tests for `robotrules explain --profile all`: the seeds' precedence examples
+//! (Google's robots.txt specification, "order of precedence for group-member lines") and the
+//! special cases, explained under every profile side by side. Text goldens
+//! `explain/<name>.stdout` and JSON goldens `explain/<name>.json`;
+//! `BLESS=1 cargo test -p robotrules-cli --test explain_golden` rewrites them.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
-use robotrules_lint::explain::{explain, text, ExplainOptions, ExplainReport};
-use robotrules_lint::render::TextOptions;
-use robotrules_lint::Profile;
+use common::{Fixture, Harness, Run};
 use rstest::rstest;
 
-fn all() -> ExplainOptions {
-    ExplainOptions {
-        profiles: Profile::ALL.to_vec(),
-        ..ExplainOptions::default()
+/// `NO_COLOR` set: the goldens hold no colour codes.
+const HARNESS: Harness = Harness {
+    no_color: true,
+    without_proxies: false,
+    lossy: false,
+};
+
+/// `robotrules explain --profile all [--format json] robots.txt AGENT URL`, run next to the
+/// file so the snippets name it `robots.txt`.
+fn explain(robots: &str, agent: &str, url: &str, json: bool) -> Run {
+    let f = Fixture::new(robots.as_bytes());
+    let mut args = vec!["explain", "--profile", "all"];
+    if json {
+        args.extend(["--format", "json"]);
     }
+    args.extend(["robots.txt", agent, url]);
+    HARNESS.run_in(f.dir(), &args, b"")
 }
 
 fn check_golden(name: &str, ext: &str, actual: &str) {
@@ -40,8 +52,13 @@ fn check_golden(name: &str, ext: &str, actual: &str) {
     );
 }
 
-fn verdicts(report: &ExplainReport) -> Vec<Option<bool>> {
-    report.profiles.iter().map(|p| p.allowed()).collect()
+fn verdicts(report: &serde_json::Value) -> Vec<Option<bool>> {
+    report["profiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["explanation"]["allowed"].as_bool())
+        .collect()
 }
 
 /// `(rfc9309, google, legacy1994)` verdicts: `Some(true)` allowed, `Some(false)` disallowed.
@@ -56,7 +73,7 @@ fn verdicts(report: &ExplainReport) -> Vec<Option<bool>> {
 // Special cases.
 #[case::robots_txt("special-robots-txt", "user-agent: *\ndisallow: /\n", "https://example.com/robots.txt", [Some(true), Some(false), Some(false)])]
 #[case::index_html("special-index-html", "user-agent: *\ndisallow: /shop/\nallow: /shop/index.html\n", "https://example.com/shop/", [Some(false), Some(true), Some(false)])]
-#[case::crawl_delay_join("special-crawl-delay-join", "User-agent: *\nCrawl-delay: 10\nUser-agent: CCBot\nDisallow: /\n", "https://example.com/page", [Some(true), Some(false), Some(false)])]
+#[case::crawl_delay_join("special-crawl-delay-join", "User-agent: *\nCrawl-delay: 10\nUser-agent: CCBot\nDisallow: /\n", "https://example.com/page", [Some(false), Some(false), Some(false)])]
 #[case::merged_groups("groups-merged", "user-agent: examplebot\ndisallow: /a\n\nuser-agent: *\ndisallow: /\n\nuser-agent: ExampleBot\nallow: /a/public\n", "https://example.com/a/public/x", [Some(true), Some(true), Some(false)])]
 #[case::no_group("groups-none", "user-agent: otherbot\ndisallow: /\n", "https://example.com/x", [Some(true), Some(true), Some(true)])]
 fn explained(
@@ -65,13 +82,13 @@ fn explained(
     #[case] url: &str,
     #[case] expected: [Option<bool>; 3],
 ) {
-    let report = explain(robots.as_bytes(), "ExampleBot", url, &all());
+    let json = explain(robots, "ExampleBot", url, true);
+    let report: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(verdicts(&report), expected, "{name}");
-    let options = TextOptions {
-        path: "robots.txt".into(),
-        color: false,
-    };
-    check_golden(name, "stdout", &text(&report, robots.as_bytes(), &options));
+    let text = explain(robots, "ExampleBot", url, false);
+    let code = i32::from(expected.contains(&Some(false)));
+    assert_eq!((text.code, json.code), (code, code), "{text:?}");
+    check_golden(name, "stdout", &text.stdout);
     check_golden(
         name,
         "json",
@@ -81,32 +98,34 @@ fn explained(
 
 #[test]
 fn a_name_rfc9309_rejects_is_an_error_there_only() {
-    let report = explain(
-        b"user-agent: *\ndisallow: /x\n",
-        "Example Bot/1.0",
-        "/x",
-        &all(),
-    );
-    assert!(report.profiles[0].error.is_some());
-    assert!(report.any_error());
-    assert_eq!(report.profiles[1].allowed(), Some(false));
-    assert_eq!(report.profiles[2].allowed(), Some(false));
-    let shown = text(&report, b"", &TextOptions::default());
+    let robots = "user-agent: *\ndisallow: /x\n";
+    let json = explain(robots, "Example Bot/1.0", "/x", true);
+    let report: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert!(report["profiles"][0]["error"].is_string());
+    assert_eq!(verdicts(&report), [None, Some(false), Some(false)]);
+    json.assert_one_line_error("rfc9309: invalid crawler name");
+    let text = explain(robots, "Example Bot/1.0", "/x", false);
     assert!(
-        shown.contains("rfc9309: error: invalid crawler name"),
-        "{shown}"
+        text.stdout.contains("rfc9309: error: invalid crawler name"),
+        "{text:?}"
     );
 }
 
 #[test]
 fn the_tie_rule_is_reported_for_equal_lengths() {
-    let report = explain(
-        b"user-agent: *\nallow: /folder\ndisallow: /folder\n",
-        "Bot",
-        "/folder/page",
-        &all(),
+    let robots = "user-agent: *\nallow: /folder\ndisallow: /folder\n";
+    let json = explain(robots, "Bot", "/folder/page", true);
+    let report: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(
+        report["profiles"][0]["explanation"]["tied_with"],
+        serde_json::json!([3])
     );
-    let tie = report.profiles[0].tie.as_ref().unwrap();
-    assert_eq!((tie.priority, tie.lines.as_slice()), (7, &[3][..]));
-    assert!(report.profiles[2].tie.is_none(), "no ties in file order");
+    assert_eq!(
+        report["profiles"][2]["explanation"]["tied_with"],
+        serde_json::json!([])
+    );
+    let text = explain(robots, "Bot", "/folder/page", false);
+    assert!(text
+        .stdout
+        .contains("tie: line 3 as long (length 7); the allow wins"));
 }

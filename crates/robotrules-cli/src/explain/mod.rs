@@ -1,0 +1,102 @@
+//! What `robotrules explain` shows: the model's account of one (crawler, URL) question under
+//! one or several profiles, and, side by side, why the profiles differ.
+//!
+//! Every decision here is the model's ([`robotrules::Explanation`]: the groups and how they
+//! were chosen, the token that named the crawler, every matching rule, the winner, the rules
+//! it tied with). This module only asks each profile and puts the answers together;
+//! [`differences`] names the first step where the profiles part ways, and [`text`] writes the
+//! report for people.
+
+mod differences;
+mod text;
+
+use robotrules::{Explanation, Profile, Robots};
+use serde::Serialize;
+
+pub(crate) use text::text;
+
+/// One profile's answer: its explanation, or why it could not answer (a crawler name or a
+/// URL it cannot read).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Answer {
+    /// The profile.
+    pub(crate) profile: Profile,
+    /// Why it cannot answer, if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<String>,
+    /// The model's account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) explanation: Option<Explanation>,
+}
+
+impl Answer {
+    /// The verdict, if the profile could answer.
+    pub(crate) fn allowed(&self) -> Option<bool> {
+        self.explanation.as_ref().map(|e| e.allowed)
+    }
+}
+
+/// The account of one (crawler, URL) question under one or more profiles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Report {
+    /// The crawler's name as given.
+    pub(crate) agent: String,
+    /// The URL as given.
+    pub(crate) url: String,
+    /// One answer per profile, in the order asked for.
+    pub(crate) profiles: Vec<Answer>,
+    /// Why the profiles' verdicts or deciding rules differ (empty when they agree).
+    pub(crate) differences: Vec<String>,
+}
+
+impl Report {
+    /// Asks each of `profiles` whether crawler `agent` may fetch `url` in the file `bytes`.
+    pub(crate) fn new(
+        bytes: &[u8],
+        agent: &str,
+        url: &str,
+        profiles: &[Profile],
+        parse_limit: usize,
+    ) -> Report {
+        let profiles: Vec<Answer> = profiles
+            .iter()
+            .map(|&profile| {
+                let options = robotrules::ParseOptions {
+                    profile,
+                    parse_limit,
+                };
+                match Robots::parse_with(bytes, &options).explain(agent, url) {
+                    Ok(explanation) => Answer {
+                        profile,
+                        error: None,
+                        explanation: Some(explanation),
+                    },
+                    Err(error) => Answer {
+                        profile,
+                        error: Some(error.to_string()),
+                        explanation: None,
+                    },
+                }
+            })
+            .collect();
+        let differences = differences::find(&profiles);
+        Report {
+            agent: agent.to_owned(),
+            url: url.to_owned(),
+            profiles,
+            differences,
+        }
+    }
+
+    /// Whether any profile disallows the URL.
+    pub(crate) fn any_disallowed(&self) -> bool {
+        self.profiles.iter().any(|p| p.allowed() == Some(false))
+    }
+
+    /// The first profile that could not answer, and why.
+    pub(crate) fn first_error(&self) -> Option<(Profile, &str)> {
+        self.profiles
+            .iter()
+            .find_map(|p| Some((p.profile, p.error.as_deref()?)))
+    }
+}

@@ -1,0 +1,81 @@
+//! Why a question cannot be answered: a crawler name or a URL the profile cannot read.
+//!
+//! Parsing a file never fails; these are the only errors of the model, and each prints as one
+//! line that quotes the input (cut to an excerpt, so a megabyte of garbage never becomes a
+//! megabyte of message).
+
+use robotrules_url::UrlError;
+
+/// The longest excerpt of an input that a message quotes, in characters.
+const EXCERPT_CHARS: usize = 100;
+
+/// `text` quoted on one line, cut to [`EXCERPT_CHARS`] characters with the cut marked.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{:?}…", &text[..cut]),
+        None => format!("{text:?}"),
+    }
+}
+
+/// A crawler name the profile does not answer for: under RFC 9309 §2.2.1 a name must be a
+/// product token (here letters, digits, `_` and `-`). The message shows the token to pass when
+/// the name starts with one (`ExampleBot/1.0` → `ExampleBot`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "invalid crawler name {}: a product token has only letters, digits, `_` and `-` (RFC 9309 §2.2.1){}",
+    quoted(name),
+    suggestion.as_ref().map(|t| format!("; pass `{t}`")).unwrap_or_default()
+)]
+pub struct InvalidAgent {
+    /// The name given.
+    pub name: String,
+    /// The token the name starts with, if any: what the caller most likely meant.
+    pub suggestion: Option<String>,
+}
+
+/// A URL the profile cannot read: under the RFC reading it must be an absolute URL with a host
+/// or a path starting with `/` (Google's reading accepts any string).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read URL {}: {source}", quoted(url))]
+pub struct InvalidUrl {
+    /// The URL as given.
+    pub url: String,
+    /// Why.
+    pub source: UrlError,
+}
+
+/// Either of the model's errors, for questions that take a crawler name and a URL.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The crawler name.
+    #[error(transparent)]
+    InvalidAgent(#[from] InvalidAgent),
+    /// The URL.
+    #[error(transparent)]
+    InvalidUrl(#[from] InvalidUrl),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_one_line_and_suggest_the_token() {
+        let error = InvalidAgent {
+            name: "ExampleBot/1.0".into(),
+            suggestion: Some("ExampleBot".into()),
+        };
+        assert_eq!(
+            error.to_string(),
+            "invalid crawler name \"ExampleBot/1.0\": a product token has only letters, digits, \
+             `_` and `-` (RFC 9309 §2.2.1); pass `ExampleBot`"
+        );
+        let error = InvalidUrl {
+            url: "a\nb".repeat(100),
+            source: UrlError::NoHost,
+        };
+        let shown = error.to_string();
+        assert!(!shown.contains('\n') && shown.contains('…'), "{shown}");
+    }
+}
