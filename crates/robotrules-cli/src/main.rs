@@ -11,6 +11,7 @@ mod error;
 mod input;
 mod output;
 mod remote;
+mod trust;
 
 use std::process::ExitCode;
 
