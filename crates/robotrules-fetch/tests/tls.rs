@@ -10,9 +10,8 @@ mod support;
 use std::net::{IpAddr, Ipv6Addr};
 use std::time::{Duration, Instant};
 
-use robotrules_fetch::cache::CachePolicy;
 use robotrules_fetch::{
-    Access, FetchOptions, FetchOutcome, FetchSummary, RootCertificate, TimeoutPhase, TlsFailure,
+    Access, FetchOptions, FetchOutcome, RootCertificate, TimeoutPhase, TlsFailure,
     UnavailableReason, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
@@ -326,13 +325,12 @@ async fn a_redirect_to_an_untrusted_https_server_is_unreachable() {
 }
 
 #[tokio::test]
-async fn the_summary_names_the_tls_failure() {
+async fn the_reason_names_the_tls_failure() {
     let ca = TestCa::new("robotrules test CA").unwrap();
     let server = serving(&ca.issue(&LOOPBACK_NAMES, Validity::Expired).unwrap()).await;
     let outcome = fetch_with(trusting(&ca), &server.url("/robots.txt")).await;
-    let summary = FetchSummary::new(&outcome, &CachePolicy::rfc9309());
-    assert_eq!(summary.access, "unreachable");
-    let reason = summary.reason.unwrap();
+    assert_eq!(outcome.access.name(), "unreachable");
+    let reason = outcome.access.reason().unwrap();
     assert!(
         reason.starts_with("TLS failed (certificate expired): "),
         "{reason}"
