@@ -12,7 +12,8 @@ beyond 24 hours), so rows that only the RFC's reading meets list `rfc9309` and `
 (which uses the RFC's cache rules) only.
 
 Output: conformance/rfc9309/fetch.jsonl. Usage: python3 conformance/tools/fetch_cases.py
-[--out DIR]. Standard library only; the output is deterministic.
+[--out DIR]. Standard library only; the output is deterministic. New rows go at the end, so
+the ids of the others stay.
 """
 
 import argparse
@@ -63,6 +64,12 @@ def http(status=None, event=None, **extra):
     if event is not None:
         inp["event"] = event
     inp.update(extra)
+    return inp
+
+
+def https(status=None, event=None, **extra):
+    inp = http(status, event, **extra)
+    inp["scheme"] = "https"
     return inp
 
 
@@ -205,6 +212,30 @@ ROWS = [
     ("§2.5", http(event="gzip-bomb-bytes:104857600"),
      with_(SUCCESS, bytes=CUT, truncated=True), ALL,
      "a gzip body of 100 MB decompressed: the limit counts decompressed bytes"),
+    # HTTPS (the conformance run's TLS server has a certificate from a CA made for the run,
+    # trusted as an extra root; the tls-... servers fail the handshake each their own way).
+    ("§2.3.1.1", https(200), SUCCESS, ALL,
+     "a robots.txt fetched over https, its certificate verified, is a success"),
+    ("§2.3.1.2", https(200, "redirects:5", redirect_status=301), SUCCESS, ALL,
+     "five consecutive redirects are followed over https too"),
+    ("§2.3.1.2", https(200, "redirect-cross-scheme"), SUCCESS, ALL,
+     "a redirect from https to http on another host is followed; the rules stay with the "
+     "https origin"),
+    ("§2.3.1.2", http(200, "redirect-cross-scheme"), SUCCESS, ALL,
+     "a redirect from http to https on another host is followed; the rules stay with the "
+     "http origin"),
+    ("§2.3.1.3", https(404), UNAVAILABLE, ALL, "404 over https: in the 400-499 range"),
+    ("§2.3.1.4", https(503), UNREACHABLE, ALL, "503 over https: in the 500-599 range"),
+    ("§2.3.1.4", https(event="tls-unknown-issuer"), UNREACHABLE, ALL,
+     "network error: the server's certificate chains to a CA the crawler does not trust"),
+    ("§2.3.1.4", https(event="tls-expired"), UNREACHABLE, ALL,
+     "network error: the server's certificate has expired"),
+    ("§2.3.1.4", https(event="tls-wrong-host"), UNREACHABLE, ALL,
+     "network error: the server's certificate is for another host name"),
+    ("§2.3.1.4", https(event="tls-handshake-failure"), UNREACHABLE, ALL,
+     "network error: the server aborts the TLS handshake (handshake_failure alert)"),
+    ("§2.3.1.4", https(event="tls-not-tls"), UNREACHABLE, ALL,
+     "network error: a plain HTTP server answers on the TLS port"),
 ]
 
 

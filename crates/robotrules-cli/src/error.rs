@@ -38,6 +38,14 @@ pub(crate) enum CliError {
         /// Why.
         source: FetchError,
     },
+    /// A `--ca-cert` file cannot be read or holds no usable certificate.
+    #[error("cannot use --ca-cert {}: {reason}", excerpt(path))]
+    CaCert {
+        /// The path as given.
+        path: String,
+        /// Why.
+        reason: String,
+    },
     /// Fetching could not be set up (the runtime or the HTTP client failed to start).
     #[error("cannot set up fetching: {0}")]
     FetchSetup(String),
@@ -175,6 +183,10 @@ mod tests {
         let errors = [
             CliError::StdinTwice,
             CliError::FetchSetup("no runtime".into()),
+            CliError::CaCert {
+                path: "ca\n.pem".into(),
+                reason: "the file is empty".into(),
+            },
             CliError::NoRobotsFile {
                 url: "http://example.com/robots.txt".into(),
                 access: robotrules::fetch::AccessKind::Unreachable,

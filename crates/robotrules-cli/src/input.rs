@@ -18,6 +18,7 @@ use robotrules::fetch::{Access, FetchOutcome};
 
 use crate::error::CliError;
 use crate::remote;
+use crate::trust::Trust;
 
 /// The ROBOTS argument that means standard input.
 pub(crate) const STDIN: &str = "-";
@@ -45,7 +46,8 @@ pub(crate) enum RobotsSource {
 }
 
 /// The robots.txt named by `arg`: a file or `-` read as [`load_robots`] reads it, or a URL
-/// fetched within `timeout`, keeping the body up to `parse_limit` bytes (RFC 9309 §2.5).
+/// fetched within `timeout` with the certificates of `trust`, keeping the body up to
+/// `parse_limit` bytes (RFC 9309 §2.5).
 ///
 /// # Errors
 /// As [`load_robots`] for files; [`CliError::RobotsUrl`] for a URL that cannot have a
@@ -55,9 +57,10 @@ pub(crate) fn load_robots_or_fetch(
     arg: &str,
     parse_limit: usize,
     timeout: Duration,
+    trust: &Trust,
 ) -> Result<RobotsSource, CliError> {
     if is_remote(arg) {
-        remote::fetch(arg, remote::options(timeout, parse_limit))
+        remote::fetch(arg, remote::options(timeout, parse_limit, trust))
             .map(|outcome| RobotsSource::Remote(Box::new(outcome)))
     } else {
         load_local(arg, parse_limit).map(RobotsSource::Local)
@@ -77,11 +80,11 @@ pub(crate) fn load_robots_or_fetch(
 /// [`CliError::NoRobotsFile`] when a URL's robots.txt is unavailable or unreachable; as
 /// [`load_robots_or_fetch`] for other URL errors.
 pub(crate) fn load_robots(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliError> {
-    let fetched =
-        match load_robots_or_fetch(arg, parse_limit, remote::TimeoutArg::default().timeout)? {
-            RobotsSource::Local(bytes) => return Ok(bytes),
-            RobotsSource::Remote(fetched) => fetched,
-        };
+    let timeout = remote::TimeoutArg::default().timeout;
+    let fetched = match load_robots_or_fetch(arg, parse_limit, timeout, &Trust::default())? {
+        RobotsSource::Local(bytes) => return Ok(bytes),
+        RobotsSource::Remote(fetched) => fetched,
+    };
     match fetched.access {
         Access::Success { body, .. } => Ok(body.to_vec()),
         Access::Unavailable { reason } => Err(CliError::NoRobotsFile {

@@ -13,6 +13,7 @@ mod fetch_report;
 mod input;
 mod output;
 mod remote;
+mod trust;
 
 use std::process::ExitCode;
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use robotrules::fetch::{FetchOptions, FetchOutcome, Fetcher};
 
 use crate::error::CliError;
+use crate::trust::Trust;
 
 /// The User-Agent header the tool sends.
 pub(crate) const USER_AGENT: &str = concat!("robotrules/", env!("CARGO_PKG_VERSION"));
@@ -56,15 +57,17 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
 }
 
 /// Fetch options for the tool: its User-Agent, `timeout` for the whole fetch (and at most
-/// 10 s to connect), `body_limit` decompressed bytes kept.
-pub(crate) fn options(timeout: Duration, body_limit: usize) -> FetchOptions {
-    FetchOptions {
+/// 10 s to connect), `body_limit` decompressed bytes kept, the certificates of `trust`.
+pub(crate) fn options(timeout: Duration, body_limit: usize, trust: &Trust) -> FetchOptions {
+    let mut options = FetchOptions {
         user_agent: USER_AGENT.to_owned(),
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
         total_timeout: timeout,
         body_limit,
         ..FetchOptions::default()
-    }
+    };
+    trust.apply(&mut options);
+    options
 }
 
 /// Fetches the robots.txt that governs `url` (a robots.txt URL or any page URL).
@@ -129,10 +132,10 @@ mod tests {
     #[test]
     fn the_connect_deadline_stays_within_the_total_one() {
         assert_eq!(
-            options(Duration::from_secs(2), 1).connect_timeout,
+            options(Duration::from_secs(2), 1, &Trust::default()).connect_timeout,
             Duration::from_secs(2)
         );
-        let long = options(Duration::from_secs(60), 512_000);
+        let long = options(Duration::from_secs(60), 512_000, &Trust::default());
         assert_eq!(long.connect_timeout, MAX_CONNECT_TIMEOUT);
         assert_eq!(long.total_timeout, Duration::from_secs(60));
         assert_eq!(long.body_limit, 512_000);
@@ -144,7 +147,10 @@ mod tests {
     #[case::bad_port("http://example.com:99999/robots.txt")]
     #[case::space_in_host("http://exa mple.com/")]
     fn urls_without_a_robots_txt_are_errors(#[case] url: &str) {
-        let result = fetch(url, options(Duration::from_secs(1), 512_000));
+        let result = fetch(
+            url,
+            options(Duration::from_secs(1), 512_000, &Trust::default()),
+        );
         assert!(
             matches!(result, Err(CliError::RobotsUrl { .. })),
             "{result:?}"

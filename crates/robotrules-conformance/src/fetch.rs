@@ -2,8 +2,10 @@
 //! against loopback servers from `robotrules-testserver`, started once per run.
 //!
 //! Every (case, profile) pair gets host names of its own (`case-N.conformance.test`, pointed
-//! at the one HTTP server through `FetchOptions::resolve`), so pairs never see each other's
-//! routes or requests. The profile picks the cache rules: `google` gets
+//! at the one HTTP server, or for `scheme: https` the one HTTPS server, through
+//! `FetchOptions::resolve`), so pairs never see each other's routes or requests. The HTTPS
+//! server presents a certificate for `*.conformance.test` from a CA generated for the run,
+//! which the fetcher trusts as an extra root. The profile picks the cache rules: `google` gets
 //! `CachePolicy::google()`, the others `CachePolicy::rfc9309()` (docs/fetching.md).
 //!
 //! What is compared: the access result of the latest fetch, the verdict class the cache
@@ -11,16 +13,18 @@
 //! requests for the robots.txt, the body bytes kept and whether the body was cut.
 
 use std::io;
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules::fetch::{
-    Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, TooManyRequests,
+    Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, RootCertificate,
+    TooManyRequests,
 };
 use robotrules::Profile;
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
 use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_testserver::tls::{BrokenTlsListener, HandshakeFault, TestCa, Validity};
 use robotrules_testserver::Background;
 
 use crate::fetch_case::{FetchEvent, FetchObservation, FetchTest};
@@ -50,6 +54,10 @@ const SHORT_DEADLINE: Duration = Duration::from_millis(300);
 /// The loopback servers of one run, and the runtime they run on.
 pub struct FetchEnv {
     http: HttpServer,
+    https: HttpServer,
+    /// The root the HTTPS server's certificate chains to.
+    roots: Vec<RootCertificate>,
+    tls_faults: TlsFaults,
     ftp_with_file: FtpServer,
     ftp_without_file: FtpServer,
     ftp_refusing: FtpServer,
@@ -60,11 +68,17 @@ pub struct FetchEnv {
 }
 
 impl FetchEnv {
-    /// Starts the servers: one HTTP server, an FTP server with `/robots.txt`, one without,
-    /// one refusing every login, and a listener that never greets.
+    /// Starts the servers: one HTTP server, one HTTPS server (with a CA made for the run), an
+    /// FTP server with `/robots.txt`, one without, one refusing every login, and a listener
+    /// that never greets.
     pub fn start() -> io::Result<FetchEnv> {
         let background = Background::new()?;
         let http = background.http()?;
+        let ca = TestCa::new("robotrules conformance CA")?;
+        let https = background.https(&ca.issue(&[&format!("*.{DOMAIN}")], Validity::Current)?)?;
+        let roots = RootCertificate::from_pem(ca.pem().as_bytes())
+            .map_err(|error| io::Error::other(format!("the test CA: {error}")))?;
+        let tls_faults = TlsFaults::start(&background, &ca)?;
         let ftp_with_file = background.ftp(false)?;
         ftp_with_file.put_robots_txt(ROBOTS.as_bytes());
         let ftp_without_file = background.ftp(false)?;
@@ -72,6 +86,9 @@ impl FetchEnv {
         let silent = background.block_on(SilentListener::try_start())?;
         Ok(FetchEnv {
             http,
+            https,
+            roots,
+            tls_faults,
             ftp_with_file,
             ftp_without_file,
             ftp_refusing,
@@ -84,9 +101,6 @@ impl FetchEnv {
     /// Runs `test` in `profile` and reports what it observed, in the terms of the case's
     /// expectation; `Err` when the case cannot be set up or the URL is rejected.
     pub fn run(&mut self, test: &FetchTest, profile: Profile) -> Result<FetchObservation, String> {
-        if test.scheme == "https" {
-            return Err("an https case cannot run here: the loopback servers speak no TLS, and the fetcher trusts only the public certificate roots".to_owned());
-        }
         self.next_pair += 1;
         let pair = Pair {
             host: format!("case-{}.{DOMAIN}", self.next_pair),
@@ -98,9 +112,10 @@ impl FetchEnv {
             use_env_proxy: false,
             user_agent: "RobotrulesConformance/1.0".to_owned(),
             resolve: vec![
-                (pair.host.clone(), self.http.addr()),
-                (pair.other.clone(), self.http.addr()),
+                (pair.host.clone(), self.server(test).addr()),
+                (pair.other.clone(), self.server(test).addr()),
             ],
+            extra_root_certificates: self.roots.clone(),
             too_many_requests: if test.too_many_requests_unavailable {
                 TooManyRequests::Unavailable
             } else {
@@ -114,17 +129,31 @@ impl FetchEnv {
             .map_err(|error| error.to_string())?;
         let policy = robotrules::client::cache_policy(profile);
         let cache = CachingFetcher::new(fetcher, policy);
-        let outcome = self
-            .background
-            .block_on(scenario(test, &self.http, &pair, &cache, &clock, &url))?;
+        let outcome = self.background.block_on(scenario(
+            test,
+            self.server(test),
+            &pair,
+            &cache,
+            &clock,
+            &url,
+        ))?;
         if test.event == Some(FetchEvent::HtmlMetaRefresh)
-            && self.http.hits_on(&pair.host, META_REFRESH_TARGET) > 0
+            && self.server(test).hits_on(&pair.host, META_REFRESH_TARGET) > 0
         {
             return Err(format!(
                 "the meta refresh to {META_REFRESH_TARGET} was followed"
             ));
         }
         self.observe(test, &pair, &outcome)
+    }
+
+    /// The server of `test`'s scheme: HTTPS for `https`, else HTTP (FTP cases use neither).
+    fn server(&self, test: &FetchTest) -> &HttpServer {
+        if test.scheme == "https" {
+            &self.https
+        } else {
+            &self.http
+        }
     }
 
     /// Sets up the server side of `test` and returns the URL to ask about.
@@ -134,7 +163,8 @@ impl FetchEnv {
         pair: &Pair,
         options: &mut FetchOptions,
     ) -> Result<String, String> {
-        let http = &self.http;
+        let http = self.server(test);
+        let scheme = &test.scheme;
         let robots_txt = "/robots.txt";
         let on_host = |path: &str, reply: Reply| {
             http.route_on(&pair.host, path, reply);
@@ -166,6 +196,20 @@ impl FetchEnv {
                 let target = http.url_on(&pair.other, robots_txt);
                 on_host(robots_txt, Reply::redirect(301, &target));
                 http.route_on(&pair.other, robots_txt, final_reply(test, ROBOTS.as_bytes()));
+            }
+            FetchEvent::RedirectCrossScheme => {
+                let other = if test.scheme == "https" {
+                    &self.http
+                } else {
+                    &self.https
+                };
+                options.resolve = vec![
+                    (pair.host.clone(), http.addr()),
+                    (pair.other.clone(), other.addr()),
+                ];
+                let target = other.url_on(&pair.other, robots_txt);
+                on_host(robots_txt, Reply::redirect(301, &target));
+                other.route_on(&pair.other, robots_txt, final_reply(test, ROBOTS.as_bytes()));
             }
             FetchEvent::HtmlMetaRefresh => {
                 let page = format!(
@@ -200,11 +244,14 @@ impl FetchEnv {
             ),
             FetchEvent::DnsFailure => {
                 // RFC 6761: `.invalid` names never resolve.
-                return Ok(format!("http://dns-failure-{}.invalid/robots.txt", self.next_pair));
+                return Ok(format!(
+                    "{scheme}://dns-failure-{}.invalid/robots.txt",
+                    self.next_pair
+                ));
             }
             FetchEvent::ConnectionRefused => {
                 let port = closed_port().map_err(|error| error.to_string())?;
-                return Ok(format!("http://127.0.0.1:{port}/robots.txt"));
+                return Ok(format!("{scheme}://127.0.0.1:{port}/robots.txt"));
             }
             FetchEvent::Timeout => {
                 options.total_timeout = SHORT_DEADLINE;
@@ -246,6 +293,15 @@ impl FetchEnv {
                 options.total_timeout = SHORT_DEADLINE;
                 return Ok(format!("ftp://{}/robots.txt", self.silent.addr()));
             }
+            FetchEvent::TlsUnknownIssuer
+            | FetchEvent::TlsExpired
+            | FetchEvent::TlsWrongHost
+            | FetchEvent::TlsHandshakeFailure
+            | FetchEvent::TlsNotTls => {
+                let addr = self.tls_faults.addr(event);
+                options.resolve = vec![(pair.host.clone(), addr)];
+                return Ok(format!("https://{}:{}{robots_txt}", pair.host, addr.port()));
+            }
         }
         Ok(http.url_on(&pair.host, robots_txt))
     }
@@ -262,7 +318,7 @@ impl FetchEnv {
             Some(_) if test.event.is_some_and(FetchEvent::is_ftp) => {
                 return Err("`expect.fetches` is counted on the HTTP server only".to_owned())
             }
-            Some(_) => Some(self.http.hits_on(&pair.host, "/robots.txt")),
+            Some(_) => Some(self.server(test).hits_on(&pair.host, "/robots.txt")),
         };
         let (bytes, truncated) = match &outcome.access {
             Access::Success {
@@ -280,6 +336,43 @@ impl FetchEnv {
             bytes: test.bytes.map(|_| bytes),
             truncated: test.truncated.map(|_| truncated),
         })
+    }
+}
+
+/// The servers of the `tls-…` events, each failing the handshake its own way.
+struct TlsFaults {
+    unknown_issuer: HttpServer,
+    expired: HttpServer,
+    wrong_host: HttpServer,
+    alert: BrokenTlsListener,
+    not_tls: BrokenTlsListener,
+}
+
+impl TlsFaults {
+    /// Starts them: certificates for `*.conformance.test` from another CA and from `ca` but
+    /// expired, one from `ca` for another name, and two listeners that spoil the handshake.
+    fn start(background: &Background, ca: &TestCa) -> io::Result<TlsFaults> {
+        let wildcard = format!("*.{DOMAIN}");
+        let other_ca = TestCa::new("a CA the conformance run does not trust")?;
+        Ok(TlsFaults {
+            unknown_issuer: background.https(&other_ca.issue(&[&wildcard], Validity::Current)?)?,
+            expired: background.https(&ca.issue(&[&wildcard], Validity::Expired)?)?,
+            wrong_host: background.https(&ca.issue(&["www.example.test"], Validity::Current)?)?,
+            alert: background.block_on(BrokenTlsListener::try_start(HandshakeFault::Alert))?,
+            not_tls: background
+                .block_on(BrokenTlsListener::try_start(HandshakeFault::PlainHttp))?,
+        })
+    }
+
+    /// The address of the server for `event` (a `tls-…` event).
+    fn addr(&self, event: FetchEvent) -> SocketAddr {
+        match event {
+            FetchEvent::TlsUnknownIssuer => self.unknown_issuer.addr(),
+            FetchEvent::TlsExpired => self.expired.addr(),
+            FetchEvent::TlsWrongHost => self.wrong_host.addr(),
+            FetchEvent::TlsHandshakeFailure => self.alert.addr(),
+            _ => self.not_tls.addr(),
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 //! | `redirects:N` | N consecutive redirects (`input.redirect_status`, default 301), then `status` |
 //! | `redirect-loop` | `/robots.txt` → `/loop` → `/robots.txt` |
 //! | `redirect-cross-host` | one redirect to another host name, which answers `status` |
+//! | `redirect-cross-scheme` | one redirect to the other scheme (https → http, http → https) on another host name, which answers `status` |
 //! | `html-meta-refresh` | a 200 HTML page whose meta refresh points elsewhere |
 //! | `gzip` | the body gzip-compressed |
 //! | `body-bytes:N` | a 200 body of N bytes of 13-byte lines |
@@ -17,6 +18,7 @@
 //! | `unreachable-days:N,cached-copy` (or `-hours:`, `no-cached-copy`) | `status` for N days (hours), with or without a good copy fetched before |
 //! | `cached-for-hours:N` | asked again N hours after the first fetch |
 //! | `ftp-retr-ok`, `ftp-550`, `ftp-login-refused`, `ftp-silent` | an FTP server with the file, without it, refusing logins, never greeting |
+//! | `tls-unknown-issuer`, `tls-expired`, `tls-wrong-host`, `tls-handshake-failure`, `tls-not-tls` (`scheme: https` only) | a certificate from an untrusted CA, an expired one, one for another host name; a handshake_failure alert; a plain HTTP server on the TLS port |
 
 use std::fmt;
 use std::time::Duration;
@@ -35,6 +37,8 @@ pub enum FetchEvent {
     RedirectLoop,
     /// One redirect to another host name.
     RedirectCrossHost,
+    /// One redirect to the other scheme (https → http, http → https) on another host name.
+    RedirectCrossScheme,
     /// A 200 HTML page with a meta refresh to another URL (a logical redirect).
     HtmlMetaRefresh,
     /// The body sent with `Content-Encoding: gzip`.
@@ -77,6 +81,16 @@ pub enum FetchEvent {
     FtpLoginRefused,
     /// A server that accepts the connection and never greets.
     FtpSilent,
+    /// A TLS server whose certificate chains to a CA the fetcher does not trust.
+    TlsUnknownIssuer,
+    /// A TLS server whose certificate has expired.
+    TlsExpired,
+    /// A TLS server whose certificate is for another host name.
+    TlsWrongHost,
+    /// A server that answers the ClientHello with a `handshake_failure` alert.
+    TlsHandshakeFailure,
+    /// A plain HTTP server on the TLS port.
+    TlsNotTls,
 }
 
 impl FetchEvent {
@@ -90,6 +104,7 @@ impl FetchEvent {
         let simple = match text {
             "redirect-loop" => Some(FetchEvent::RedirectLoop),
             "redirect-cross-host" => Some(FetchEvent::RedirectCrossHost),
+            "redirect-cross-scheme" => Some(FetchEvent::RedirectCrossScheme),
             "html-meta-refresh" => Some(FetchEvent::HtmlMetaRefresh),
             "gzip" => Some(FetchEvent::Gzip),
             "dns-failure" => Some(FetchEvent::DnsFailure),
@@ -104,6 +119,11 @@ impl FetchEvent {
             "ftp-550" => Some(FetchEvent::Ftp550),
             "ftp-login-refused" => Some(FetchEvent::FtpLoginRefused),
             "ftp-silent" => Some(FetchEvent::FtpSilent),
+            "tls-unknown-issuer" => Some(FetchEvent::TlsUnknownIssuer),
+            "tls-expired" => Some(FetchEvent::TlsExpired),
+            "tls-wrong-host" => Some(FetchEvent::TlsWrongHost),
+            "tls-handshake-failure" => Some(FetchEvent::TlsHandshakeFailure),
+            "tls-not-tls" => Some(FetchEvent::TlsNotTls),
             _ => None,
         };
         if let Some(event) = simple {
@@ -155,6 +175,18 @@ impl FetchEvent {
                 | FetchEvent::FtpSilent
         )
     }
+
+    /// Whether the event is a TLS failure (only for `scheme: https`).
+    pub fn is_tls(self) -> bool {
+        matches!(
+            self,
+            FetchEvent::TlsUnknownIssuer
+                | FetchEvent::TlsExpired
+                | FetchEvent::TlsWrongHost
+                | FetchEvent::TlsHandshakeFailure
+                | FetchEvent::TlsNotTls
+        )
+    }
 }
 
 impl fmt::Display for FetchEvent {
@@ -165,6 +197,7 @@ impl fmt::Display for FetchEvent {
             FetchEvent::Redirects(hops) => write!(f, "redirects:{hops}"),
             FetchEvent::RedirectLoop => f.write_str("redirect-loop"),
             FetchEvent::RedirectCrossHost => f.write_str("redirect-cross-host"),
+            FetchEvent::RedirectCrossScheme => f.write_str("redirect-cross-scheme"),
             FetchEvent::HtmlMetaRefresh => f.write_str("html-meta-refresh"),
             FetchEvent::Gzip => f.write_str("gzip"),
             FetchEvent::BodyBytes(bytes) => write!(f, "body-bytes:{bytes}"),
@@ -193,6 +226,11 @@ impl fmt::Display for FetchEvent {
             FetchEvent::Ftp550 => f.write_str("ftp-550"),
             FetchEvent::FtpLoginRefused => f.write_str("ftp-login-refused"),
             FetchEvent::FtpSilent => f.write_str("ftp-silent"),
+            FetchEvent::TlsUnknownIssuer => f.write_str("tls-unknown-issuer"),
+            FetchEvent::TlsExpired => f.write_str("tls-expired"),
+            FetchEvent::TlsWrongHost => f.write_str("tls-wrong-host"),
+            FetchEvent::TlsHandshakeFailure => f.write_str("tls-handshake-failure"),
+            FetchEvent::TlsNotTls => f.write_str("tls-not-tls"),
         }
     }
 }
@@ -345,6 +383,9 @@ impl FetchTest {
         if event.is_some_and(FetchEvent::is_ftp) != (input.scheme == "ftp") {
             return Err("FTP events go with `scheme: ftp`, and only they".to_owned());
         }
+        if event.is_some_and(FetchEvent::is_tls) && input.scheme != "https" {
+            return Err("TLS events go with `scheme: https`".to_owned());
+        }
         let mut headers = Vec::new();
         for (name, value) in input.headers.unwrap_or_default() {
             match value {
@@ -391,6 +432,12 @@ mod tests {
     #[case("unreachable-days:31,cached-copy", FetchEvent::Unreachable { for_: HOUR * 24 * 31, cached_copy: true })]
     #[case("unreachable-hours:13,no-cached-copy", FetchEvent::Unreachable { for_: HOUR * 13, cached_copy: false })]
     #[case("ftp-550", FetchEvent::Ftp550)]
+    #[case("redirect-cross-scheme", FetchEvent::RedirectCrossScheme)]
+    #[case("tls-unknown-issuer", FetchEvent::TlsUnknownIssuer)]
+    #[case("tls-expired", FetchEvent::TlsExpired)]
+    #[case("tls-wrong-host", FetchEvent::TlsWrongHost)]
+    #[case("tls-handshake-failure", FetchEvent::TlsHandshakeFailure)]
+    #[case("tls-not-tls", FetchEvent::TlsNotTls)]
     fn events_parse_and_print_back(#[case] text: &str, #[case] event: FetchEvent) {
         assert_eq!(FetchEvent::parse(text), Ok(event));
         assert_eq!(event.to_string(), text);
@@ -413,6 +460,7 @@ mod tests {
     #[case::bad_verdict(json!({"scheme": "http", "status": 200}), json!({"access": "success", "verdict": "maybe"}), "verdict")]
     #[case::ftp_event_on_http(json!({"scheme": "http", "event": "ftp-550"}), json!({"access": "unavailable"}), "FTP")]
     #[case::http_event_on_ftp(json!({"scheme": "ftp", "event": "timeout"}), json!({"access": "unreachable"}), "FTP")]
+    #[case::tls_event_on_http(json!({"scheme": "http", "event": "tls-expired"}), json!({"access": "unreachable"}), "TLS")]
     #[case::header_not_text(json!({"scheme": "http", "status": 200, "headers": {"age": 3}}), json!({"access": "success"}), "headers.age")]
     #[case::unknown_field(json!({"scheme": "http", "status": 200, "body": "x"}), json!({"access": "success"}), "body")]
     fn malformed_cases_are_rejected(

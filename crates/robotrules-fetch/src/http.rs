@@ -42,6 +42,13 @@ pub(crate) fn build_client(options: &FetchOptions) -> Result<Client, FetchError>
         // URL hosts are lower-case by the time they are looked up.
         builder = builder.resolve(&host.to_ascii_lowercase(), *addr);
     }
+    // The built-in web roots (webpki-roots) stay on; the platform's store only when asked.
+    builder = builder.tls_built_in_native_certs(options.platform_roots);
+    for root in &options.extra_root_certificates {
+        let certificate = reqwest::Certificate::from_der(root.der())
+            .map_err(|error| FetchError::Client(crate::network_error::describe(&error)))?;
+        builder = builder.add_root_certificate(certificate);
+    }
     builder
         .build()
         .map_err(|error| FetchError::Client(crate::network_error::describe(&error)))

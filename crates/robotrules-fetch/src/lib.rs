@@ -13,6 +13,8 @@
 //!   unreachable (the last good copy, for up to 30 days).
 //! - [`CachingFetcher`] puts the two together over a [`cache::Store`], with one fetch per
 //!   origin at a time.
+//! - [`RootCertificate`] adds trust roots for HTTPS (a private CA) to the built-in web roots;
+//!   a certificate that does not verify makes the file unreachable ([`TlsFailure`]).
 //! - [`Clock`] makes time replaceable, so cache behaviour is testable without sleeping.
 //!
 //! `docs/fetching.md` in the repository has the full outcome table with citations.
@@ -28,6 +30,7 @@ mod http;
 mod network_error;
 mod options;
 mod outcome;
+mod root_certificate;
 
 pub use caching::{CachedOutcome, CachingFetcher};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -38,7 +41,8 @@ pub use options::{
     RFC9309_MIN_REDIRECTS,
 };
 pub use outcome::{
-    Access, AccessKind, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, Truncation,
+    Access, AccessKind, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, TlsFailure, Truncation,
     UnavailableReason, UnreachableReason, VerdictClass,
 };
 pub use robotrules_url::Origin;
+pub use root_certificate::{CertificateError, RootCertificate};

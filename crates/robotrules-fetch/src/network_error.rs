@@ -6,7 +6,7 @@ use std::error::Error as StdError;
 use std::io;
 
 use crate::options::FetchOptions;
-use crate::outcome::{TimeoutPhase, UnreachableReason};
+use crate::outcome::{TimeoutPhase, TlsFailure, UnreachableReason};
 
 /// The error and its sources, joined with `": "` (io errors that wrap another error show it).
 pub(crate) fn describe(error: &(dyn StdError + 'static)) -> String {
@@ -67,13 +67,8 @@ pub(crate) fn classify_reqwest(
             },
         };
     }
-    let is_tls = errors.iter().any(|e| e.is::<rustls::Error>())
-        || (error.is_connect()
-            && ["tls", "certificate", "handshake"]
-                .iter()
-                .any(|word| lower.contains(word)));
-    if is_tls {
-        return UnreachableReason::Tls { detail };
+    if let Some(failure) = tls_failure(&errors, error.is_connect(), &lower) {
+        return UnreachableReason::Tls { failure, detail };
     }
     if error.is_connect() {
         if lower.contains("dns error") || lower.contains("failed to lookup address") {
@@ -111,6 +106,55 @@ pub(crate) fn classify_reqwest(
         return UnreachableReason::TruncatedBody { detail };
     }
     UnreachableReason::Other { detail }
+}
+
+/// What went wrong with TLS, when `errors` (the chain of one failure, `lower` its text in
+/// lower case) is a TLS failure: rustls' own error when there is one; otherwise a failure to
+/// connect that speaks of TLS (tokio-rustls reports a server that closes the connection during
+/// the handshake as an io error, `tls handshake eof`).
+fn tls_failure(
+    errors: &[&(dyn StdError + 'static)],
+    connect: bool,
+    lower: &str,
+) -> Option<TlsFailure> {
+    if let Some(error) = errors
+        .iter()
+        .find_map(|error| error.downcast_ref::<rustls::Error>())
+    {
+        return Some(classify_rustls(error));
+    }
+    if !connect {
+        return None;
+    }
+    if lower.contains("handshake") {
+        Some(TlsFailure::Handshake)
+    } else if lower.contains("tls") || lower.contains("certificate") {
+        Some(TlsFailure::Other)
+    } else {
+        None
+    }
+}
+
+/// The [`TlsFailure`] of a rustls error.
+fn classify_rustls(error: &rustls::Error) -> TlsFailure {
+    use rustls::{CertificateError as Cert, Error, InvalidMessage};
+    match error {
+        Error::InvalidCertificate(certificate) => match certificate {
+            Cert::UnknownIssuer => TlsFailure::UnknownIssuer,
+            Cert::Expired | Cert::ExpiredContext { .. } => TlsFailure::Expired,
+            Cert::NotValidYet | Cert::NotValidYetContext { .. } => TlsFailure::NotYetValid,
+            Cert::NotValidForName | Cert::NotValidForNameContext { .. } => TlsFailure::NameMismatch,
+            _ => TlsFailure::BadCertificate,
+        },
+        // The first bytes are no TLS record header: another protocol answered (an HTTP
+        // server's `HTTP/1.1 400`, an SSH banner, …).
+        Error::InvalidMessage(
+            InvalidMessage::InvalidContentType
+            | InvalidMessage::UnknownProtocolVersion
+            | InvalidMessage::MessageTooLarge,
+        ) => TlsFailure::NotTls,
+        _ => TlsFailure::Handshake,
+    }
 }
 
 /// Classifies an io error met while talking to a server (FTP, or inside an HTTP body).

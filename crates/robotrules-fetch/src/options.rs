@@ -1,7 +1,10 @@
-//! Fetch options: deadlines, redirect and size limits, the User-Agent, status policies.
+//! Fetch options: deadlines, redirect and size limits, the User-Agent, status policies, and
+//! the certificates trusted for HTTPS.
 
 use std::net::SocketAddr;
 use std::time::Duration;
+
+use crate::root_certificate::RootCertificate;
 
 /// The body limit RFC 9309 §2.5 sets as a floor: "The parsing limit MUST be at least 500
 /// kibibytes" (500 × 1024 = 512,000 bytes).
@@ -70,6 +73,15 @@ pub struct FetchOptions {
     /// Whether HTTP proxies from the environment (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY`) are
     /// used. Default true.
     pub use_env_proxy: bool,
+    /// Root certificates trusted for HTTPS in addition to the built-in web roots (Mozilla's
+    /// list, compiled in from `webpki-roots`), for example a private CA or the CA of a
+    /// TLS-inspecting proxy. Read them with [`RootCertificate::from_pem`]. Default none.
+    pub extra_root_certificates: Vec<RootCertificate>,
+    /// Whether the platform's certificate store is trusted too, in addition to the built-in
+    /// web roots (on Linux the system bundle, or the files named by `SSL_CERT_FILE` and
+    /// `SSL_CERT_DIR`; the keychain on macOS; the system store on Windows). It is read when the
+    /// fetcher is built. Default false, so a fetch trusts the same roots on every machine.
+    pub platform_roots: bool,
 }
 
 impl Default for FetchOptions {
@@ -84,6 +96,8 @@ impl Default for FetchOptions {
             resolve: Vec::new(),
             ftp_password: "anonymous@".to_owned(),
             use_env_proxy: true,
+            extra_root_certificates: Vec::new(),
+            platform_roots: false,
         }
     }
 }

@@ -124,9 +124,13 @@ pub enum UnreachableReason {
         /// The underlying error.
         detail: String,
     },
-    /// The TLS handshake failed (bad certificate, not TLS at all, …).
-    #[error("TLS failed: {detail}")]
+    /// The TLS handshake failed (a certificate that does not verify, a handshake the server
+    /// aborted, a server that does not speak TLS, …).
+    #[error("TLS failed ({failure}): {detail}")]
     Tls {
+        /// What went wrong, in one word of [`TlsFailure`].
+        #[serde(default)]
+        failure: TlsFailure,
         /// The underlying error.
         detail: String,
     },
@@ -191,6 +195,44 @@ pub enum UnreachableReason {
         /// The underlying error.
         detail: String,
     },
+}
+
+/// Why a TLS connection failed; every one makes the robots.txt unreachable (RFC 9309
+/// §2.3.1.4: "network errors").
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error,
+)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum TlsFailure {
+    /// The certificate chain does not lead to a trusted root (a private or self-signed CA
+    /// that is not among the trusted roots).
+    #[error("certificate signed by an unknown issuer")]
+    UnknownIssuer,
+    /// A certificate of the chain has expired.
+    #[error("certificate expired")]
+    Expired,
+    /// A certificate of the chain is not valid yet.
+    #[error("certificate not valid yet")]
+    NotYetValid,
+    /// The certificate is for another host name.
+    #[error("certificate not valid for this host name")]
+    NameMismatch,
+    /// The certificate is unusable for another reason (bad signature, revoked, wrong
+    /// purpose, malformed, …).
+    #[error("bad certificate")]
+    BadCertificate,
+    /// The handshake failed: the server sent an alert, closed the connection, offered nothing
+    /// in common, sent an oversized or malformed handshake message, ….
+    #[error("handshake failed")]
+    Handshake,
+    /// The server does not speak TLS (for example a plain HTTP server on the port).
+    #[error("the server does not speak TLS")]
+    NotTls,
+    /// Any other TLS failure.
+    #[default]
+    #[error("TLS error")]
+    Other,
 }
 
 /// The access result of RFC 9309 §2.3.1.

@@ -1,8 +1,10 @@
 //! An HTTP/1.1 server written on a raw tokio `TcpListener`, so a test can make it answer
 //! anything: proper responses, garbage, resets, stalls, broken chunking, lying lengths,
-//! endless bodies, compression bombs, late answers, or nothing at all.
+//! endless bodies, compression bombs, late answers, or nothing at all. The same server
+//! speaks HTTPS when started through [`crate::tls`].
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -10,8 +12,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use flate2::Compression;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
 
 use crate::{accept_each, bind_loopback, expect_started, Task};
 
@@ -164,9 +166,23 @@ struct State {
     stream_done: tokio::sync::Notify,
 }
 
+/// A connection the server answers on: a TCP stream, or TLS over one.
+pub(crate) trait Connection: AsyncRead + AsyncWrite + Unpin + Send + 'static {
+    /// The TCP stream underneath (a reset sets its linger time to zero).
+    fn tcp(&self) -> &TcpStream;
+}
+
+impl Connection for TcpStream {
+    fn tcp(&self) -> &TcpStream {
+        self
+    }
+}
+
 /// A running server; it stops when dropped.
 pub struct HttpServer {
     addr: SocketAddr,
+    /// `http`, or `https` for a server started through [`crate::tls`].
+    scheme: &'static str,
     state: Arc<State>,
     _task: Task,
 }
@@ -185,19 +201,47 @@ impl HttpServer {
     /// Same as [`HttpServer::start`], returning the error instead of panicking.
     pub async fn try_start() -> std::io::Result<Self> {
         let (listener, addr) = bind_loopback().await?;
+        Ok(Self::serve_on(
+            listener,
+            addr,
+            "http",
+            |stream| async move { Some(stream) },
+        ))
+    }
+
+    /// Serves the routes on `listener` (bound to `addr`), each accepted stream first turned
+    /// into a connection by `open` (a TLS handshake; `None` drops the stream).
+    pub(crate) fn serve_on<C, O, F>(
+        listener: TcpListener,
+        addr: SocketAddr,
+        scheme: &'static str,
+        open: O,
+    ) -> Self
+    where
+        C: Connection,
+        O: Fn(TcpStream) -> F + Send + Sync + 'static,
+        F: Future<Output = Option<C>> + Send + 'static,
+    {
         let state = Arc::new(State::default());
         let accept_state = Arc::clone(&state);
         let task = accept_each(listener, move |stream| {
             let state = Arc::clone(&accept_state);
+            let opening = open(stream);
             async move {
-                let _ = tokio::time::timeout(MAX_HOLD, serve(stream, state)).await;
+                let _ = tokio::time::timeout(MAX_HOLD, async move {
+                    if let Some(connection) = opening.await {
+                        serve(connection, state).await;
+                    }
+                })
+                .await;
             }
         });
-        Ok(Self {
+        Self {
             addr,
+            scheme,
             state,
             _task: task,
-        })
+        }
     }
 
     /// Sets the reply for `path` (the request target as sent, query included) on every host
@@ -225,14 +269,14 @@ impl HttpServer {
         self.addr.port()
     }
 
-    /// `http://127.0.0.1:PORT{path}`.
+    /// `http://127.0.0.1:PORT{path}` (`https://` for a TLS server, `[::1]` for one on IPv6).
     pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
+        format!("{}://{}{path}", self.scheme, self.addr)
     }
 
-    /// `http://{host}:PORT{path}`.
+    /// `http://{host}:PORT{path}` (`https://` for a TLS server).
     pub fn url_on(&self, host: &str, path: &str) -> String {
-        format!("http://{host}:{}{path}", self.port())
+        format!("{}://{host}:{}{path}", self.scheme, self.port())
     }
 
     /// Every request received so far, in order.
@@ -277,7 +321,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-async fn serve(mut stream: TcpStream, state: Arc<State>) {
+async fn serve<C: Connection>(mut stream: C, state: Arc<State>) {
     let Some(request) = read_request(&mut stream).await else {
         return;
     };
@@ -319,7 +363,7 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
             let _ = stream.flush().await;
             // Let the bytes leave before the reset discards the send buffer.
             tokio::time::sleep(Duration::from_millis(50)).await;
-            let _ = stream.set_zero_linger();
+            let _ = stream.tcp().set_zero_linger();
             drop(stream);
         }
         Reply::Silent => hold(&mut stream).await,
@@ -373,7 +417,7 @@ fn repeat_to(line: &[u8], size: usize) -> Vec<u8> {
 }
 
 /// Keeps the connection open until the client closes it (or `MAX_HOLD` ends the handler).
-async fn hold(stream: &mut TcpStream) {
+async fn hold<C: Connection>(stream: &mut C) {
     let mut sink = [0_u8; 1024];
     while let Ok(n) = stream.read(&mut sink).await {
         if n == 0 {
@@ -382,7 +426,7 @@ async fn hold(stream: &mut TcpStream) {
     }
 }
 
-async fn read_request(stream: &mut TcpStream) -> Option<Request> {
+async fn read_request<C: Connection>(stream: &mut C) -> Option<Request> {
     let mut buffer = Vec::new();
     let mut chunk = [0_u8; 4096];
     while !buffer.windows(4).any(|w| w == b"\r\n\r\n") {

@@ -6,6 +6,10 @@
 //!   lengths, endless bodies, gzip bombs, late answers, silence), counting requests per path;
 //! - [`ftp::FtpServer`]: libunftp in process over a temporary directory (anonymous logins,
 //!   or every login refused), and [`ftp::SilentListener`], which never greets;
+//! - [`tls`]: HTTPS: a certificate authority generated at run time (rcgen), the HTTP server
+//!   behind rustls (valid, expired, wrong-host and unknown-CA certificates, a 1 MB chain, on
+//!   127.0.0.1 or `[::1]`), and [`tls::BrokenTlsListener`], which spoils the handshake (an
+//!   alert, a stall, a plain HTTP answer);
 //! - [`Background`]: a tokio runtime that keeps those servers running for synchronous code
 //!   (tests of the command-line tool, the conformance runner).
 //!
@@ -15,10 +19,11 @@
 
 pub mod ftp;
 pub mod http;
+pub mod tls;
 
 use std::future::Future;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::JoinHandle;
@@ -56,6 +61,12 @@ impl Background {
         self.runtime.block_on(http::HttpServer::try_start())
     }
 
+    /// Starts an HTTPS [`http::HttpServer`] presenting `identity` on this runtime.
+    pub fn https(&self, identity: &tls::Identity) -> io::Result<http::HttpServer> {
+        self.runtime
+            .block_on(http::HttpServer::try_start_tls(identity))
+    }
+
     /// Starts an [`ftp::FtpServer`] on this runtime (`refuse_logins`: refuse every login).
     pub fn ftp(&self, refuse_logins: bool) -> io::Result<ftp::FtpServer> {
         self.runtime
@@ -80,7 +91,12 @@ impl Drop for Task {
 
 /// A listener on 127.0.0.1 with a free port, and its address.
 async fn bind_loopback() -> io::Result<(TcpListener, SocketAddr)> {
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    bind(IpAddr::V4(Ipv4Addr::LOCALHOST)).await
+}
+
+/// A listener on `ip` (a loopback address) with a free port, and its address.
+async fn bind(ip: IpAddr) -> io::Result<(TcpListener, SocketAddr)> {
+    let listener = TcpListener::bind(SocketAddr::new(ip, 0)).await?;
     let addr = listener.local_addr()?;
     Ok((listener, addr))
 }

@@ -21,7 +21,7 @@ use std::time::Duration;
 pub use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store};
 pub use robotrules_fetch::{
     Access, AccessKind, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions,
-    FetchOutcome, ManualClock, Origin, SystemClock, TooManyRequests, VerdictClass,
+    FetchOutcome, ManualClock, Origin, RootCertificate, SystemClock, TooManyRequests, VerdictClass,
     DEFAULT_USER_AGENT,
 };
 
@@ -191,6 +191,8 @@ impl Client {
             clock: None,
             store: None,
             max_parsed: DEFAULT_MAX_PARSED,
+            extra_roots: Vec::new(),
+            platform_roots: false,
         }
     }
 
@@ -390,6 +392,8 @@ pub struct ClientBuilder {
     clock: Option<Arc<dyn Clock>>,
     store: Option<Arc<dyn Store>>,
     max_parsed: usize,
+    extra_roots: Vec<RootCertificate>,
+    platform_roots: bool,
 }
 
 impl ClientBuilder {
@@ -435,6 +439,35 @@ impl ClientBuilder {
         self
     }
 
+    /// Trusts `roots` for HTTPS besides the built-in web roots (a private CA, a TLS-inspecting
+    /// proxy's CA): the command line's `--ca-cert`. Read them with
+    /// [`RootCertificate::from_pem`]. Added to [`FetchOptions::extra_root_certificates`],
+    /// whenever [`ClientBuilder::fetch_options`] is called; may be called more than once.
+    ///
+    /// ```
+    /// use robotrules::client::{Client, RootCertificate};
+    ///
+    /// # fn demo(pem: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    /// let client = Client::builder("ExampleBot")
+    ///     .add_root_certificates(RootCertificate::from_pem(pem)?)
+    ///     .build()?;
+    /// # Ok(()) }
+    /// ```
+    pub fn add_root_certificates(
+        mut self,
+        roots: impl IntoIterator<Item = RootCertificate>,
+    ) -> Self {
+        self.extra_roots.extend(roots);
+        self
+    }
+
+    /// Trusts the platform's certificate store for HTTPS too
+    /// ([`FetchOptions::platform_roots`]); `false` leaves the fetch options' setting alone.
+    pub fn platform_roots(mut self, platform_roots: bool) -> Self {
+        self.platform_roots = platform_roots;
+        self
+    }
+
     /// The client.
     ///
     /// # Errors
@@ -445,6 +478,8 @@ impl ClientBuilder {
         Robots::parse_with(b"", &self.parse).agent(&self.agent)?;
         let mut fetch = self.fetch;
         fetch.body_limit = self.parse.parse_limit;
+        fetch.extra_root_certificates.extend(self.extra_roots);
+        fetch.platform_roots |= self.platform_roots;
         let token = AgentToken::LeadingRun { digits: true };
         let is_token = !self.agent.is_empty() && self.agent.bytes().all(|b| token.is_token_byte(b));
         if fetch.user_agent == DEFAULT_USER_AGENT && is_token {

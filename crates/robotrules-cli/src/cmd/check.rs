@@ -1,5 +1,5 @@
-//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] ROBOTS AGENT
-//! [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
+//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] [--ca-cert FILE]
+//! ROBOTS AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
 //!
 //! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
 //! URL gets one line (see [`crate::output`]). Which URLs a profile reads is the model's call
@@ -11,7 +11,8 @@
 //! the site), fetched once with the rules of RFC 9309 §2.3–§2.5. Its access result matters: a
 //! success is parsed like a file; an unavailable file (4xx, too many redirects, FTP 550)
 //! allows every URL (§2.3.1.3); an unreachable one (5xx, network errors, deadline) disallows
-//! every URL (§2.3.1.4). URLs are matched by their path, as with a file.
+//! every URL (§2.3.1.4), a certificate that does not verify included (`--ca-cert` adds a
+//! trusted root). URLs are matched by their path, as with a file.
 
 use std::io;
 
@@ -22,6 +23,7 @@ use crate::error::CliError;
 use crate::input::{self, RobotsSource, UrlSource};
 use crate::output::{self, Fetched, Format, Printer, Verdict};
 use crate::remote::TimeoutArg;
+use crate::trust::TrustArgs;
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
@@ -50,6 +52,10 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     fetch: TimeoutArg,
 
+    /// Certificates trusted for an https:// ROBOTS.
+    #[command(flatten)]
+    trust: TrustArgs,
+
     /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL (the
     /// robots.txt or any page of the site). A fetched file that is unavailable (4xx) allows
     /// every URL; one that is unreachable (5xx, network error, timeout) disallows every URL.
@@ -73,19 +79,25 @@ pub(crate) struct CheckArgs {
 /// partial output; URLs from standard input are answered as they arrive.
 ///
 /// # Errors
-/// A [`CliError`] for ROBOTS `-` without URL arguments, an unreadable file, a ROBOTS URL that
-/// cannot have a robots.txt, an invalid crawler name or URL, or a failed write.
+/// A [`CliError`] for ROBOTS `-` without URL arguments, an unusable `--ca-cert` file, an
+/// unreadable file, a ROBOTS URL that cannot have a robots.txt, an invalid crawler name or
+/// URL, or a failed write.
 pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     let urls = UrlSource::new(args.urls);
     if args.robots == input::STDIN && matches!(urls, UrlSource::Stdin) {
         return Err(CliError::StdinTwice);
     }
+    let trust = args.trust.load()?;
     let options = ParseOptions {
         profile: args.profile,
         ..ParseOptions::default()
     };
-    let source =
-        input::load_robots_or_fetch(&args.robots, options.parse_limit, args.fetch.timeout)?;
+    let source = input::load_robots_or_fetch(
+        &args.robots,
+        options.parse_limit,
+        args.fetch.timeout,
+        &trust,
+    )?;
     let (bytes, fetched): (&[u8], _) = match &source {
         RobotsSource::Local(bytes) => (bytes, None),
         RobotsSource::Remote(outcome) => (

@@ -1,13 +1,16 @@
-//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] URL`: fetch the robots.txt
-//! that governs URL (the robots.txt itself or any page of the site) with the rules of RFC 9309
-//! §2.3–§2.5 and show what happened: every request and its status (redirects included), the
-//! bytes kept and whether the body was cut at the 500 KiB limit, the access result (success,
-//! unavailable, unreachable) and why, how long the result would be cached, and the verdict
-//! class it gives every URL of the site (conditional, full allow, full disallow).
+//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE] URL`: fetch
+//! the robots.txt that governs URL (the robots.txt itself or any page of the site) with the
+//! rules of RFC 9309 §2.3–§2.5 and show what happened: every request and its status (redirects
+//! included), the bytes kept and whether the body was cut at the 500 KiB limit, the access
+//! result (success, unavailable, unreachable) and why (a TLS failure names itself: unknown
+//! issuer, expired, name mismatch, handshake, not TLS), how long the result would be cached,
+//! and the verdict class it gives every URL of the site (conditional, full allow, full
+//! disallow).
 //!
 //! Exit status as `check`: 0 when the verdict class is not full disallow (the file was fetched,
 //! or it is unavailable: every URL allowed), 1 when it is full disallow (unreachable: every
-//! URL disallowed), 2 on a usage error or a URL that cannot have a robots.txt.
+//! URL disallowed), 2 on a usage error, an unusable `--ca-cert` file, or a URL that cannot
+//! have a robots.txt.
 
 use std::io;
 
@@ -20,12 +23,14 @@ use crate::error::CliError;
 use crate::fetch_report::FetchSummary;
 use crate::output::{self, Format};
 use crate::remote::{self, TimeoutArg};
+use crate::trust::TrustArgs;
 
 /// The exit statuses, for `robotrules fetch --help`.
 const EXIT_STATUS: &str = "\
 Exit status: 0 when the robots.txt was fetched (verdict conditional) or is unavailable (4xx, \
 too many redirects, FTP 550: full allow); 1 when it is unreachable (5xx, network error, \
-timeout: full disallow); 2 on a usage error or a URL that cannot have a robots.txt.";
+TLS failure, timeout: full disallow); 2 on a usage error, an unusable --ca-cert file, or a URL \
+that cannot have a robots.txt.";
 
 /// Arguments of `robotrules fetch`.
 #[derive(Debug, clap::Args)]
@@ -50,6 +55,10 @@ pub(crate) struct FetchArgs {
     #[command(flatten)]
     fetch: TimeoutArg,
 
+    /// Certificates trusted for an https:// URL.
+    #[command(flatten)]
+    trust: TrustArgs,
+
     /// An http://, https:// or ftp:// URL: the robots.txt, or any page of the site.
     #[arg(value_name = "URL")]
     url: String,
@@ -59,12 +68,13 @@ pub(crate) struct FetchArgs {
 /// [`Outcome::AllClear`] otherwise.
 ///
 /// # Errors
-/// A [`CliError`] for a URL that cannot have a robots.txt, fetching that cannot start, or a
-/// failed write.
+/// A [`CliError`] for an unusable `--ca-cert` file, a URL that cannot have a robots.txt,
+/// fetching that cannot start, or a failed write.
 pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
+    let trust = args.trust.load()?;
     let outcome = remote::fetch(
         &args.url,
-        remote::options(args.fetch.timeout, DEFAULT_PARSE_LIMIT),
+        remote::options(args.fetch.timeout, DEFAULT_PARSE_LIMIT, &trust),
     )?;
     let summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
     let rendered = match args.format {
