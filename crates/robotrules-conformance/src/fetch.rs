@@ -17,14 +17,14 @@ use std::time::Duration;
 
 use robotrules::fetch::cache::CachePolicy;
 use robotrules::fetch::{
-    Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, TooManyRequests,
+    Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock,
 };
 use robotrules::Profile;
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::Background;
 
-use crate::fetch_case::{FetchEvent, FetchObservation, FetchTest};
+use crate::fetch_case::{FetchEvent, FetchObservation, FetchTest, Scheme};
 
 /// The domain of the per-pair host names (RFC 6761 reserves `.test`).
 const DOMAIN: &str = "conformance.test";
@@ -85,7 +85,7 @@ impl FetchEnv {
     /// Runs `test` in `profile` and reports what it observed, in the terms of the case's
     /// expectation; `Err` when the case cannot be set up or the URL is rejected.
     pub fn run(&mut self, test: &FetchTest, profile: Profile) -> Result<FetchObservation, String> {
-        if test.scheme == "https" {
+        if test.input.scheme == Scheme::Https {
             return Err("an https case cannot run here: the loopback servers speak no TLS, and the fetcher trusts only the public certificate roots".to_owned());
         }
         self.next_pair += 1;
@@ -102,11 +102,7 @@ impl FetchEnv {
                 (pair.host.clone(), self.http.addr()),
                 (pair.other.clone(), self.http.addr()),
             ],
-            too_many_requests: if test.too_many_requests_unavailable {
-                TooManyRequests::Unavailable
-            } else {
-                TooManyRequests::Unreachable
-            },
+            too_many_requests: test.input.too_many_requests,
             ..FetchOptions::default()
         };
         let url = self.prepare(test, &pair, &mut options)?;
@@ -121,7 +117,7 @@ impl FetchEnv {
         let outcome = self
             .background
             .block_on(scenario(test, &self.http, &pair, &cache, &clock, &url))?;
-        if test.event == Some(FetchEvent::HtmlMetaRefresh)
+        if test.input.event == Some(FetchEvent::HtmlMetaRefresh)
             && self.http.hits_on(&pair.host, META_REFRESH_TARGET) > 0
         {
             return Err(format!(
@@ -143,13 +139,13 @@ impl FetchEnv {
         let on_host = |path: &str, reply: Reply| {
             http.route_on(&pair.host, path, reply);
         };
-        let Some(event) = test.event else {
+        let Some(event) = test.input.event else {
             on_host(robots_txt, final_reply(test, ROBOTS.as_bytes()));
             return Ok(http.url_on(&pair.host, robots_txt));
         };
         match event {
             FetchEvent::Redirects(hops) => {
-                let redirect = test.redirect_status.unwrap_or(301);
+                let redirect = test.input.redirect_status.unwrap_or(301);
                 let hop_path = |hop: u32| {
                     if hop == 0 {
                         robots_txt.to_owned()
@@ -261,9 +257,9 @@ impl FetchEnv {
         pair: &Pair,
         outcome: &CachedOutcome,
     ) -> Result<FetchObservation, String> {
-        let fetches = match test.fetches {
+        let fetches = match test.expect.fetches {
             None => None,
-            Some(_) if test.event.is_some_and(FetchEvent::is_ftp) => {
+            Some(_) if test.input.event.is_some_and(FetchEvent::is_ftp) => {
                 return Err("`expect.fetches` is counted on the HTTP server only".to_owned())
             }
             Some(_) => Some(self.http.hits_on(&pair.host, "/robots.txt")),
@@ -277,12 +273,13 @@ impl FetchEnv {
         Ok(FetchObservation {
             access: outcome.latest.access.name().to_owned(),
             verdict: test
+                .expect
                 .verdict
                 .as_ref()
                 .map(|_| outcome.verdict_class().name().replace('_', "-")),
             fetches,
-            bytes: test.bytes.map(|_| bytes),
-            truncated: test.truncated.map(|_| truncated),
+            bytes: test.expect.bytes.map(|_| bytes),
+            truncated: test.expect.truncated.map(|_| truncated),
         })
     }
 }
@@ -299,8 +296,8 @@ struct Pair {
 /// The final response of `test`: its status (default 200) and headers; for a 2xx other than
 /// 204, `body` (with `Content-Type: text/plain` unless the case names a content type).
 fn final_reply(test: &FetchTest, body: &[u8]) -> Reply {
-    let status = test.status.unwrap_or(200);
-    let mut headers = test.headers.clone();
+    let status = test.input.status.unwrap_or(200);
+    let mut headers = test.input.headers.clone();
     let has_body = (200..300).contains(&status) && status != 204;
     if has_body
         && !headers
@@ -319,8 +316,8 @@ fn final_reply(test: &FetchTest, body: &[u8]) -> Reply {
 /// The answer of an outage: the case's status (default 503) with its headers.
 fn outage_reply(test: &FetchTest) -> Reply {
     Reply::Response {
-        status: test.status.unwrap_or(DEFAULT_UNREACHABLE_STATUS),
-        headers: test.headers.clone(),
+        status: test.input.status.unwrap_or(DEFAULT_UNREACHABLE_STATUS),
+        headers: test.input.headers.clone(),
         body: Vec::new(),
     }
 }
@@ -336,7 +333,7 @@ async fn scenario(
     url: &str,
 ) -> Result<CachedOutcome, String> {
     let get = || async { cache.get(url).await.map_err(|error| error.to_string()) };
-    match test.event {
+    match test.input.event {
         Some(FetchEvent::Unreachable { for_, cached_copy }) => {
             if cached_copy {
                 http.route_on(&pair.host, "/robots.txt", Reply::ok(ROBOTS));
