@@ -1,154 +1,100 @@
 //! Project commands, run as `cargo xtask <command>` (alias in `.cargo/config.toml`).
 //!
-//! `cargo xtask conformance [--format text|markdown] [--dir conformance] [--filter SUBSTRING]
-//! [--profile P]` runs the conformance corpus (see `conformance/README.md`); the logic lives in
-//! the `robotrules-conformance` crate.
+//! Each command is the binary of the crate that does the work, run with `cargo run`, so that
+//! xtask itself builds from clap and anyhow alone; arguments after the command go to that
+//! binary as they are, and its exit status is xtask's (`cargo xtask conformance --help`):
 //!
-//! `cargo xtask sweep DIR [--budget-ms 1000] [--urls 50] [--slowest 10] [--format text|markdown]`
-//! runs every file under DIR through parse, explain and `is_allowed` in every profile and
-//! exits non-zero on a panic or a file over the time budget; the logic lives in the
-//! `robotrules-sweep` crate. Run it in release mode for meaningful times
-//! (`cargo xtask --release` is not an option: use `cargo run --release -p xtask -- sweep DIR`).
+//! - `cargo xtask conformance [--format text|markdown] [--check] [--dir conformance]
+//!   [--filter SUBSTRING] [--profile P]` runs `robotrules-conformance` (see
+//!   `conformance/README.md`);
+//! - `cargo xtask sweep DIR [--budget-ms 1000] [--urls 50] [--slowest 10]
+//!   [--format text|markdown]` runs `robotrules-sweep` in release mode, since its times mean
+//!   nothing in a debug build (see `docs/robustness.md`).
 
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::{Command, ExitCode};
 
-use anyhow::{bail, Context as _};
-use clap::{Parser, Subcommand, ValueEnum};
-use robotrules_conformance::{report::MARKDOWN_COMMAND, Corpus, RunOptions};
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
 
 /// Project commands for robotrules.
 #[derive(Debug, Parser)]
-#[command(name = "cargo xtask", version, about)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask", version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    task: Task,
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {
-    /// Run the conformance corpus and print a report; exit non-zero on any failure.
-    Conformance(ConformanceArgs),
-    /// Run every file under DIR through robotrules; exit non-zero on a panic or a slow file.
-    Sweep(SweepArgs),
+enum Task {
+    /// Run the conformance corpus and print a report (robotrules-conformance; --help for its
+    /// options).
+    #[command(disable_help_flag = true)]
+    Conformance(Forwarded),
+    /// Run every file under DIR through robotrules (robotrules-sweep, release build; --help
+    /// for its options).
+    #[command(disable_help_flag = true)]
+    Sweep(Forwarded),
 }
 
+/// The arguments handed to the command's binary.
 #[derive(Debug, clap::Args)]
-struct SweepArgs {
-    /// The directory of robots.txt files (searched recursively).
-    dir: PathBuf,
-    /// Time budget per file in milliseconds (all profiles together).
-    #[arg(long, default_value_t = 1000)]
-    budget_ms: u64,
-    /// URLs asked about per file and crawler.
-    #[arg(long, default_value_t = 50)]
-    urls: usize,
-    /// How many of the slowest files to list.
-    #[arg(long, default_value_t = 10)]
-    slowest: usize,
-    /// `text` for the terminal, `markdown` for docs/robustness.md.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+struct Forwarded {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<OsString>,
 }
 
-fn sweep(args: SweepArgs) -> anyhow::Result<ExitCode> {
-    let options = robotrules_sweep::SweepOptions {
-        time_budget: std::time::Duration::from_millis(args.budget_ms),
-        urls_per_file: args.urls,
-        slowest: args.slowest,
-        ..robotrules_sweep::SweepOptions::default()
-    };
-    let report = robotrules_sweep::sweep(&args.dir, &options);
-    match args.format {
-        Format::Text => print!("{report}"),
-        Format::Markdown => print!("{}", report.to_markdown()),
-    }
-    Ok(if report.is_success() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
-}
-
-#[derive(Debug, clap::Args)]
-struct ConformanceArgs {
-    /// `text` prints to the terminal; `markdown` writes docs/conformance.md.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// The corpus directory (relative paths start at the workspace root).
-    #[arg(long, default_value = "conformance")]
-    dir: PathBuf,
-    /// Run only cases whose id, source or section contains this substring.
-    #[arg(long)]
-    filter: Option<String>,
-    /// Run only this profile (rfc9309, google, legacy1994).
-    #[arg(long)]
-    profile: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Text,
-    Markdown,
-}
-
-/// The workspace root: the parent of this crate's directory.
-fn workspace_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
-}
-
-fn conformance(args: ConformanceArgs) -> anyhow::Result<ExitCode> {
-    let root = workspace_root();
-    let dir = root.join(&args.dir);
-    let profile = args
-        .profile
-        .as_deref()
-        .map(robotrules_conformance::case::parse_profile)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
-    if args.format == Format::Markdown && (args.filter.is_some() || profile.is_some()) {
-        bail!("--format markdown regenerates the whole docs/conformance.md: drop --filter and --profile");
-    }
-    let corpus = Corpus::load(&dir)
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("loading the corpus in {}", dir.display()))?;
-    let report = corpus.run(&RunOptions {
-        profile,
-        filter: args.filter,
-        layer: None,
-    });
-    match args.format {
-        Format::Text => print!("{}", report.to_text()),
-        Format::Markdown => {
-            let path = root.join("docs").join("conformance.md");
-            std::fs::write(&path, report.to_markdown())
-                .with_context(|| format!("writing {}", path.display()))?;
-            println!(
-                "wrote {} ({MARKDOWN_COMMAND}): {} failures",
-                path.display(),
-                report.failures().count()
-            );
-            for row in report.failures() {
-                eprint!("{}", robotrules_conformance::report::failure_text(row));
-            }
-        }
-    }
-    Ok(if report.is_success() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+/// `cargo run --quiet --package PACKAGE [cargo_args] -- args` in this workspace, with the
+/// cargo that runs xtask; its exit status becomes xtask's.
+fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::Result<ExitCode> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .context("xtask/ has no parent directory")?;
+    let status = Command::new(&cargo)
+        .args(["run", "--quiet", "--package", package])
+        .args(cargo_args)
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"))
+        .arg("--")
+        .args(args)
+        .status()
+        .with_context(|| format!("running {}", Path::new(&cargo).display()))?;
+    // A child ended by a signal has no code: report a failure.
+    let code = status.code().and_then(|code| u8::try_from(code).ok());
+    Ok(code.map_or(ExitCode::FAILURE, ExitCode::from))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Conformance(args) => conformance(args),
-        Command::Sweep(args) => sweep(args),
+    let result = match Cli::parse().task {
+        Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
+        Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");
         ExitCode::from(2)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_after_the_command_are_forwarded_as_they_are() {
+        let cli = Cli::try_parse_from(["cargo xtask", "conformance", "--help", "--dir", "x"]);
+        let Ok(Cli {
+            task: Task::Conformance(forwarded),
+        }) = cli
+        else {
+            panic!("{cli:?}")
+        };
+        assert_eq!(forwarded.args, ["--help", "--dir", "x"]);
+        let cli = Cli::try_parse_from(["cargo xtask", "sweep", "dir", "--budget-ms", "5"]);
+        assert!(
+            matches!(cli, Ok(Cli { task: Task::Sweep(f) }) if f.args == ["dir", "--budget-ms", "5"])
+        );
+        assert!(Cli::try_parse_from(["cargo xtask", "frobnicate"]).is_err());
+    }
 }

@@ -1,22 +1,22 @@
 //! The case format of `conformance/**.jsonl` (see `conformance/README.md`).
 //!
-//! A line is first read as a [`RawCase`] (the JSON object as written), then checked and
-//! turned into a [`Case`] whose [`Test`] carries the layer-specific input and expectation in
-//! typed form, so that the runner never has to guess at a field.
+//! A line is a [`Case`], read by serde: the common fields, then a [`Test`] tagged by `layer`
+//! whose [`Spec`] carries that layer's typed `input` and `expect`, so that the runner never has
+//! to guess at a field. What the types cannot say (checks across fields) is [`Test::check`].
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use base64::Engine as _;
 use robotrules::Profile;
-use serde::Deserialize;
+use serde::de::{Deserializer, Error as _};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub use crate::fetch_case::{FetchEvent, FetchTest};
+pub use crate::fetch_case::{FetchEvent, FetchInput, FetchObservation, FetchTest, Scheme};
 
 /// The layer of robotrules a case exercises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Layer {
     /// `robotrules-grammar`: bytes to lines.
     Grammar,
@@ -30,77 +30,34 @@ pub enum Layer {
     Cli,
 }
 
-impl Layer {
-    /// Every layer, in the order reports list them.
-    pub const ALL: [Layer; 5] = [
-        Layer::Grammar,
-        Layer::Url,
-        Layer::Model,
-        Layer::Fetch,
-        Layer::Cli,
-    ];
-
-    /// The name used in the case format (`"model"`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
+impl fmt::Display for Layer {
+    /// The name used in the case format (`model`, ...).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             Layer::Grammar => "grammar",
             Layer::Url => "url",
             Layer::Model => "model",
             Layer::Fetch => "fetch",
             Layer::Cli => "cli",
-        }
+        })
     }
 }
 
-impl fmt::Display for Layer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// One line of a `.jsonl` file, as written, before its input and expectation are checked.
-#[derive(Debug, Deserialize)]
-pub struct RawCase {
-    /// Unique, stable identifier.
+/// One line of a `.jsonl` file.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Case {
+    /// Unique, stable identifier (the expected-differences file refers to it).
+    #[serde(deserialize_with = "non_empty")]
     pub id: String,
     /// Where the case comes from (`rfc9309`, `google-robotstxt`, ...).
     pub source: String,
     /// The RFC section, seed table or upstream test name.
     pub section: String,
-    /// The layer the case exercises.
-    pub layer: Layer,
-    /// The profiles the expectation holds for, by name.
-    pub profiles: Vec<String>,
-    /// Layer-specific input.
-    pub input: Value,
-    /// Layer-specific expectation.
-    pub expect: Value,
-    /// Why the case cannot run yet, if it cannot.
-    #[serde(default)]
-    pub pending: Option<String>,
-    /// Where the case was taken from.
-    #[serde(default)]
-    pub provenance: Option<String>,
-    /// Free text.
-    #[serde(default)]
-    pub note: Option<String>,
-    /// Any other field (e.g. `semantics`, `google_robotstxt`), kept for the report.
-    #[serde(flatten)]
-    pub extra: BTreeMap<String, Value>,
-}
-
-/// A checked case, ready to run.
-#[derive(Clone, Debug)]
-pub struct Case {
-    /// Unique, stable identifier (the expected-differences file refers to it).
-    pub id: String,
-    /// Where the case comes from.
-    pub source: String,
-    /// The RFC section, seed table or upstream test name.
-    pub section: String,
     /// The profiles the expectation holds for, in the order written.
+    #[serde(deserialize_with = "profiles")]
     pub profiles: Vec<Profile>,
-    /// The input and expectation, by layer.
+    /// The layer, with its input and expectation.
+    #[serde(flatten)]
     pub test: Test,
     /// Why the case cannot run yet, if it cannot.
     pub pending: Option<String>,
@@ -108,11 +65,14 @@ pub struct Case {
     pub provenance: Option<String>,
     /// Free text.
     pub note: Option<String>,
-    /// Other fields of the line, for the report.
+    /// Any other field (e.g. `semantics`, `google_robotstxt`), kept for the report.
+    #[serde(flatten, deserialize_with = "other_fields")]
     pub extra: BTreeMap<String, Value>,
     /// The file the case was read from, relative to the corpus directory.
+    #[serde(skip)]
     pub file: String,
     /// Its 1-based line number in that file.
+    #[serde(skip)]
     pub line: usize,
 }
 
@@ -122,36 +82,13 @@ impl Case {
         self.test.layer()
     }
 
-    /// Checks a raw case; `Err` says which field is wrong.
-    pub fn from_raw(raw: RawCase, file: &str, line: usize) -> Result<Case, String> {
-        if raw.id.trim().is_empty() {
-            return Err("`id` is empty".to_owned());
-        }
-        if raw.profiles.is_empty() {
-            return Err("`profiles` is empty: name the profiles the expectation holds for".into());
-        }
-        let mut profiles: Vec<Profile> = Vec::with_capacity(raw.profiles.len());
-        for name in &raw.profiles {
-            let profile = parse_profile(name)?;
-            if profiles.contains(&profile) {
-                return Err(format!("profile `{name}` is listed twice"));
-            }
-            profiles.push(profile);
-        }
-        let test = Test::from_json(raw.layer, raw.input, raw.expect)?;
-        Ok(Case {
-            id: raw.id,
-            source: raw.source,
-            section: raw.section,
-            profiles,
-            test,
-            pending: raw.pending,
-            provenance: raw.provenance,
-            note: raw.note,
-            extra: raw.extra,
-            file: file.to_owned(),
-            line,
-        })
+    /// Reads and checks the JSON object of line `line` of `file`; `Err` says what is wrong.
+    pub fn from_json(value: &Value, file: &str, line: usize) -> Result<Case, String> {
+        let mut case = Case::deserialize(value).map_err(|error| error.to_string())?;
+        case.test.check()?;
+        case.file = file.to_owned();
+        case.line = line;
+        Ok(case)
     }
 }
 
@@ -163,85 +100,211 @@ pub fn parse_profile(name: &str) -> Result<Profile, String> {
     })
 }
 
-/// The layer-specific part of a case.
-#[derive(Clone, Debug)]
+fn non_empty<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?;
+    if text.trim().is_empty() {
+        return Err(D::Error::custom("`id` is empty"));
+    }
+    Ok(text)
+}
+
+fn profiles<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Profile>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    if names.is_empty() {
+        return Err(D::Error::custom(
+            "`profiles` is empty: name the profiles the expectation holds for",
+        ));
+    }
+    let mut profiles = Vec::with_capacity(names.len());
+    for name in &names {
+        let profile = parse_profile(name).map_err(D::Error::custom)?;
+        if profiles.contains(&profile) {
+            return Err(D::Error::custom(format!(
+                "profile `{name}` is listed twice"
+            )));
+        }
+        profiles.push(profile);
+    }
+    Ok(profiles)
+}
+
+/// The fields left over once the named ones are read, less the layer's own.
+fn other_fields<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Value>, D::Error> {
+    let mut fields = BTreeMap::<String, Value>::deserialize(d)?;
+    for layer_field in ["layer", "input", "expect"] {
+        fields.remove(layer_field);
+    }
+    Ok(fields)
+}
+
+/// The layer a case exercises, with that layer's input and expectation.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "layer", rename_all = "lowercase")]
 pub enum Test {
-    /// A `model` case.
-    Model(ModelTest),
-    /// A `url` case.
-    Url(UrlTest),
-    /// A `grammar` case.
+    /// What the grammar makes of a body.
     Grammar(GrammarTest),
-    /// A `fetch` case, run against loopback servers.
+    /// One operation of `robotrules-url`.
+    Url(UrlTest),
+    /// Is a URL allowed for a crawler?
+    Model(ModelTest),
+    /// A fetch against loopback servers.
     Fetch(FetchTest),
     /// A `cli` case (not run by this runner yet; kept as written).
-    Cli {
-        /// The input as written.
-        input: Value,
-        /// The expectation as written.
-        expect: Value,
-    },
+    Cli(Spec<Value, Value>),
+}
+
+/// A layer's `input` and `expect` objects. An error in either names the place:
+/// `` `input.headers.age`: invalid type: integer `3`, expected a string ``.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(bound(deserialize = "I: Deserialize<'de>, E: Deserialize<'de>"))]
+pub struct Spec<I, E> {
+    /// What the layer is given.
+    #[serde(deserialize_with = "input")]
+    pub input: I,
+    /// What must come of it.
+    #[serde(deserialize_with = "expect")]
+    pub expect: E,
+}
+
+fn input<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
+    within("input", d)
+}
+
+fn expect<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
+    within("expect", d)
+}
+
+/// Deserializes `T`, prefixing an error with its place below `field`.
+fn within<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    field: &str,
+    d: D,
+) -> Result<T, D::Error> {
+    serde_path_to_error::deserialize(d).map_err(|error| {
+        let path = error.path().to_string();
+        let place = if path == "." {
+            field.to_owned()
+        } else {
+            format!("{field}.{path}")
+        };
+        D::Error::custom(format_args!("`{place}`: {}", error.into_inner()))
+    })
 }
 
 impl Test {
     /// The layer of this test.
     pub fn layer(&self) -> Layer {
         match self {
-            Test::Model(_) => Layer::Model,
-            Test::Url(_) => Layer::Url,
             Test::Grammar(_) => Layer::Grammar,
+            Test::Url(_) => Layer::Url,
+            Test::Model(_) => Layer::Model,
             Test::Fetch(_) => Layer::Fetch,
-            Test::Cli { .. } => Layer::Cli,
+            Test::Cli(_) => Layer::Cli,
         }
     }
 
-    fn from_json(layer: Layer, input: Value, expect: Value) -> Result<Test, String> {
-        match layer {
-            Layer::Model => ModelTest::from_json(input, expect).map(Test::Model),
-            Layer::Url => UrlTest::from_json(input, expect).map(Test::Url),
-            Layer::Grammar => GrammarTest::from_json(input, expect).map(Test::Grammar),
-            Layer::Fetch => FetchTest::from_json(input, expect).map(Test::Fetch),
-            Layer::Cli => Ok(Test::Cli { input, expect }),
+    /// The robots.txt body of a `model` or `grammar` case.
+    pub fn body(&self) -> Option<&[u8]> {
+        match self {
+            Test::Model(test) => body(&test.input.robots, &test.input.robots_b64),
+            Test::Grammar(test) => body(&test.input.robots, &test.input.robots_b64),
+            _ => None,
+        }
+    }
+
+    /// The input as JSON, for reports (the body is in [`Test::body`]).
+    pub fn input_json(&self) -> Value {
+        match self {
+            Test::Grammar(test) => serde_json::to_value(&test.input),
+            Test::Url(test) => serde_json::to_value(&test.input),
+            Test::Model(test) => serde_json::to_value(&test.input),
+            Test::Fetch(test) => serde_json::to_value(&test.input),
+            Test::Cli(test) => Ok(test.input.clone()),
+        }
+        .unwrap_or(Value::Null)
+    }
+
+    /// The checks across fields that the types cannot make.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            Test::Model(_) | Test::Grammar(_) if self.body().is_none() => {
+                Err("`input` needs `robots` or `robots_b64`".to_owned())
+            }
+            Test::Grammar(test)
+                if test.expect.lines.is_none() && test.expect.directives.is_none() =>
+            {
+                Err("`expect` needs `lines` or `directives`".to_owned())
+            }
+            Test::Url(Spec { input, expect }) => match (input, expect) {
+                (_, UrlExpect::Error(true))
+                | (UrlOp::RobotsTxtUrl { .. }, UrlExpect::RobotsTxtUrl(_))
+                | (UrlOp::Governs { .. }, UrlExpect::Governs(_))
+                | (UrlOp::Origin { .. }, UrlExpect::Origin(_))
+                | (UrlOp::Path { .. }, UrlExpect::Path(_)) => Ok(()),
+                (op, _) => Err(format!(
+                    "`expect` needs exactly one of `{}` or `error: true`",
+                    op.name()
+                )),
+            },
+            Test::Fetch(test) => crate::fetch_case::check(test),
+            _ => Ok(()),
         }
     }
 }
 
-/// Reads a layer's input or expectation object, naming which one failed.
-fn typed<T: serde::de::DeserializeOwned>(what: &str, value: Value) -> Result<T, String> {
-    serde_json::from_value(value).map_err(|e| format!("`{what}`: {e}"))
+/// A body given as `robots` (UTF-8 text) or `robots_b64` (the exact bytes, which win).
+fn body<'a>(text: &'a Option<String>, bytes: &'a Option<Vec<u8>>) -> Option<&'a [u8]> {
+    bytes.as_deref().or(text.as_deref().map(str::as_bytes))
 }
 
-/// The exact bytes of a robots.txt body: `robots_b64` when given (it is the exact form), else
-/// `robots` (UTF-8 text).
-fn robots_bytes(robots: Option<String>, robots_b64: Option<String>) -> Result<Vec<u8>, String> {
-    match (robots_b64, robots) {
-        (Some(b64), _) => base64::engine::general_purpose::STANDARD
-            .decode(b64.trim())
-            .map_err(|e| format!("`input.robots_b64` is not valid base64: {e}")),
-        (None, Some(text)) => Ok(text.into_bytes()),
-        (None, None) => Err("`input` needs `robots` or `robots_b64`".to_owned()),
-    }
+/// `robots_b64`: the exact bytes of a body that is not UTF-8.
+fn base64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+    let text = String::deserialize(d)?;
+    base64::engine::general_purpose::STANDARD
+        .decode(text.trim())
+        .map(Some)
+        .map_err(|error| D::Error::custom(format_args!("not valid base64: {error}")))
 }
 
-/// A `model` case: is `url` allowed for `agent` by `robots`?
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ModelTest {
-    /// The robots.txt bytes.
-    pub robots: Vec<u8>,
+/// A `model` case: is `url` allowed for `agent` by the body?
+pub type ModelTest = Spec<ModelInput, ModelExpect>;
+
+/// The input of a `model` case.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelInput {
+    /// The robots.txt body as UTF-8 text.
+    pub robots: Option<String>,
+    /// The exact bytes of the body (base64 in the case), when it is not UTF-8.
+    #[serde(default, deserialize_with = "base64", skip_serializing)]
+    pub robots_b64: Option<Vec<u8>>,
     /// The crawler's name as the suite passed it.
     pub agent: String,
     /// Absolute URL, bare path, or empty.
     pub url: String,
-    /// What the profile must answer.
-    pub expect: ModelExpect,
+}
+
+impl ModelInput {
+    /// The body: `robots_b64` when given (it is the exact form), else `robots`.
+    pub fn body(&self) -> &[u8] {
+        body(&self.robots, &self.robots_b64).unwrap_or_default()
+    }
 }
 
 /// The expectation of a `model` case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ModelExpect {
-    /// `is_allowed` returns `Ok(allowed)`.
+    /// `{"allowed": bool}`: `is_allowed` returns `Ok(allowed)`.
     Allowed(bool),
-    /// `is_allowed` rejects the crawler's name (`Err(InvalidAgent)`).
+    /// `{"error": "invalid-agent"}`: `is_allowed` returns this error.
+    Error(ModelError),
+}
+
+/// The errors a `model` case can expect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelError {
+    /// The crawler's name is rejected.
     InvalidAgent,
 }
 
@@ -250,63 +313,17 @@ impl fmt::Display for ModelExpect {
         match self {
             ModelExpect::Allowed(true) => f.write_str("allowed"),
             ModelExpect::Allowed(false) => f.write_str("disallowed"),
-            ModelExpect::InvalidAgent => f.write_str("error: invalid-agent"),
+            ModelExpect::Error(ModelError::InvalidAgent) => f.write_str("error: invalid-agent"),
         }
-    }
-}
-
-impl ModelTest {
-    fn from_json(input: Value, expect: Value) -> Result<ModelTest, String> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Input {
-            #[serde(default)]
-            robots: Option<String>,
-            #[serde(default)]
-            robots_b64: Option<String>,
-            agent: String,
-            url: String,
-        }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Expect {
-            #[serde(default)]
-            allowed: Option<bool>,
-            #[serde(default)]
-            error: Option<String>,
-        }
-        let input: Input = typed("input", input)?;
-        let expect: Expect = typed("expect", expect)?;
-        let expect = match (expect.allowed, expect.error.as_deref()) {
-            (Some(allowed), None) => ModelExpect::Allowed(allowed),
-            (None, Some("invalid-agent")) => ModelExpect::InvalidAgent,
-            (None, Some(other)) => {
-                return Err(format!(
-                    "`expect.error` is `{other}`; a model case knows only `invalid-agent`"
-                ))
-            }
-            _ => return Err("`expect` needs exactly one of `allowed`, `error`".to_owned()),
-        };
-        Ok(ModelTest {
-            robots: robots_bytes(input.robots, input.robots_b64)?,
-            agent: input.agent,
-            url: input.url,
-            expect,
-        })
     }
 }
 
 /// A `url` case: one operation of `robotrules-url`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UrlTest {
-    /// The operation and its input.
-    pub op: UrlOp,
-    /// The expected result: `Ok(value)` or `Err(())` when the operation must fail.
-    pub expect: UrlExpect,
-}
+pub type UrlTest = Spec<UrlOp, UrlExpect>;
 
-/// The operations a `url` case can name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The operations a `url` case can name (`input.op`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum UrlOp {
     /// The robots.txt URL that governs `url`.
     RobotsTxtUrl {
@@ -329,8 +346,9 @@ pub enum UrlOp {
     Path {
         /// Absolute URL or bare path.
         url: String,
-        /// Google's `GetPathParamsQuery` reading instead of the RFC's.
-        google_style: bool,
+        /// Whose reading of the URL.
+        #[serde(default)]
+        profile_style: PathStyle,
     },
 }
 
@@ -346,128 +364,94 @@ impl UrlOp {
     }
 }
 
-/// The expected result of a `url` case.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Whose reading of a URL the `path` operation applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PathStyle {
+    /// The RFC's reading.
+    #[default]
+    Rfc9309,
+    /// Google's `GetPathParamsQuery`.
+    Google,
+}
+
+/// The expected result of a `url` case, keyed by the operation it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum UrlExpect {
-    /// The operation must fail.
-    Error,
-    /// The string result (`robots_txt_url`, `origin`, `path`).
-    Text(String),
-    /// The boolean result (`governs`).
-    Bool(bool),
+    /// The result of `robots_txt_url`.
+    RobotsTxtUrl(String),
+    /// The result of `governs`.
+    Governs(bool),
+    /// The result of `origin`.
+    Origin(String),
+    /// The result of `path`.
+    Path(String),
+    /// `{"error": true}`: the operation must fail (`false` is refused).
+    Error(bool),
 }
 
 impl fmt::Display for UrlExpect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UrlExpect::Error => f.write_str("an error"),
-            UrlExpect::Text(text) => write!(f, "{text:?}"),
-            UrlExpect::Bool(b) => write!(f, "{b}"),
+            UrlExpect::Error(_) => f.write_str("an error"),
+            UrlExpect::RobotsTxtUrl(text) | UrlExpect::Origin(text) | UrlExpect::Path(text) => {
+                write!(f, "{text:?}")
+            }
+            UrlExpect::Governs(governs) => write!(f, "{governs}"),
         }
-    }
-}
-
-impl UrlTest {
-    fn from_json(input: Value, expect: Value) -> Result<UrlTest, String> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Input {
-            op: String,
-            #[serde(default)]
-            url: Option<String>,
-            #[serde(default)]
-            robots_txt: Option<String>,
-            #[serde(default)]
-            profile_style: Option<String>,
-        }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Expect {
-            #[serde(default)]
-            robots_txt_url: Option<String>,
-            #[serde(default)]
-            governs: Option<bool>,
-            #[serde(default)]
-            origin: Option<String>,
-            #[serde(default)]
-            path: Option<String>,
-            #[serde(default)]
-            error: Option<bool>,
-        }
-        let input: Input = typed("input", input)?;
-        let expect: Expect = typed("expect", expect)?;
-        let given = [
-            expect.robots_txt_url.is_some(),
-            expect.governs.is_some(),
-            expect.origin.is_some(),
-            expect.path.is_some(),
-            expect.error.is_some(),
-        ]
-        .iter()
-        .filter(|present| **present)
-        .count();
-        let url = input
-            .url
-            .ok_or_else(|| format!("`input.url` is required for op `{}`", input.op))?;
-        let (op, value) = match input.op.as_str() {
-            "robots_txt_url" => (
-                UrlOp::RobotsTxtUrl { url },
-                expect.robots_txt_url.map(UrlExpect::Text),
-            ),
-            "governs" => {
-                let robots_txt = input
-                    .robots_txt
-                    .ok_or("`input.robots_txt` is required for op `governs`")?;
-                (
-                    UrlOp::Governs { robots_txt, url },
-                    expect.governs.map(UrlExpect::Bool),
-                )
-            }
-            "origin" => (UrlOp::Origin { url }, expect.origin.map(UrlExpect::Text)),
-            "path" => {
-                let google_style = match input.profile_style.as_deref() {
-                    None | Some("rfc9309") => false,
-                    Some("google") => true,
-                    Some(other) => {
-                        return Err(format!(
-                            "`input.profile_style` is `{other}`; expected `google` or `rfc9309`"
-                        ))
-                    }
-                };
-                (
-                    UrlOp::Path { url, google_style },
-                    expect.path.map(UrlExpect::Text),
-                )
-            }
-            other => {
-                return Err(format!(
-                    "unknown `input.op` `{other}` (known: robots_txt_url, governs, origin, path)"
-                ))
-            }
-        };
-        let expect = match (value, expect.error) {
-            (Some(value), None) if given == 1 => value,
-            (None, Some(true)) if given == 1 => UrlExpect::Error,
-            _ => {
-                return Err(format!(
-                    "`expect` needs exactly one of `{}` or `error: true`",
-                    op.name()
-                ))
-            }
-        };
-        Ok(UrlTest { op, expect })
     }
 }
 
 /// A `grammar` case: what the grammar makes of a robots.txt body.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GrammarTest {
-    /// The robots.txt bytes.
-    pub robots: Vec<u8>,
-    /// The expected number of lines, if the case checks it.
+pub type GrammarTest = Spec<GrammarInput, GrammarExpect>;
+
+/// The input of a `grammar` case.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrammarInput {
+    /// The robots.txt body as UTF-8 text.
+    pub robots: Option<String>,
+    /// The exact bytes of the body (base64 in the case), when it is not UTF-8.
+    #[serde(default, deserialize_with = "base64", skip_serializing)]
+    pub robots_b64: Option<Vec<u8>>,
+}
+
+impl GrammarInput {
+    /// The body: `robots_b64` when given (it is the exact form), else `robots`.
+    pub fn body(&self) -> &[u8] {
+        body(&self.robots, &self.robots_b64).unwrap_or_default()
+    }
+}
+
+/// The expectation of a `grammar` case (also what the grammar gave, in the same terms).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrammarExpect {
+    /// The number of lines, if the case checks it.
     pub lines: Option<usize>,
-    /// The expected `[kind, value]` pairs of the lines that have a key, if the case checks them.
+    /// The `[kind, value]` pairs of the lines that have a key, if the case checks them.
     pub directives: Option<Vec<(DirectiveKind, String)>>,
+}
+
+impl fmt::Display for GrammarExpect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(lines) = self.lines {
+            write!(f, "{lines} lines")?;
+        }
+        if let Some(directives) = &self.directives {
+            f.write_str(if self.lines.is_some() {
+                ", directives "
+            } else {
+                "directives "
+            })?;
+            for (index, (kind, value)) in directives.iter().enumerate() {
+                let space = if index == 0 { "" } else { " " };
+                write!(f, "{space}[{} {value:?}]", kind.name())?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The kind of a key, as a grammar case names it.
@@ -499,190 +483,102 @@ impl DirectiveKind {
     }
 }
 
-impl GrammarTest {
-    fn from_json(input: Value, expect: Value) -> Result<GrammarTest, String> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Input {
-            #[serde(default)]
-            robots: Option<String>,
-            #[serde(default)]
-            robots_b64: Option<String>,
-        }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Expect {
-            #[serde(default)]
-            lines: Option<usize>,
-            #[serde(default)]
-            directives: Option<Vec<(DirectiveKind, String)>>,
-        }
-        let input: Input = typed("input", input)?;
-        let expect: Expect = typed("expect", expect)?;
-        if expect.lines.is_none() && expect.directives.is_none() {
-            return Err("`expect` needs `lines` or `directives`".to_owned());
-        }
-        Ok(GrammarTest {
-            robots: robots_bytes(input.robots, input.robots_b64)?,
-            lines: expect.lines,
-            directives: expect.directives,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use rstest::rstest;
     use serde_json::json;
 
-    fn raw(layer: &str, input: Value, expect: Value) -> RawCase {
-        serde_json::from_value(json!({
+    fn case(layer: &str, input: Value, expect: Value) -> Result<Case, String> {
+        let line = json!({
             "id": "t/1", "source": "robotrules", "section": "s", "layer": layer,
-            "profiles": ["rfc9309"], "input": input, "expect": expect,
-            "semantics": "kept"
-        }))
-        .unwrap()
+            "profiles": ["rfc9309"], "input": input, "expect": expect, "semantics": "kept"
+        });
+        Case::from_json(&line, "f.jsonl", 3)
     }
 
     #[test]
     fn model_case_with_base64_body_reads_exact_bytes() {
-        let case = Case::from_raw(
-            raw(
-                "model",
-                json!({"robots_b64": "/w==", "agent": "a", "url": "/"}),
-                json!({"allowed": true}),
-            ),
-            "f.jsonl",
-            3,
+        let case = case(
+            "model",
+            json!({"robots_b64": "/w==", "agent": "a", "url": "/"}),
+            json!({"allowed": true}),
         )
         .unwrap();
-        let Test::Model(model) = &case.test else {
+        assert_eq!(case.test.body(), Some(&[0xff][..]));
+        assert_eq!(
+            case.extra,
+            BTreeMap::from([("semantics".into(), json!("kept"))])
+        );
+        assert_eq!((case.file.as_str(), case.line), ("f.jsonl", 3));
+        let Test::Model(model) = case.test else {
             panic!("not a model test")
         };
-        assert_eq!(model.robots, vec![0xff]);
-        assert_eq!(case.extra.get("semantics"), Some(&json!("kept")));
-        assert_eq!(case.line, 3);
+        assert_eq!(model.input.body(), [0xff]);
     }
 
     #[test]
     fn model_invalid_agent_expectation() {
-        let case = Case::from_raw(
-            raw(
-                "model",
-                json!({"robots": "", "agent": "", "url": ""}),
-                json!({"error": "invalid-agent"}),
-            ),
-            "f",
-            1,
+        let case = case(
+            "model",
+            json!({"robots": "", "agent": "", "url": ""}),
+            json!({"error": "invalid-agent"}),
         )
         .unwrap();
         let Test::Model(model) = case.test else {
             panic!("not a model test")
         };
-        assert_eq!(model.expect, ModelExpect::InvalidAgent);
+        assert_eq!(model.expect, ModelExpect::Error(ModelError::InvalidAgent));
     }
 
     #[rstest]
-    #[case::no_body("model", json!({"agent": "a", "url": "/"}), json!({"allowed": true}), "robots")]
-    #[case::both_expectations("model", json!({"robots": "", "agent": "a", "url": "/"}),
-        json!({"allowed": true, "error": "invalid-agent"}), "exactly one")]
-    #[case::unknown_error("model", json!({"robots": "", "agent": "a", "url": "/"}),
-        json!({"error": "boom"}), "boom")]
-    #[case::bad_base64("model", json!({"robots_b64": "!!", "agent": "a", "url": "/"}),
-        json!({"allowed": true}), "base64")]
-    #[case::unknown_op("url", json!({"op": "frobnicate", "url": "x"}), json!({"error": true}), "frobnicate")]
-    #[case::wrong_expectation_for_op("url", json!({"op": "origin", "url": "x"}),
-        json!({"path": "/"}), "exactly one of `origin`")]
-    #[case::governs_without_robots_txt("url", json!({"op": "governs", "url": "x"}),
-        json!({"governs": true}), "robots_txt")]
-    #[case::grammar_without_expectation("grammar", json!({"robots": ""}), json!({}), "lines")]
-    #[case::fetch_without_status("fetch", json!({"scheme": "http"}), json!({"access": "success"}), "status")]
-    fn malformed_cases_are_rejected(
-        #[case] layer: &str,
+    #[case(json!({"op": "robots_txt_url", "url": "http://a/b"}), json!({"robots_txt_url": "http://a/robots.txt"}),
+        UrlOp::RobotsTxtUrl { url: "http://a/b".into() }, UrlExpect::RobotsTxtUrl("http://a/robots.txt".into()))]
+    #[case(json!({"op": "governs", "robots_txt": "http://a/robots.txt", "url": "http://a/"}), json!({"governs": false}),
+        UrlOp::Governs { robots_txt: "http://a/robots.txt".into(), url: "http://a/".into() }, UrlExpect::Governs(false))]
+    #[case(json!({"op": "path", "url": "/x", "profile_style": "google"}), json!({"path": "/x"}),
+        UrlOp::Path { url: "/x".into(), profile_style: PathStyle::Google }, UrlExpect::Path("/x".into()))]
+    #[case(json!({"op": "origin", "url": "x"}), json!({"error": true}),
+        UrlOp::Origin { url: "x".into() }, UrlExpect::Error(true))]
+    fn url_cases_map_each_op(
         #[case] input: Value,
         #[case] expect: Value,
-        #[case] needle: &str,
+        #[case] op: UrlOp,
+        #[case] expected: UrlExpect,
     ) {
-        let err = Case::from_raw(raw(layer, input, expect), "f", 1).unwrap_err();
-        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
-    }
-
-    #[test]
-    fn url_cases_map_each_op() {
-        let cases = [
-            (
-                json!({"op": "robots_txt_url", "url": "http://a/b"}),
-                json!({"robots_txt_url": "http://a/robots.txt"}),
-                UrlOp::RobotsTxtUrl {
-                    url: "http://a/b".into(),
-                },
-                UrlExpect::Text("http://a/robots.txt".into()),
-            ),
-            (
-                json!({"op": "governs", "robots_txt": "http://a/robots.txt", "url": "http://a/"}),
-                json!({"governs": false}),
-                UrlOp::Governs {
-                    robots_txt: "http://a/robots.txt".into(),
-                    url: "http://a/".into(),
-                },
-                UrlExpect::Bool(false),
-            ),
-            (
-                json!({"op": "path", "url": "/x", "profile_style": "google"}),
-                json!({"path": "/x"}),
-                UrlOp::Path {
-                    url: "/x".into(),
-                    google_style: true,
-                },
-                UrlExpect::Text("/x".into()),
-            ),
-            (
-                json!({"op": "origin", "url": "x"}),
-                json!({"error": true}),
-                UrlOp::Origin { url: "x".into() },
-                UrlExpect::Error,
-            ),
-        ];
-        for (input, expect, op, expected) in cases {
-            let case = Case::from_raw(raw("url", input, expect), "f", 1).unwrap();
-            let Test::Url(url) = case.test else {
-                panic!("not a url test")
-            };
-            assert_eq!(url.op, op);
-            assert_eq!(url.expect, expected);
-        }
+        let case = case("url", input.clone(), expect).unwrap();
+        assert_eq!(
+            case.test,
+            Test::Url(Spec {
+                input: op,
+                expect: expected
+            })
+        );
+        assert_eq!(
+            case.test.input_json(),
+            input,
+            "the report shows the input as written"
+        );
     }
 
     #[test]
     fn grammar_directives_are_typed() {
-        let case = Case::from_raw(
-            raw(
-                "grammar",
-                json!({"robots": "user-agent: a\n"}),
-                json!({"lines": 1, "directives": [["user-agent", "a"]]}),
-            ),
-            "f",
-            1,
+        let case = case(
+            "grammar",
+            json!({"robots": "user-agent: a\n"}),
+            json!({"lines": 1, "directives": [["user-agent", "a"]]}),
         )
         .unwrap();
         let Test::Grammar(grammar) = case.test else {
             panic!("not a grammar test")
         };
         assert_eq!(
-            grammar.directives,
+            grammar.expect.directives,
             Some(vec![(DirectiveKind::UserAgent, "a".to_owned())])
         );
-    }
-
-    #[rstest]
-    #[case::empty(json!([]), "empty")]
-    #[case::unknown(json!(["rfc9309", "bing"]), "bing")]
-    #[case::twice(json!(["google", "google"]), "twice")]
-    fn bad_profiles_are_rejected(#[case] profiles: Value, #[case] needle: &str) {
-        let mut case = raw("cli", json!({}), json!({}));
-        case.profiles = serde_json::from_value(profiles).unwrap();
-        let err = Case::from_raw(case, "f", 1).unwrap_err();
-        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+        assert_eq!(
+            grammar.expect.to_string(),
+            "1 lines, directives [user-agent \"a\"]"
+        );
     }
 }

@@ -19,7 +19,6 @@ use std::time::Duration;
 
 use robotrules::fetch::{
     Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, RootCertificate,
-    TooManyRequests,
 };
 use robotrules::Profile;
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
@@ -27,7 +26,7 @@ use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::tls::{BrokenTlsListener, HandshakeFault, TestCa, Validity};
 use robotrules_testserver::Background;
 
-use crate::fetch_case::{FetchEvent, FetchObservation, FetchTest};
+use crate::fetch_case::{FetchEvent, FetchObservation, FetchTest, Scheme};
 
 /// The domain of the per-pair host names (RFC 6761 reserves `.test`).
 const DOMAIN: &str = "conformance.test";
@@ -116,11 +115,7 @@ impl FetchEnv {
                 (pair.other.clone(), self.server(test).addr()),
             ],
             extra_root_certificates: self.roots.clone(),
-            too_many_requests: if test.too_many_requests_unavailable {
-                TooManyRequests::Unavailable
-            } else {
-                TooManyRequests::Unreachable
-            },
+            too_many_requests: test.input.too_many_requests,
             ..FetchOptions::default()
         };
         let url = self.prepare(test, &pair, &mut options)?;
@@ -137,7 +132,7 @@ impl FetchEnv {
             &clock,
             &url,
         ))?;
-        if test.event == Some(FetchEvent::HtmlMetaRefresh)
+        if test.input.event == Some(FetchEvent::HtmlMetaRefresh)
             && self.server(test).hits_on(&pair.host, META_REFRESH_TARGET) > 0
         {
             return Err(format!(
@@ -149,7 +144,7 @@ impl FetchEnv {
 
     /// The server of `test`'s scheme: HTTPS for `https`, else HTTP (FTP cases use neither).
     fn server(&self, test: &FetchTest) -> &HttpServer {
-        if test.scheme == "https" {
+        if test.input.scheme == Scheme::Https {
             &self.https
         } else {
             &self.http
@@ -164,18 +159,18 @@ impl FetchEnv {
         options: &mut FetchOptions,
     ) -> Result<String, String> {
         let http = self.server(test);
-        let scheme = &test.scheme;
+        let scheme = test.input.scheme.as_str();
         let robots_txt = "/robots.txt";
         let on_host = |path: &str, reply: Reply| {
             http.route_on(&pair.host, path, reply);
         };
-        let Some(event) = test.event else {
+        let Some(event) = test.input.event else {
             on_host(robots_txt, final_reply(test, ROBOTS.as_bytes()));
             return Ok(http.url_on(&pair.host, robots_txt));
         };
         match event {
             FetchEvent::Redirects(hops) => {
-                let redirect = test.redirect_status.unwrap_or(301);
+                let redirect = test.input.redirect_status.unwrap_or(301);
                 let hop_path = |hop: u32| {
                     if hop == 0 {
                         robots_txt.to_owned()
@@ -198,7 +193,7 @@ impl FetchEnv {
                 http.route_on(&pair.other, robots_txt, final_reply(test, ROBOTS.as_bytes()));
             }
             FetchEvent::RedirectCrossScheme => {
-                let other = if test.scheme == "https" {
+                let other = if test.input.scheme == Scheme::Https {
                     &self.http
                 } else {
                     &self.https
@@ -313,9 +308,9 @@ impl FetchEnv {
         pair: &Pair,
         outcome: &CachedOutcome,
     ) -> Result<FetchObservation, String> {
-        let fetches = match test.fetches {
+        let fetches = match test.expect.fetches {
             None => None,
-            Some(_) if test.event.is_some_and(FetchEvent::is_ftp) => {
+            Some(_) if test.input.event.is_some_and(FetchEvent::is_ftp) => {
                 return Err("`expect.fetches` is counted on the HTTP server only".to_owned())
             }
             Some(_) => Some(self.server(test).hits_on(&pair.host, "/robots.txt")),
@@ -329,12 +324,13 @@ impl FetchEnv {
         Ok(FetchObservation {
             access: outcome.latest.access.kind().as_str().to_owned(),
             verdict: test
+                .expect
                 .verdict
                 .as_ref()
                 .map(|_| outcome.verdict_class().as_str().to_owned()),
             fetches,
-            bytes: test.bytes.map(|_| bytes),
-            truncated: test.truncated.map(|_| truncated),
+            bytes: test.expect.bytes.map(|_| bytes),
+            truncated: test.expect.truncated.map(|_| truncated),
         })
     }
 }
@@ -388,8 +384,8 @@ struct Pair {
 /// The final response of `test`: its status (default 200) and headers; for a 2xx other than
 /// 204, `body` (with `Content-Type: text/plain` unless the case names a content type).
 fn final_reply(test: &FetchTest, body: &[u8]) -> Reply {
-    let status = test.status.unwrap_or(200);
-    let mut headers = test.headers.clone();
+    let status = test.input.status.unwrap_or(200);
+    let mut headers = test.input.headers.clone();
     let has_body = (200..300).contains(&status) && status != 204;
     if has_body
         && !headers
@@ -408,8 +404,8 @@ fn final_reply(test: &FetchTest, body: &[u8]) -> Reply {
 /// The answer of an outage: the case's status (default 503) with its headers.
 fn outage_reply(test: &FetchTest) -> Reply {
     Reply::Response {
-        status: test.status.unwrap_or(DEFAULT_UNREACHABLE_STATUS),
-        headers: test.headers.clone(),
+        status: test.input.status.unwrap_or(DEFAULT_UNREACHABLE_STATUS),
+        headers: test.input.headers.clone(),
         body: Vec::new(),
     }
 }
@@ -425,7 +421,7 @@ async fn scenario(
     url: &str,
 ) -> Result<CachedOutcome, String> {
     let get = || async { cache.get(url).await.map_err(|error| error.to_string()) };
-    match test.event {
+    match test.input.event {
         Some(FetchEvent::Unreachable { for_, cached_copy }) => {
             if cached_copy {
                 http.route_on(&pair.host, "/robots.txt", Reply::ok(ROBOTS));

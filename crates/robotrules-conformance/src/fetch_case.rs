@@ -23,13 +23,16 @@
 use std::fmt;
 use std::time::Duration;
 
-use serde::Deserialize;
-use serde_json::Value;
+use robotrules::fetch::TooManyRequests;
+use serde::{Deserialize, Serialize};
+
+use crate::case::Spec;
 
 const HOUR: Duration = Duration::from_secs(3600);
 
 /// What the server or the network does in a `fetch` case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum FetchEvent {
     /// This many consecutive redirects before the final response.
     Redirects(u32),
@@ -176,7 +179,7 @@ impl FetchEvent {
         )
     }
 
-    /// Whether the event is a TLS failure (only for `scheme: https`).
+    /// Whether the event is a TLS failure (only with `scheme: https`).
     pub fn is_tls(self) -> bool {
         matches!(
             self,
@@ -235,51 +238,93 @@ impl fmt::Display for FetchEvent {
     }
 }
 
+impl TryFrom<String> for FetchEvent {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<FetchEvent, String> {
+        FetchEvent::parse(&text)
+    }
+}
+
+impl From<FetchEvent> for String {
+    fn from(event: FetchEvent) -> String {
+        event.to_string()
+    }
+}
+
 /// Hours as the `u32` a `Duration` multiplies by (at most about 490,000 years).
 fn hours(count: u64) -> Result<u32, String> {
     u32::try_from(count).map_err(|_| format!("{count} hours is too long"))
 }
 
 /// A `fetch` case: what the server does and what must come of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FetchTest {
-    /// `http`, `https` or `ftp`.
-    pub scheme: String,
+pub type FetchTest = Spec<FetchInput, FetchObservation>;
+
+/// The input of a `fetch` case: what the server (or the network) does.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FetchInput {
+    /// The scheme of the robots.txt URL.
+    pub scheme: Scheme,
     /// The HTTP status of the final response, if the case is about one.
     pub status: Option<u16>,
     /// The event, if the case is about one.
     pub event: Option<FetchEvent>,
-    /// Response headers of the final response, in order.
+    /// Response headers of the final response, in name order.
+    #[serde(default, deserialize_with = "header_map")]
     pub headers: Vec<(String, String)>,
     /// The status of the redirects of `redirects:N` (default 301).
     pub redirect_status: Option<u16>,
-    /// Read 429 as "unavailable" (RFC 9309 §2.3.1.3 literally) instead of the default.
-    pub too_many_requests_unavailable: bool,
-    /// `success`, `unavailable` or `unreachable`: the latest fetch's access result.
-    pub access: String,
-    /// `conditional`, `full-allow` or `full-disallow`: the verdict class applied, if the case
-    /// says.
-    pub verdict: Option<String>,
-    /// How many requests for the robots.txt the case must have made, if it says.
-    pub fetches: Option<usize>,
-    /// How many body bytes must have been kept, if the case says.
-    pub bytes: Option<usize>,
-    /// Whether the body must have been cut at the size limit, if the case says.
-    pub truncated: Option<bool>,
+    /// How to read 429: `unreachable` (the default) or `unavailable`.
+    #[serde(default)]
+    pub too_many_requests: TooManyRequests,
 }
 
-/// What a fetch case observed, in the terms of its expectation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The scheme of a fetch case's URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scheme {
+    /// `http`
+    Http,
+    /// `https` (run against a loopback TLS server whose CA is made for the run)
+    Https,
+    /// `ftp`
+    Ftp,
+}
+
+impl Scheme {
+    /// The scheme as URLs spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scheme::Http => "http",
+            Scheme::Https => "https",
+            Scheme::Ftp => "ftp",
+        }
+    }
+}
+
+/// `input.headers`: an object of strings.
+fn header_map<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+    Ok(
+        std::collections::BTreeMap::<String, String>::deserialize(d)?
+            .into_iter()
+            .collect(),
+    )
+}
+
+/// What a fetch case expects (`expect`), and what it observed, in the same terms.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FetchObservation {
-    /// The access result's name.
+    /// `success`, `unavailable` or `unreachable`: the latest fetch's access result.
     pub access: String,
-    /// The verdict class, spelt as the case format spells it.
+    /// `conditional`, `full-allow` or `full-disallow`: the verdict class applied.
     pub verdict: Option<String>,
     /// Requests for the robots.txt.
     pub fetches: Option<usize>,
     /// Body bytes kept.
     pub bytes: Option<usize>,
-    /// Whether the body was cut.
+    /// Whether the body was cut at the size limit.
     pub truncated: Option<bool>,
 }
 
@@ -306,123 +351,47 @@ impl fmt::Display for FetchObservation {
     }
 }
 
-impl FetchTest {
-    /// The expectation, in the form observations are compared in.
-    pub fn expectation(&self) -> FetchObservation {
-        FetchObservation {
-            access: self.access.clone(),
-            verdict: self.verdict.clone(),
-            fetches: self.fetches,
-            bytes: self.bytes,
-            truncated: self.truncated,
-        }
+/// The checks across the fields of a `fetch` case.
+pub(crate) fn check(test: &FetchTest) -> Result<(), String> {
+    let (input, expect) = (&test.input, &test.expect);
+    if input.status.is_none() && input.event.is_none() {
+        return Err("`input` needs `status` or `event`".to_owned());
     }
+    if input.event.is_some_and(FetchEvent::is_ftp) != (input.scheme == Scheme::Ftp) {
+        return Err("FTP events go with `scheme: ftp`, and only they".to_owned());
+    }
+    if input.event.is_some_and(FetchEvent::is_tls) && input.scheme != Scheme::Https {
+        return Err("TLS events go with `scheme: https`".to_owned());
+    }
+    one_of(
+        "expect.access",
+        &expect.access,
+        &["success", "unavailable", "unreachable"],
+    )?;
+    if let Some(verdict) = &expect.verdict {
+        one_of(
+            "expect.verdict",
+            verdict,
+            &["conditional", "full-allow", "full-disallow"],
+        )?;
+    }
+    Ok(())
+}
 
-    /// Checks the `input` and `expect` objects of a `fetch` case.
-    pub fn from_json(input: Value, expect: Value) -> Result<FetchTest, String> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Input {
-            scheme: String,
-            #[serde(default)]
-            status: Option<u16>,
-            #[serde(default)]
-            event: Option<String>,
-            #[serde(default)]
-            headers: Option<serde_json::Map<String, Value>>,
-            #[serde(default)]
-            redirect_status: Option<u16>,
-            #[serde(default)]
-            too_many_requests: Option<String>,
-        }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Expect {
-            access: String,
-            #[serde(default)]
-            verdict: Option<String>,
-            #[serde(default)]
-            fetches: Option<usize>,
-            #[serde(default)]
-            bytes: Option<usize>,
-            #[serde(default)]
-            truncated: Option<bool>,
-        }
-        let input: Input = serde_json::from_value(input).map_err(|e| format!("`input`: {e}"))?;
-        let expect: Expect =
-            serde_json::from_value(expect).map_err(|e| format!("`expect`: {e}"))?;
-        if input.status.is_none() && input.event.is_none() {
-            return Err("`input` needs `status` or `event`".to_owned());
-        }
-        if !matches!(input.scheme.as_str(), "http" | "https" | "ftp") {
-            return Err(format!(
-                "`input.scheme` is `{}`; expected http, https or ftp",
-                input.scheme
-            ));
-        }
-        if !matches!(
-            expect.access.as_str(),
-            "success" | "unavailable" | "unreachable"
-        ) {
-            return Err(format!(
-                "`expect.access` is `{}`; expected success, unavailable or unreachable",
-                expect.access
-            ));
-        }
-        if let Some(verdict) = &expect.verdict {
-            if !matches!(
-                verdict.as_str(),
-                "conditional" | "full-allow" | "full-disallow"
-            ) {
-                return Err(format!(
-                    "`expect.verdict` is `{verdict}`; expected conditional, full-allow or full-disallow"
-                ));
-            }
-        }
-        let event = input.event.as_deref().map(FetchEvent::parse).transpose()?;
-        if event.is_some_and(FetchEvent::is_ftp) != (input.scheme == "ftp") {
-            return Err("FTP events go with `scheme: ftp`, and only they".to_owned());
-        }
-        if event.is_some_and(FetchEvent::is_tls) && input.scheme != "https" {
-            return Err("TLS events go with `scheme: https`".to_owned());
-        }
-        let mut headers = Vec::new();
-        for (name, value) in input.headers.unwrap_or_default() {
-            match value {
-                Value::String(value) => headers.push((name, value)),
-                other => return Err(format!("`input.headers.{name}` is {other}, not a string")),
-            }
-        }
-        let too_many_requests_unavailable = match input.too_many_requests.as_deref() {
-            None | Some("unreachable") => false,
-            Some("unavailable") => true,
-            Some(other) => {
-                return Err(format!(
-                    "`input.too_many_requests` is `{other}`; expected unavailable or unreachable"
-                ))
-            }
-        };
-        Ok(FetchTest {
-            scheme: input.scheme,
-            status: input.status,
-            event,
-            headers,
-            redirect_status: input.redirect_status,
-            too_many_requests_unavailable,
-            access: expect.access,
-            verdict: expect.verdict,
-            fetches: expect.fetches,
-            bytes: expect.bytes,
-            truncated: expect.truncated,
-        })
+fn one_of(field: &str, value: &str, known: &[&str]) -> Result<(), String> {
+    if known.contains(&value) {
+        return Ok(());
     }
+    Err(format!(
+        "`{field}` is `{value}`; expected {}",
+        known.join(", ")
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use rstest::rstest;
-    use serde_json::json;
 
     #[rstest]
     #[case("redirects:5", FetchEvent::Redirects(5))]
@@ -432,12 +401,6 @@ mod tests {
     #[case("unreachable-days:31,cached-copy", FetchEvent::Unreachable { for_: HOUR * 24 * 31, cached_copy: true })]
     #[case("unreachable-hours:13,no-cached-copy", FetchEvent::Unreachable { for_: HOUR * 13, cached_copy: false })]
     #[case("ftp-550", FetchEvent::Ftp550)]
-    #[case("redirect-cross-scheme", FetchEvent::RedirectCrossScheme)]
-    #[case("tls-unknown-issuer", FetchEvent::TlsUnknownIssuer)]
-    #[case("tls-expired", FetchEvent::TlsExpired)]
-    #[case("tls-wrong-host", FetchEvent::TlsWrongHost)]
-    #[case("tls-handshake-failure", FetchEvent::TlsHandshakeFailure)]
-    #[case("tls-not-tls", FetchEvent::TlsNotTls)]
     fn events_parse_and_print_back(#[case] text: &str, #[case] event: FetchEvent) {
         assert_eq!(FetchEvent::parse(text), Ok(event));
         assert_eq!(event.to_string(), text);
@@ -453,39 +416,22 @@ mod tests {
         assert!(FetchEvent::parse(text).is_err(), "{text}");
     }
 
-    #[rstest]
-    #[case::no_status_or_event(json!({"scheme": "http"}), json!({"access": "success"}), "status")]
-    #[case::bad_scheme(json!({"scheme": "gopher", "status": 200}), json!({"access": "success"}), "scheme")]
-    #[case::bad_access(json!({"scheme": "http", "status": 200}), json!({"access": "fine"}), "access")]
-    #[case::bad_verdict(json!({"scheme": "http", "status": 200}), json!({"access": "success", "verdict": "maybe"}), "verdict")]
-    #[case::ftp_event_on_http(json!({"scheme": "http", "event": "ftp-550"}), json!({"access": "unavailable"}), "FTP")]
-    #[case::http_event_on_ftp(json!({"scheme": "ftp", "event": "timeout"}), json!({"access": "unreachable"}), "FTP")]
-    #[case::tls_event_on_http(json!({"scheme": "http", "event": "tls-expired"}), json!({"access": "unreachable"}), "TLS")]
-    #[case::header_not_text(json!({"scheme": "http", "status": 200, "headers": {"age": 3}}), json!({"access": "success"}), "headers.age")]
-    #[case::unknown_field(json!({"scheme": "http", "status": 200, "body": "x"}), json!({"access": "success"}), "body")]
-    fn malformed_cases_are_rejected(
-        #[case] input: Value,
-        #[case] expect: Value,
-        #[case] needle: &str,
-    ) {
-        let error = FetchTest::from_json(input, expect).unwrap_err();
-        assert!(error.contains(needle), "{error:?} lacks {needle:?}");
-    }
-
     #[test]
     fn the_expectation_shows_only_what_the_case_checks() {
-        let test = FetchTest::from_json(
-            json!({"scheme": "http", "event": "body-bytes:600000", "headers": {"content-type": "text/html"}}),
-            json!({"access": "success", "verdict": "conditional", "bytes": 511992, "truncated": true}),
-        )
+        let test: FetchTest = serde_json::from_value(serde_json::json!({
+            "input": {"scheme": "http", "event": "body-bytes:600000", "headers": {"content-type": "text/html"}},
+            "expect": {"access": "success", "verdict": "conditional", "bytes": 511992, "truncated": true},
+        }))
         .unwrap();
+        assert_eq!(check(&test), Ok(()));
         assert_eq!(
-            test.expectation().to_string(),
+            test.expect.to_string(),
             "access success, verdict conditional, 511992 bytes kept, truncated"
         );
         assert_eq!(
-            test.headers,
+            test.input.headers,
             vec![("content-type".to_owned(), "text/html".to_owned())]
         );
+        assert_eq!(test.input.event, Some(FetchEvent::BodyBytes(600_000)));
     }
 }

@@ -3,24 +3,29 @@
 //! with aligned columns for the terminal, Markdown for `docs/conformance.md`.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
+use indexmap::IndexMap;
 use robotrules::Profile;
 
-use crate::case::{Case, Test, UrlOp};
 use crate::outcome::{Failure, Outcome, Row};
 
 /// How many robots.txt lines a failure shows before cutting.
 const ROBOTS_LINES_SHOWN: usize = 20;
-/// How many characters of one robots.txt line a failure shows before cutting.
-const ROBOTS_LINE_CHARS: usize = 200;
-/// How many characters of an agent, URL or other value a failure shows before cutting.
+/// How many characters of a robots.txt line, an input or another value a failure shows.
 const VALUE_CHARS: usize = 200;
 /// The widest section name the text table shows before cutting.
 const SECTION_CHARS: usize = 64;
 
 /// The command that regenerates `docs/conformance.md`.
 pub const MARKDOWN_COMMAND: &str = "cargo xtask conformance --format markdown";
+
+/// The results of a run, ready to print.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Every row, in run order.
+    pub rows: Vec<Row>,
+}
 
 /// Counts of one group of rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,122 +43,78 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn add(&mut self, outcome: &Outcome) {
-        match outcome {
-            Outcome::Pass => self.pass += 1,
-            Outcome::ExpectedDifference { .. } => self.expected += 1,
-            Outcome::Fail(_) => self.fail += 1,
-            Outcome::NotRun(_) => self.not_run += 1,
-        }
-    }
-
     /// All pairs counted.
     pub fn runs(&self) -> usize {
         self.pass + self.expected + self.fail + self.not_run
     }
 }
 
-/// The results of a run, ready to print.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// Every row, in run order.
-    pub rows: Vec<Row>,
+/// A group of rows the report counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group<'a> {
+    /// Every row.
+    Total,
+    /// The rows of one source.
+    Source(&'a str),
+    /// The rows of one section of a source.
+    Section(&'a str, &'a str),
+    /// The rows of one profile in a source.
+    Profile(&'a str, Profile),
 }
 
-/// One section's counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SectionCounts {
-    /// The section name.
-    pub section: String,
-    /// Its counts.
-    pub counts: Counts,
-}
+/// The counts of every group, in the order the groups first appear among the rows.
+#[derive(Clone, Debug, Default)]
+pub struct Tally<'a>(IndexMap<Group<'a>, Counts>);
 
-/// One source's counts, overall, by section and by profile.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceCounts {
-    /// The source name.
-    pub source: String,
-    /// Counts over the whole source.
-    pub total: Counts,
-    /// By section, in order of first appearance.
-    pub sections: Vec<SectionCounts>,
-    /// By profile, in the order of [`Profile::ALL`].
-    pub profiles: Vec<(Profile, Counts)>,
-}
-
-/// Counts of a group of rows while they are added, with the ids seen so far so that each
-/// case counts once.
-#[derive(Default)]
-struct Tally {
-    counts: Counts,
-    ids: HashSet<String>,
-}
-
-impl Tally {
-    fn add(&mut self, row: &Row) {
-        self.counts.add(&row.outcome);
-        if row.case.is_some() && self.ids.insert(row.id.clone()) {
-            self.counts.cases += 1;
-        }
-    }
-}
-
-/// A source's tallies while rows are added.
-struct SourceTally {
-    source: String,
-    total: Tally,
-    sections: Vec<(String, Tally)>,
-    profiles: Vec<(Profile, Tally)>,
-}
-
-impl SourceTally {
-    fn new(source: &str) -> SourceTally {
-        SourceTally {
-            source: source.to_owned(),
-            total: Tally::default(),
-            sections: Vec::new(),
-            profiles: Profile::ALL
-                .iter()
-                .map(|p| (*p, Tally::default()))
-                .collect(),
-        }
-    }
-
-    fn add(&mut self, row: &Row) {
-        self.total.add(row);
-        let section = match self.sections.iter().position(|(s, _)| s == row.section()) {
-            Some(index) => index,
-            None => {
-                self.sections
-                    .push((row.section().to_owned(), Tally::default()));
-                self.sections.len() - 1
+impl<'a> Tally<'a> {
+    /// Counts `rows`; a case counts once in each group it has rows in.
+    pub fn new(rows: &'a [Row]) -> Tally<'a> {
+        let mut groups: IndexMap<Group<'a>, Counts> = IndexMap::new();
+        let mut cases = HashSet::new();
+        for row in rows {
+            let source = row.source();
+            for group in [
+                Group::Total,
+                Group::Source(source),
+                Group::Section(source, row.section()),
+                Group::Profile(source, row.profile),
+            ] {
+                let counts = groups.entry(group).or_default();
+                match row.outcome {
+                    Outcome::Pass => counts.pass += 1,
+                    Outcome::ExpectedDifference { .. } => counts.expected += 1,
+                    Outcome::Fail(_) => counts.fail += 1,
+                    Outcome::NotRun(_) => counts.not_run += 1,
+                }
+                if row.case.is_some() && cases.insert((group, row.id.as_str())) {
+                    counts.cases += 1;
+                }
             }
-        };
-        self.sections[section].1.add(row);
-        if let Some((_, tally)) = self.profiles.iter_mut().find(|(p, _)| *p == row.profile) {
-            tally.add(row);
         }
+        Tally(groups)
     }
 
-    fn finish(self) -> SourceCounts {
-        SourceCounts {
-            source: self.source,
-            total: self.total.counts,
-            sections: self
-                .sections
-                .into_iter()
-                .map(|(section, tally)| SectionCounts {
-                    section,
-                    counts: tally.counts,
-                })
-                .collect(),
-            profiles: self
-                .profiles
-                .into_iter()
-                .map(|(p, tally)| (p, tally.counts))
-                .collect(),
-        }
+    /// The counts of `group` (all zero when it has no rows).
+    pub fn get(&self, group: Group<'a>) -> Counts {
+        self.0.get(&group).copied().unwrap_or_default()
+    }
+
+    /// The sources, in order of first appearance.
+    pub fn sources(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.0.keys().filter_map(|group| match group {
+            Group::Source(source) => Some(*source),
+            _ => None,
+        })
+    }
+
+    /// The sections of `source` with their counts, in order of first appearance.
+    pub fn sections<'s>(&'s self, source: &'s str) -> impl Iterator<Item = (&'a str, Counts)> + 's {
+        self.0
+            .iter()
+            .filter_map(move |(group, counts)| match group {
+                Group::Section(of, section) if *of == source => Some((*section, *counts)),
+                _ => None,
+            })
     }
 }
 
@@ -168,261 +129,260 @@ impl Report {
         self.rows.iter().filter(|row| row.is_failure())
     }
 
-    /// Counts over every row.
-    pub fn total(&self) -> Counts {
-        let mut total = Tally::default();
-        for row in &self.rows {
-            total.add(row);
-        }
-        total.counts
+    /// Counts by source, section and profile.
+    pub fn tally(&self) -> Tally<'_> {
+        Tally::new(&self.rows)
     }
 
-    /// Counts by source (in order of first appearance), each by section and by profile.
-    pub fn by_source(&self) -> Vec<SourceCounts> {
-        let mut sources: Vec<SourceTally> = Vec::new();
-        for row in &self.rows {
-            let index = match sources.iter().position(|s| s.source == row.source()) {
-                Some(index) => index,
-                None => {
-                    sources.push(SourceTally::new(row.source()));
-                    sources.len() - 1
-                }
-            };
-            sources[index].add(row);
-        }
-        sources.into_iter().map(SourceTally::finish).collect()
+    /// Counts over every row.
+    pub fn total(&self) -> Counts {
+        self.tally().get(Group::Total)
     }
 
     /// The plain-text report: summary, table by source and section, table by source and
     /// profile, then each failure with its inputs.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let total = self.total();
-        let _ = writeln!(out, "robotrules conformance: {}", summary_line(&total));
-        let _ = writeln!(out);
-        let sources = self.by_source();
-        let mut table: Vec<Vec<String>> = vec![[
-            "source / section",
-            "cases",
-            "pass",
-            "expected diff",
-            "fail",
-            "not run",
-        ]
-        .map(str::to_owned)
-        .to_vec()];
-        for source in &sources {
-            table.push(count_cells(source.source.clone(), &source.total));
-            for section in &source.sections {
-                table.push(count_cells(
-                    format!("  {}", shorten(&section.section, SECTION_CHARS)),
-                    &section.counts,
-                ));
-            }
-        }
-        table.push(count_cells("total".to_owned(), &total));
-        out.push_str(&aligned(&table));
-        let _ = writeln!(out);
-        let mut by_profile: Vec<Vec<String>> = vec![std::iter::once("source".to_owned())
-            .chain(std::iter::once("cases".to_owned()))
-            .chain(Profile::ALL.iter().map(ToString::to_string))
-            .collect()];
-        for source in &sources {
-            by_profile.push(
-                [source.source.clone(), source.total.cases.to_string()]
-                    .into_iter()
-                    .chain(source.profiles.iter().map(|(_, c)| {
-                        if c.runs() == 0 {
-                            "-".to_owned()
-                        } else {
-                            format!("{}/{}/{}/{}", c.pass, c.expected, c.fail, c.not_run)
-                        }
-                    }))
-                    .collect(),
-            );
-        }
-        let _ = writeln!(
-            out,
-            "by profile (pass/expected diff/fail/not run; - when the profile ran nothing):"
-        );
-        out.push_str(&aligned(&by_profile));
-        let failures: Vec<&Row> = self.failures().collect();
-        if failures.is_empty() {
-            let _ = writeln!(out, "\nno failures");
-        } else {
-            let _ = writeln!(out, "\nFAILURES ({})", failures.len());
-            for row in failures {
-                let _ = writeln!(out);
-                out.push_str(&failure_text(row));
-            }
-        }
-        out
+        Show(|f: &mut fmt::Formatter<'_>| self.write_text(f)).to_string()
     }
 
     /// The Markdown report written to `docs/conformance.md`.
     pub fn to_markdown(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<!-- Generated by `{MARKDOWN_COMMAND}`; do not edit by hand, run it again. -->"
-        );
-        let _ = writeln!(out, "# Conformance");
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "Generated by `{MARKDOWN_COMMAND}` from the corpus in `conformance/` \
+        Show(|f: &mut fmt::Formatter<'_>| self.write_markdown(f)).to_string()
+    }
+
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tally = self.tally();
+        let total = tally.get(Group::Total);
+        writeln!(f, "robotrules conformance: {}\n", summary(&total))?;
+        let header = "source / section|cases|pass|expected diff|fail|not run".split('|');
+        let mut sections = Table::new("lrrrrr", header);
+        for source in tally.sources() {
+            sections.push(count_cells(
+                source.to_owned(),
+                &tally.get(Group::Source(source)),
+            ));
+            for (section, counts) in tally.sections(source) {
+                let label = format!("  {}", shorten(section, SECTION_CHARS));
+                sections.push(count_cells(label, &counts));
+            }
+        }
+        sections.push(count_cells("total".to_owned(), &total));
+        sections.write_text(f)?;
+        writeln!(
+            f,
+            "\nby profile (pass/expected diff/fail/not run; - when the profile ran nothing):"
+        )?;
+        let header = ["source".to_owned(), "cases".to_owned()];
+        let mut profiles = Table::new("lrrrr", header.into_iter().chain(profile_names("")));
+        for source in tally.sources() {
+            let mut cells = vec![
+                source.to_owned(),
+                tally.get(Group::Source(source)).cases.to_string(),
+            ];
+            cells.extend(Profile::ALL.map(|profile| {
+                let c = tally.get(Group::Profile(source, profile));
+                if c.runs() == 0 {
+                    "-".to_owned()
+                } else {
+                    format!("{}/{}/{}/{}", c.pass, c.expected, c.fail, c.not_run)
+                }
+            }));
+            profiles.push(cells);
+        }
+        profiles.write_text(f)?;
+        let failures: Vec<&Row> = self.failures().collect();
+        if failures.is_empty() {
+            return writeln!(f, "\nno failures");
+        }
+        writeln!(f, "\nFAILURES ({})", failures.len())?;
+        for row in failures {
+            writeln!(f)?;
+            write_failure(f, row)?;
+        }
+        Ok(())
+    }
+
+    fn write_markdown(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tally = self.tally();
+        writeln!(
+            f,
+            "<!-- Generated by `{MARKDOWN_COMMAND}`; do not edit by hand, run it again. -->\n\
+             # Conformance\n\n\
+             Generated by `{MARKDOWN_COMMAND}` from the corpus in `conformance/` \
              (see `conformance/README.md`). Each case runs in every profile it lists; the \
              counts after *cases* are (case, profile) runs. An *expected difference* is a run \
              whose result differs from the case's expectation as \
-             `conformance/expected-differences.txt` says it must, with the reason given there."
-        );
-        let _ = writeln!(out);
-        let total = self.total();
-        let _ = writeln!(out, "**Total**: {}.", summary_line(&total));
-        let _ = writeln!(out);
-        let sources = self.by_source();
-
-        let _ = writeln!(out, "## By source and profile");
-        let _ = writeln!(out);
-        let header: Vec<String> = ["source".to_owned(), "cases".to_owned()]
-            .into_iter()
-            .chain(Profile::ALL.iter().map(|p| format!("`{p}`")))
-            .collect();
-        let _ = writeln!(out, "| {} |", header.join(" | "));
-        let _ = writeln!(out, "| --- | ---: |{}", " --- |".repeat(Profile::ALL.len()));
-        for source in &sources {
-            let cells: Vec<String> = source
-                .profiles
-                .iter()
-                .map(|(_, counts)| profile_cell(counts))
-                .collect();
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} |",
-                md_cell(&source.source),
-                source.total.cases,
-                cells.join(" | ")
-            );
+             `conformance/expected-differences.txt` says it must, with the reason given there.\n\n\
+             **Total**: {}.\n\n\
+             ## By source and profile\n",
+            summary(&tally.get(Group::Total))
+        )?;
+        let header = ["source".to_owned(), "cases".to_owned()];
+        let mut profiles = Table::new("lrlll", header.into_iter().chain(profile_names("`")));
+        for source in tally.sources() {
+            let mut cells = vec![
+                md_cell(source),
+                tally.get(Group::Source(source)).cases.to_string(),
+            ];
+            cells.extend(Profile::ALL.map(|p| profile_cell(&tally.get(Group::Profile(source, p)))));
+            profiles.push(cells);
         }
-        let _ = writeln!(out);
+        profiles.write_markdown(f)?;
 
-        let _ = writeln!(out, "## By source and section");
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "| source | section | cases | pass | expected difference | fail | not run |"
-        );
-        let _ = writeln!(out, "| --- | --- | ---: | ---: | ---: | ---: | ---: |");
-        for source in &sources {
-            for section in &source.sections {
-                let c = &section.counts;
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {} | {} | {} | {} | {} |",
-                    md_cell(&source.source),
-                    md_cell(&section.section),
-                    c.cases,
-                    c.pass,
-                    c.expected,
-                    c.fail,
-                    c.not_run
-                );
+        writeln!(f, "\n## By source and section\n")?;
+        let header = "source|section|cases|pass|expected difference|fail|not run".split('|');
+        let mut sections = Table::new("llrrrrr", header);
+        for source in tally.sources() {
+            for (section, counts) in tally.sections(source) {
+                let mut cells = count_cells(md_cell(source), &counts);
+                cells.insert(1, md_cell(section));
+                sections.push(cells);
             }
         }
-        let _ = writeln!(out);
+        sections.write_markdown(f)?;
 
-        let _ = writeln!(out, "## Expected differences");
-        let _ = writeln!(out);
-        let differences: Vec<&Row> = self
-            .rows
-            .iter()
-            .filter(|row| matches!(row.outcome, Outcome::ExpectedDifference { .. }))
-            .collect();
-        if differences.is_empty() {
-            let _ = writeln!(out, "None.");
-            let _ = writeln!(out);
-        }
-        for source in &sources {
-            let rows: Vec<&&Row> = differences
-                .iter()
-                .filter(|row| row.source() == source.source)
-                .collect();
-            if rows.is_empty() {
-                continue;
-            }
-            let _ = writeln!(
-                out,
-                "<details><summary>{}: {} expected differences</summary>",
-                source.source,
-                rows.len()
-            );
-            let _ = writeln!(out);
-            let _ = writeln!(out, "| case | profile | expected | got | reason |");
-            let _ = writeln!(out, "| --- | --- | --- | --- | --- |");
-            for row in rows {
+        writeln!(f, "\n## Expected differences\n")?;
+        let mut none = true;
+        for source in tally.sources() {
+            let mut differences =
+                Table::new("lllll", ["case", "profile", "expected", "got", "reason"]);
+            for row in self.rows.iter().filter(|row| row.source() == source) {
                 if let Outcome::ExpectedDifference {
                     reason,
                     expected,
                     got,
                 } = &row.outcome
                 {
-                    let _ = writeln!(
-                        out,
-                        "| `{}` | `{}` | {} | {} | {} |",
-                        md_cell(&row.id),
-                        row.profile,
+                    differences.push(vec![
+                        format!("`{}`", md_cell(&row.id)),
+                        format!("`{}`", row.profile),
                         md_cell(expected),
                         md_cell(got),
-                        md_cell(reason)
-                    );
+                        md_cell(reason),
+                    ]);
                 }
             }
-            let _ = writeln!(out);
-            let _ = writeln!(out, "</details>");
-            let _ = writeln!(out);
+            let count = differences.rows.len() - 1;
+            if count > 0 {
+                none = false;
+                writeln!(
+                    f,
+                    "<details><summary>{source}: {count} expected differences</summary>\n"
+                )?;
+                differences.write_markdown(f)?;
+                writeln!(f, "\n</details>\n")?;
+            }
+        }
+        if none {
+            writeln!(f, "None.\n")?;
         }
 
-        let _ = writeln!(out, "## Not run");
-        let _ = writeln!(out);
-        let not_run: Vec<(&str, usize)> = self.rows.iter().fold(Vec::new(), |mut acc, row| {
+        writeln!(f, "## Not run\n")?;
+        let mut not_run: IndexMap<&str, usize> = IndexMap::new();
+        for row in &self.rows {
             if let Outcome::NotRun(why) = &row.outcome {
-                match acc.iter_mut().find(|(w, _)| *w == why.as_str()) {
-                    Some((_, n)) => *n += 1,
-                    None => acc.push((why.as_str(), 1)),
-                }
-            }
-            acc
-        });
-        if not_run.is_empty() {
-            let _ = writeln!(out, "None.");
-        } else {
-            let _ = writeln!(out, "| runs | why |");
-            let _ = writeln!(out, "| ---: | --- |");
-            for (why, n) in not_run {
-                let _ = writeln!(out, "| {n} | {} |", md_cell(why));
+                *not_run.entry(why.as_str()).or_default() += 1;
             }
         }
-        let _ = writeln!(out);
+        if not_run.is_empty() {
+            writeln!(f, "None.")?;
+        } else {
+            let mut table = Table::new("rl", ["runs", "why"]);
+            for (why, runs) in not_run {
+                table.push(vec![runs.to_string(), md_cell(why)]);
+            }
+            table.write_markdown(f)?;
+        }
 
-        let _ = writeln!(out, "## Failures");
-        let _ = writeln!(out);
+        writeln!(f, "\n## Failures\n")?;
         let failures: Vec<&Row> = self.failures().collect();
         if failures.is_empty() {
-            let _ = writeln!(out, "None.");
-        } else {
-            for row in failures {
-                let _ = writeln!(out, "```text");
-                out.push_str(&failure_text(row).replace("```", "`\u{200b}``"));
-                let _ = writeln!(out, "```");
-                let _ = writeln!(out);
-            }
+            return writeln!(f, "None.");
         }
-        out
+        for row in failures {
+            let text = failure_text(row).replace("```", "`\u{200b}``");
+            writeln!(f, "```text\n{text}```\n")?;
+        }
+        Ok(())
     }
 }
 
+/// Writes what a closure writes: `Show(|f| ...).to_string()`.
+struct Show<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Show<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+/// A table: a header row, then rows of cells; `align` has an `l` (left) or `r` (right) per
+/// column.
+struct Table {
+    align: &'static str,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn new<S: ToString>(align: &'static str, header: impl IntoIterator<Item = S>) -> Table {
+        let header = header.into_iter().map(|cell| cell.to_string()).collect();
+        Table {
+            align,
+            rows: vec![header],
+        }
+    }
+
+    fn push(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    /// Columns padded to their widest cell, two spaces apart.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let widths: Vec<usize> = (0..self.align.len())
+            .map(|column| {
+                let cells = self.rows.iter().filter_map(|row| row.get(column));
+                cells.map(|cell| cell.chars().count()).max().unwrap_or(0)
+            })
+            .collect();
+        for row in &self.rows {
+            let mut line = String::new();
+            for (column, (cell, align)) in row.iter().zip(self.align.chars()).enumerate() {
+                let (width, gap) = (widths[column], if column == 0 { "" } else { "  " });
+                match align {
+                    'r' => write!(line, "{gap}{cell:>width$}")?,
+                    _ => write!(line, "{gap}{cell:<width$}")?,
+                }
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    /// A Markdown table (cells are written as they are: escape them with [`md_cell`]).
+    fn write_markdown(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, row) in self.rows.iter().enumerate() {
+            writeln!(f, "| {} |", row.join(" | "))?;
+            if index == 0 {
+                let rule = self
+                    .align
+                    .chars()
+                    .map(|a| if a == 'r' { " ---: |" } else { " --- |" });
+                writeln!(f, "|{}", rule.collect::<String>())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The profiles' names, each between `quote`s.
+fn profile_names(quote: &str) -> impl Iterator<Item = String> + '_ {
+    Profile::ALL
+        .into_iter()
+        .map(move |p| format!("{quote}{p}{quote}"))
+}
+
 /// `N cases, M runs: P pass, D expected difference, F fail, R not run`.
-fn summary_line(c: &Counts) -> String {
+fn summary(c: &Counts) -> String {
     format!(
         "{} cases, {} runs: {} pass, {} expected difference, {} fail, {} not run",
         c.cases,
@@ -435,14 +395,10 @@ fn summary_line(c: &Counts) -> String {
 }
 
 fn count_cells(label: String, c: &Counts) -> Vec<String> {
-    vec![
-        label,
-        c.cases.to_string(),
-        c.pass.to_string(),
-        c.expected.to_string(),
-        c.fail.to_string(),
-        c.not_run.to_string(),
-    ]
+    let counts = [c.cases, c.pass, c.expected, c.fail, c.not_run];
+    std::iter::once(label)
+        .chain(counts.map(|n| n.to_string()))
+        .collect()
 }
 
 /// A source × profile cell: `12 pass, 1 expected difference`, or `—` when nothing ran.
@@ -463,46 +419,13 @@ fn profile_cell(c: &Counts) -> String {
     parts.join(", ")
 }
 
-/// Lays out rows as columns: the first left-aligned, the others right-aligned.
-fn aligned(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|cell| cell.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let mut line = String::new();
-        for (c, cell) in row.iter().enumerate() {
-            let pad = widths[c].saturating_sub(cell.chars().count());
-            if c == 0 {
-                line.push_str(cell);
-                line.push_str(&" ".repeat(pad));
-            } else {
-                line.push_str("  ");
-                line.push_str(&" ".repeat(pad));
-                line.push_str(cell);
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
 /// Cuts `text` to `max` characters, marking the cut with `…`.
 fn shorten(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let kept: String = text.chars().take(max.saturating_sub(1)).collect();
-        format!("{kept}…")
+        return text.to_owned();
     }
+    let kept: String = text.chars().take(max.saturating_sub(1)).collect();
+    format!("{kept}…")
 }
 
 /// Escapes a table cell for Markdown.
@@ -525,14 +448,14 @@ fn escape_line(bytes: &[u8]) -> String {
             }
         }
         for byte in chunk.invalid() {
-            let _ = write!(out, "\\x{byte:02X}");
+            out.push_str(&format!("\\x{byte:02X}"));
         }
     }
     out
 }
 
 /// The robots.txt body as display lines (split at LF; CR shown as `\r`), cut to
-/// [`ROBOTS_LINES_SHOWN`] lines of at most [`ROBOTS_LINE_CHARS`] characters.
+/// [`ROBOTS_LINES_SHOWN`] lines of at most [`VALUE_CHARS`] characters.
 pub fn robots_excerpt(bytes: &[u8]) -> Vec<String> {
     if bytes.is_empty() {
         return vec!["(empty)".to_owned()];
@@ -542,13 +465,11 @@ pub fn robots_excerpt(bytes: &[u8]) -> Vec<String> {
     let mut shown: Vec<String> = lines
         .iter()
         .take(ROBOTS_LINES_SHOWN)
-        .map(|line| shorten(&escape_line(line), ROBOTS_LINE_CHARS))
+        .map(|line| shorten(&escape_line(line), VALUE_CHARS))
         .collect();
     if lines.len() > ROBOTS_LINES_SHOWN {
-        shown.push(format!(
-            "… ({} more lines)",
-            lines.len() - ROBOTS_LINES_SHOWN
-        ));
+        let more = lines.len() - ROBOTS_LINES_SHOWN;
+        shown.push(format!("… ({more} more lines)"));
     }
     if !bytes.ends_with(b"\n") {
         shown.push("(no final newline)".to_owned());
@@ -556,140 +477,58 @@ pub fn robots_excerpt(bytes: &[u8]) -> Vec<String> {
     shown
 }
 
-/// A string input, quoted and escaped, cut to [`VALUE_CHARS`] characters.
-fn quoted(value: &str) -> String {
-    let count = value.chars().count();
-    if count <= VALUE_CHARS {
-        format!("{value:?}")
-    } else {
-        let kept: String = value.chars().take(VALUE_CHARS).collect();
-        format!("{kept:?}… ({count} characters)")
-    }
-}
-
-/// The inputs of a case, as `key: value` lines.
-fn input_lines(case: &Case) -> Vec<String> {
-    let robots = |bytes: &[u8]| {
-        std::iter::once("robots:".to_owned())
-            .chain(
-                robots_excerpt(bytes)
-                    .into_iter()
-                    .map(|l| format!("  | {l}")),
-            )
-            .collect::<Vec<_>>()
-    };
-    match &case.test {
-        Test::Model(test) => {
-            let mut lines = robots(&test.robots);
-            lines.push(format!("agent: {}", quoted(&test.agent)));
-            lines.push(format!("url: {}", quoted(&test.url)));
-            lines
-        }
-        Test::Url(test) => match &test.op {
-            UrlOp::RobotsTxtUrl { url } | UrlOp::Origin { url } => {
-                vec![
-                    format!("op: {}", test.op.name()),
-                    format!("url: {}", quoted(url)),
-                ]
-            }
-            UrlOp::Governs { robots_txt, url } => vec![
-                "op: governs".to_owned(),
-                format!("robots_txt: {}", quoted(robots_txt)),
-                format!("url: {}", quoted(url)),
-            ],
-            UrlOp::Path { url, google_style } => vec![
-                "op: path".to_owned(),
-                format!("url: {}", quoted(url)),
-                format!(
-                    "profile_style: {}",
-                    if *google_style { "google" } else { "rfc9309" }
-                ),
-            ],
-        },
-        Test::Grammar(test) => robots(&test.robots),
-        Test::Fetch(test) => {
-            let mut lines = vec![format!("scheme: {}", test.scheme)];
-            if let Some(status) = test.status {
-                lines.push(format!("status: {status}"));
-            }
-            if let Some(event) = &test.event {
-                lines.push(format!("event: {event}"));
-            }
-            if !test.headers.is_empty() {
-                let headers: Vec<String> = test
-                    .headers
-                    .iter()
-                    .map(|(name, value)| format!("{name}: {value}"))
-                    .collect();
-                lines.push(format!(
-                    "headers: {}",
-                    shorten(&headers.join("; "), VALUE_CHARS)
-                ));
-            }
-            if let Some(status) = test.redirect_status {
-                lines.push(format!("redirect_status: {status}"));
-            }
-            if test.too_many_requests_unavailable {
-                lines.push("too_many_requests: unavailable".to_owned());
-            }
-            lines
-        }
-        Test::Cli { input, .. } => vec![format!(
-            "input: {}",
-            shorten(&input.to_string(), VALUE_CHARS)
-        )],
-    }
-}
-
 /// A failure with everything needed to reproduce it.
 pub fn failure_text(row: &Row) -> String {
-    let mut out = String::new();
+    Show(|f: &mut fmt::Formatter<'_>| write_failure(f, row)).to_string()
+}
+
+fn write_failure(f: &mut fmt::Formatter<'_>, row: &Row) -> fmt::Result {
     let summary = match &row.outcome {
         Outcome::Fail(failure) => failure.summary(),
         _ => String::new(),
     };
-    let _ = writeln!(out, "FAIL {} [{}]: {summary}", row.id, row.profile);
+    writeln!(f, "FAIL {} [{}]: {summary}", row.id, row.profile)?;
     if let Some(entry) = &row.listing {
-        let _ = writeln!(
-            out,
-            "  listed on expected-differences.txt line {}: {}",
-            entry.line, entry.reason
-        );
-    }
-    if let Outcome::Fail(Failure::NowPasses { .. }) = &row.outcome {
-        if let Some(case) = &row.case {
-            let _ = writeln!(
-                out,
-                "  expected and got: {}",
-                crate::run::expected_text(case)
-            );
-        }
+        let (line, reason) = (entry.line, &entry.reason);
+        writeln!(
+            f,
+            "  listed on expected-differences.txt line {line}: {reason}"
+        )?;
     }
     let Some(case) = &row.case else {
-        return out;
+        return Ok(());
     };
-    let _ = writeln!(
-        out,
-        "  {} · {} · layer {} · {}:{}",
-        case.source,
-        case.section,
-        case.layer(),
-        case.file,
-        case.line
-    );
-    for line in input_lines(case) {
-        let _ = writeln!(out, "  {line}");
+    if let Outcome::Fail(Failure::NowPasses { .. }) = &row.outcome {
+        let expected = crate::run::expected_text(case);
+        writeln!(f, "  expected and got: {expected}")?;
     }
-    if let Some(note) = &case.note {
-        let _ = writeln!(out, "  note: {}", shorten(note, 4 * VALUE_CHARS));
+    let (source, section, layer) = (&case.source, &case.section, case.layer());
+    writeln!(
+        f,
+        "  {source} · {section} · layer {layer} · {}:{}",
+        case.file, case.line
+    )?;
+    if let Some(body) = case.test.body() {
+        writeln!(f, "  robots:")?;
+        for line in robots_excerpt(body) {
+            writeln!(f, "    | {line}")?;
+        }
     }
-    if let Some(provenance) = &case.provenance {
-        let _ = writeln!(out, "  provenance: {provenance}");
+    let input = case.test.input_json();
+    let fields = input.as_object().into_iter().flatten();
+    for (key, value) in fields.filter(|(key, value)| !key.starts_with("robots") && !value.is_null())
+    {
+        writeln!(f, "  {key}: {}", shorten(&value.to_string(), VALUE_CHARS))?;
+    }
+    for (key, text) in [("note", &case.note), ("provenance", &case.provenance)] {
+        if let Some(text) = text {
+            writeln!(f, "  {key}: {}", shorten(text, 4 * VALUE_CHARS))?;
+        }
     }
     for (key, value) in &case.extra {
-        let _ = writeln!(out, "  {key}: {}", shorten(&value.to_string(), VALUE_CHARS));
+        writeln!(f, "  {key}: {}", shorten(&value.to_string(), VALUE_CHARS))?;
     }
-    out
+    Ok(())
 }
 
 #[cfg(test)]
@@ -729,30 +568,39 @@ mod tests {
     #[test]
     fn counts_by_source_section_and_profile() {
         let report = report();
-        let sources = report.by_source();
-        let names: Vec<&str> = sources.iter().map(|s| s.source.as_str()).collect();
-        assert_eq!(names, ["a", "b", crate::outcome::UNKNOWN_SOURCE]);
-        let a = &sources[0];
+        let tally = report.tally();
+        let sources: Vec<&str> = tally.sources().collect();
+        assert_eq!(sources, ["a", "b", crate::outcome::UNKNOWN_SOURCE]);
+        let counts = |cases, pass, expected, fail, not_run| Counts {
+            cases,
+            pass,
+            expected,
+            fail,
+            not_run,
+        };
+        assert_eq!(tally.get(Group::Source("a")), counts(2, 1, 1, 1, 0));
+        let sections: Vec<_> = tally.sections("a").collect();
         assert_eq!(
-            a.total,
-            Counts {
-                cases: 2,
-                pass: 1,
-                expected: 1,
-                fail: 1,
-                not_run: 0
-            }
+            sections,
+            [
+                ("§1", counts(1, 0, 1, 1, 0)),
+                ("§2 | pipes", counts(1, 1, 0, 0, 0))
+            ]
         );
-        assert_eq!(a.sections.len(), 2);
-        assert_eq!(a.sections[0].counts.cases, 1);
-        assert_eq!(a.profiles[0].0, Profile::Rfc9309);
-        assert_eq!(a.profiles[0].1.cases, 2);
-        assert_eq!(a.profiles[0].1.pass, 1);
-        assert_eq!(a.profiles[0].1.fail, 1);
-        assert_eq!(sources[1].total.not_run, 1);
-        assert_eq!(sources[2].total.cases, 0);
-        assert_eq!(sources[2].total.fail, 1);
-        assert_eq!(report.total().cases, 3);
+        let rfc = tally.get(Group::Profile("a", Profile::Rfc9309));
+        assert_eq!(rfc, counts(2, 1, 0, 1, 0));
+        assert_eq!(
+            tally.get(Group::Profile("a", Profile::Legacy1994)),
+            Counts::default()
+        );
+        assert_eq!(tally.get(Group::Source("b")), counts(1, 0, 0, 0, 1));
+        let unknown = tally.get(Group::Source(crate::outcome::UNKNOWN_SOURCE));
+        assert_eq!(
+            unknown,
+            counts(0, 0, 0, 1, 0),
+            "a listing of an unknown id is no case"
+        );
+        assert_eq!(report.total(), counts(3, 1, 1, 2, 1));
         assert!(!report.is_success());
         assert_eq!(report.failures().count(), 2);
     }
@@ -765,9 +613,19 @@ mod tests {
             text.contains("FAIL a/1 [rfc9309]: expected allowed, got disallowed"),
             "{text}"
         );
-        assert!(text.contains("  | user-agent: *\\r"), "{text}");
-        assert!(text.contains("agent: \"Bot\""), "{text}");
-        assert!(text.contains("semantics: \"prefix\""), "{text}");
+        assert!(
+            text.contains("  a · §1 · layer model · f.jsonl:1\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("    | user-agent: *\\r\n    | disallow: /\n"),
+            "{text}"
+        );
+        assert!(text.contains("  agent: \"Bot\"\n  url: \"/x\"\n"), "{text}");
+        assert!(
+            text.contains("  note: n1\n  semantics: \"prefix\"\n"),
+            "{text}"
+        );
         assert!(
             text.contains("FAIL zz/9 [legacy1994]: listed as an expected difference but never ran: no case has this id"),
             "{text}"
@@ -785,6 +643,9 @@ mod tests {
         assert!(table.len() >= 5, "{text}");
         let width = table[0].chars().count();
         assert!(table.iter().all(|l| l.chars().count() == width), "{text}");
+        assert!(table.contains(
+            &"  §2 | pipes                         1     1              0     0        0"
+        ));
     }
 
     #[test]
@@ -804,18 +665,16 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("| 1 | pending |"), "{md}");
+        assert!(md.contains("```text\nFAIL a/1 [rfc9309]"), "{md}");
     }
 
     #[test]
     fn long_values_are_cut() {
         let long = "a".repeat(VALUE_CHARS + 5);
-        let shown = quoted(&long);
-        assert!(shown.ends_with(&format!("… ({} characters)", VALUE_CHARS + 5)));
-        assert!(
-            shown.starts_with(&format!("\"{}\"…", "a".repeat(VALUE_CHARS))),
-            "{shown}"
-        );
-        assert_eq!(quoted("a\tb"), "\"a\\tb\"");
+        let shown = shorten(&long, VALUE_CHARS);
+        assert_eq!(shown.chars().count(), VALUE_CHARS);
+        assert!(shown.ends_with("a…"), "{shown}");
+        assert_eq!(shorten("a\tb", 3), "a\tb");
     }
 
     #[test]

@@ -12,7 +12,10 @@ use std::panic::{self, AssertUnwindSafe};
 
 use robotrules::{ParseOptions, Profile, Robots};
 
-use crate::case::{Case, GrammarTest, ModelExpect, ModelTest, Test, UrlExpect, UrlOp, UrlTest};
+use crate::case::{
+    Case, GrammarExpect, GrammarTest, ModelError, ModelExpect, ModelTest, PathStyle, Test,
+    UrlExpect, UrlOp, UrlTest,
+};
 use crate::fetch::FetchEnv;
 
 /// What running a (case, profile) pair gave.
@@ -42,9 +45,7 @@ pub fn evaluate(case: &Case, profile: Profile) -> Evaluation {
         Test::Url(test) => evaluate_url(test),
         Test::Grammar(test) => evaluate_grammar(test),
         Test::Fetch(_) => Evaluation::NotRun("fetch cases run through run::Evaluator".into()),
-        Test::Cli { .. } => {
-            Evaluation::NotRun("the cli layer is not wired into the runner yet".into())
-        }
+        Test::Cli(_) => Evaluation::NotRun("the cli layer is not wired into the runner yet".into()),
     })
 }
 
@@ -78,7 +79,7 @@ impl Evaluator {
                 Err(error) => Err(format!("the loopback servers could not start: {error}")),
             };
             match observed {
-                Ok(observed) => compare(test.expectation().to_string(), observed.to_string()),
+                Ok(observed) => compare(test.expect.to_string(), observed.to_string()),
                 Err(error) => Evaluation::Mismatch {
                     expected: expected_text(case),
                     got: format!("error: {error}"),
@@ -108,9 +109,9 @@ pub fn expected_text(case: &Case) -> String {
     match &case.test {
         Test::Model(test) => test.expect.to_string(),
         Test::Url(test) => test.expect.to_string(),
-        Test::Grammar(test) => grammar_expected_text(test),
-        Test::Fetch(test) => test.expectation().to_string(),
-        Test::Cli { expect, .. } => expect.to_string(),
+        Test::Grammar(test) => test.expect.to_string(),
+        Test::Fetch(test) => test.expect.to_string(),
+        Test::Cli(test) => test.expect.to_string(),
     }
 }
 
@@ -127,11 +128,11 @@ fn evaluate_model(test: &ModelTest, profile: Profile) -> Evaluation {
         profile,
         ..ParseOptions::default()
     };
-    let robots = Robots::parse_with(&test.robots, &options);
-    let got = match robots.is_allowed(&test.agent, &test.url) {
+    let robots = Robots::parse_with(test.input.body(), &options);
+    let got = match robots.is_allowed(&test.input.agent, &test.input.url) {
         Ok(allowed) => ModelExpect::Allowed(allowed).to_string(),
         Err(error) => match test.expect {
-            ModelExpect::InvalidAgent => ModelExpect::InvalidAgent.to_string(),
+            ModelExpect::Error(ModelError::InvalidAgent) => test.expect.to_string(),
             ModelExpect::Allowed(_) => format!("error: {error}"),
         },
     };
@@ -139,31 +140,31 @@ fn evaluate_model(test: &ModelTest, profile: Profile) -> Evaluation {
 }
 
 fn evaluate_url(test: &UrlTest) -> Evaluation {
-    let got: Result<UrlExpect, String> = match &test.op {
+    let got: Result<UrlExpect, String> = match &test.input {
         UrlOp::RobotsTxtUrl { url } => robotrules_url::robots_txt_url(url)
-            .map(UrlExpect::Text)
+            .map(UrlExpect::RobotsTxtUrl)
             .map_err(|e| e.to_string()),
         UrlOp::Governs { robots_txt, url } => robotrules_url::governs(robots_txt, url)
-            .map(UrlExpect::Bool)
+            .map(UrlExpect::Governs)
             .map_err(|e| e.to_string()),
         UrlOp::Origin { url } => robotrules_url::Origin::parse(url)
-            .map(|origin| UrlExpect::Text(origin.to_string()))
+            .map(|origin| UrlExpect::Origin(origin.to_string()))
             .map_err(|e| e.to_string()),
         UrlOp::Path {
             url,
-            google_style: true,
-        } => Ok(UrlExpect::Text(
+            profile_style: PathStyle::Google,
+        } => Ok(UrlExpect::Path(
             robotrules_url::google::path_params_query(url).into_owned(),
         )),
         UrlOp::Path {
             url,
-            google_style: false,
+            profile_style: PathStyle::Rfc9309,
         } => robotrules_url::target_path(url)
-            .map(|path| UrlExpect::Text(path.into_owned()))
+            .map(|path| UrlExpect::Path(path.into_owned()))
             .map_err(|e| e.to_string()),
     };
     match (got, &test.expect) {
-        (Err(_), UrlExpect::Error) => Evaluation::Pass,
+        (Err(_), UrlExpect::Error(_)) => Evaluation::Pass,
         (Err(error), expect) => Evaluation::Mismatch {
             expected: expect.to_string(),
             got: format!("error: {error}"),
@@ -172,30 +173,11 @@ fn evaluate_url(test: &UrlTest) -> Evaluation {
     }
 }
 
-fn grammar_expected_text(test: &GrammarTest) -> String {
-    let mut parts = Vec::new();
-    if let Some(lines) = test.lines {
-        parts.push(format!("{lines} lines"));
-    }
-    if let Some(directives) = &test.directives {
-        let shown: Vec<String> = directives
-            .iter()
-            .map(|(kind, value)| format!("[{} {value:?}]", kind.name()))
-            .collect();
-        parts.push(format!("directives {}", shown.join(" ")));
-    }
-    parts.join(", ")
-}
-
 fn evaluate_grammar(test: &GrammarTest) -> Evaluation {
-    let got = crate::grammar::observe(&test.robots);
-    let observed = GrammarTest {
-        robots: Vec::new(),
-        lines: test.lines.map(|_| got.lines),
-        directives: test.directives.as_ref().map(|_| got.directives),
+    let got = crate::grammar::observe(test.input.body());
+    let observed = GrammarExpect {
+        lines: test.expect.lines.map(|_| got.lines),
+        directives: test.expect.directives.as_ref().map(|_| got.directives),
     };
-    compare(
-        grammar_expected_text(test),
-        grammar_expected_text(&observed),
-    )
+    compare(test.expect.to_string(), observed.to_string())
 }

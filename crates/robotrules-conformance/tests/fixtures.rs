@@ -83,7 +83,7 @@ fn a_wrong_expectation_is_reported_with_what_came_back() {
     for case in &mut corpus.cases {
         if let robotrules_conformance::case::Test::Url(test) = &mut case.test {
             if case.id == "fixture/url-path" {
-                test.expect = robotrules_conformance::case::UrlExpect::Text("/wrong".into());
+                test.expect = robotrules_conformance::case::UrlExpect::Path("/wrong".into());
             }
         }
     }
