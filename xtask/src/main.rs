@@ -10,6 +10,11 @@
 //! - `cargo xtask sweep DIR [--budget-ms 1000] [--urls 50] [--slowest 10]
 //!   [--format text|markdown]` runs `robotrules-sweep` in release mode, since its times mean
 //!   nothing in a debug build (see `docs/robustness.md`).
+//!
+//! The crate's tests are the tidy checks of the workspace's invariants ([`tidy`]).
+
+#[cfg(test)]
+mod tidy;
 
 use std::ffi::OsString;
 use std::path::Path;

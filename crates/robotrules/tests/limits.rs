@@ -8,6 +8,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use peak_alloc::PeakAlloc;
+use robotrules::model::{AgentToken, CrawlerNames};
 use robotrules::{DiagnosticKind, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
 use rstest::rstest;
 
@@ -212,12 +213,9 @@ fn every_group_and_rule_is_kept_up_to_the_parse_limit() {
         let robots = parse(&body, profile, DEFAULT_PARSE_LIMIT);
         let model = robots.model();
         let rules: usize = model.groups().iter().map(|g| g.rules(model).len()).sum();
-        match profile {
-            // Merged: every group names `a`; first record wins in 1994 (one group per record
-            // only at blank lines, so here all lines are one record).
-            Profile::Legacy1994 => assert!(!model.groups().is_empty()),
-            _ => assert_eq!(model.groups().len(), lines / 2, "{profile}"),
-        }
+        // A rule line ends the user-agent list in every profile, so each `user-agent` line
+        // starts a group.
+        assert_eq!(model.groups().len(), lines / 2, "{profile}");
         assert_eq!(rules, lines / 2, "{profile}");
         assert!(!robots.is_allowed("a", "/x").unwrap());
         assert!(robots.is_allowed("b", "/x").unwrap());
@@ -234,18 +232,18 @@ fn a_long_crawler_name_is_read_whole(
     let robots = parse(body.as_bytes(), profile, 4 << 20);
     // Google cuts the user-agent line at 16,663 bytes, so the group names a shorter token
     // and the 1 MiB name gets the `*` group; the other profiles read the line whole.
-    let cut = profile == Profile::Google;
+    let cut = profile.reading().max_line_len.is_some();
     assert_eq!(robots.is_allowed(&name, "/a").unwrap(), cut, "{profile}");
     let token_len = 16_663 - "user-agent: ".len();
     assert!(!robots.is_allowed(&name[..token_len], "/a").unwrap() || !cut);
     let other = format!("{name}c");
     // 1994 matches substrings of the crawler's name; the others need the whole token.
-    let own_group = profile == Profile::Legacy1994;
+    let own_group = profile.reading().agent_token == AgentToken::Substring;
     assert_eq!(robots.is_allowed(&other, "/a").unwrap(), !own_group);
     let invalid = format!("{name}/1.0");
     assert_eq!(
         robots.is_allowed(&invalid, "/a").is_err(),
-        profile == Profile::Rfc9309,
+        profile.reading().crawler_names == CrawlerNames::Token,
         "a name that is not a product token"
     );
 }
@@ -263,7 +261,7 @@ fn a_long_url_is_read_whole(
     // `*` and `$` are wildcards except in 1994.
     assert_eq!(
         robots.is_allowed("FooBot", &ends_in_z).unwrap(),
-        profile != Profile::Legacy1994
+        profile.reading().wildcards
     );
     let why = robots.explain("FooBot", &ends_in_z).unwrap();
     assert_eq!(
