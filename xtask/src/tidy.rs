@@ -82,7 +82,7 @@ fn dependency_directions() {
     let in_workspace = |name: &str| -> Vec<String> {
         deps(name)
             .into_iter()
-            .filter(|d| workspace.iter().any(|w| *w == d))
+            .filter(|d| workspace.contains(&d))
             .collect()
     };
     for (krate, allowed) in [
