@@ -11,7 +11,7 @@
 //!   [--format text|markdown]` runs `robotrules-sweep` in release mode, since its times mean
 //!   nothing in a debug build (see `docs/robustness.md`).
 //!
-//! The crate's tests are the tidy checks of the workspace's invariants ([`tidy`]).
+//! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
 #[cfg(test)]
 mod tidy;

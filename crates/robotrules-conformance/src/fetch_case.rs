@@ -1,5 +1,5 @@
 //! The `fetch` case format: what the loopback server does ([`FetchEvent`], a status, headers)
-//! and what `robotrules-fetch` must make of it ([`FetchTest::access`], the verdict class, and
+//! and what `robotrules-fetch` must make of it (`expect.access`, the verdict class, and
 //! optionally how many requests were made and how much body was kept).
 //!
 //! Events (`input.event`), see `conformance/README.md`:

@@ -108,3 +108,9 @@ mod tests {
         assert!(stale_docs("a\n", "a\nb\n").unwrap().contains("line 2"));
     }
 }
+
+/// The repository README's examples, run as doctests so they stay true (here, in a crate
+/// that is never packaged, because the README lives outside every crate).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct RepositoryReadmeDoctests;

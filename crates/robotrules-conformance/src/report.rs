@@ -455,7 +455,7 @@ fn escape_line(bytes: &[u8]) -> String {
 }
 
 /// The robots.txt body as display lines (split at LF; CR shown as `\r`), cut to
-/// [`ROBOTS_LINES_SHOWN`] lines of at most [`VALUE_CHARS`] characters.
+/// `ROBOTS_LINES_SHOWN` lines of at most `VALUE_CHARS` characters.
 pub fn robots_excerpt(bytes: &[u8]) -> Vec<String> {
     if bytes.is_empty() {
         return vec!["(empty)".to_owned()];

@@ -46,3 +46,8 @@ pub use outcome::{
 };
 pub use robotrules_url::Origin;
 pub use root_certificate::{CertificateError, RootCertificate};
+
+/// The README's example, run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

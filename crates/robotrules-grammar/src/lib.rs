@@ -34,3 +34,8 @@ pub use key::{classify_key, KeyKind, Spelling};
 pub use line::{Directive, Line, Separator};
 pub use parse::{parse, parse_with, Limits, Parsed, DEFAULT_PARSE_LIMIT};
 pub use span::Span;
+
+/// The README's example, run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -39,3 +39,8 @@ pub fn lint(bytes: &[u8], options: &LintOptions) -> LintReport {
     checks::run(&mut ctx);
     ctx.finish()
 }
+
+/// The README's example, run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

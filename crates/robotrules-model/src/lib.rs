@@ -44,3 +44,8 @@ pub use profile::{
 pub use robotrules_grammar::{Severity, Span};
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, Rule, UserAgent};
+
+/// The README's example, run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -30,3 +30,8 @@ pub use error::UrlError;
 pub use origin::{default_port, is_default_port, Origin};
 pub use scope::{governs, robots_txt_origin, robots_txt_url};
 pub use target::{target_path, Target, UrlReading};
+
+/// The README's example, run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -235,7 +235,8 @@ mod tests {
     }
 }
 
-/// The README's examples, run as doctests so they stay true.
+/// The crate README's example, run as a doctest so it stays true (the repository README's
+/// examples are doctests of `robotrules-conformance`, which is not published).
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
