@@ -320,3 +320,74 @@ fn indexed_and_deduplicated_groups_decide_as_a_full_scan() {
         assert_eq!(copies, if profile == L { 0 } else { 2 }, "{profile}");
     }
 }
+
+/// `docs/profiles.md` shows the table of `Profile::reading()` field by field; this holds the
+/// two equal, so the document cannot drift from the code.
+#[test]
+fn the_documented_table_is_the_code() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/profiles.md");
+    let doc = std::fs::read_to_string(path).expect("docs/profiles.md");
+    let table = doc
+        .split("<!-- reading-table: begin -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- reading-table: end -->").next())
+        .expect("the reading table markers in docs/profiles.md");
+    let readings = [R, G, L].map(Profile::reading);
+    let rows: [(&str, [String; 3]); 15] = [
+        ("keys", readings.map(|r| format!("{:?}", r.keys))),
+        (
+            "agent_list_end",
+            readings.map(|r| format!("{:?}", r.agent_list_end)),
+        ),
+        (
+            "agent_token",
+            readings.map(|r| format!("{:?}", r.agent_token)),
+        ),
+        (
+            "crawler_names",
+            readings.map(|r| format!("{:?}", r.crawler_names)),
+        ),
+        ("groups", readings.map(|r| format!("{:?}", r.groups))),
+        ("wildcards", readings.map(|r| format!("{:?}", r.wildcards))),
+        ("patterns", readings.map(|r| format!("{:?}", r.patterns))),
+        (
+            "slashless_pattern",
+            readings.map(|r| format!("{:?}", r.slashless_pattern)),
+        ),
+        (
+            "empty_disallow_allows_all",
+            readings.map(|r| format!("{:?}", r.empty_disallow_allows_all)),
+        ),
+        ("urls", readings.map(|r| format!("{:?}", r.urls))),
+        (
+            "precedence",
+            readings.map(|r| format!("{:?}", r.precedence)),
+        ),
+        (
+            "implicit_robots_txt",
+            readings.map(|r| format!("{:?}", r.implicit_robots_txt)),
+        ),
+        (
+            "index_html",
+            readings.map(|r| format!("{:?}", r.index_html)),
+        ),
+        (
+            "max_line_len",
+            readings.map(|r| format!("{:?}", r.max_line_len)),
+        ),
+        ("cache", readings.map(|r| format!("{:?}", r.cache))),
+    ];
+    let fields = rows.len();
+    for (field, [rfc, google, legacy]) in rows {
+        let row = format!("| `{field}` | `{rfc}` | `{google}` | `{legacy}` |");
+        assert!(
+            table.contains(&row),
+            "docs/profiles.md's table lacks or differs from {row}"
+        );
+    }
+    assert_eq!(
+        table.lines().filter(|l| l.starts_with("| `")).count(),
+        fields,
+        "every field of Reading is a row of the documented table"
+    );
+}
