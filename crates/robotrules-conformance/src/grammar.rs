@@ -4,7 +4,7 @@ use crate::case::DirectiveKind;
 
 /// The grammar's view of a body: its line count and the `[kind, value]` of each keyed line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Observed {
+pub struct GrammarObservation {
     /// Number of lines the grammar returned.
     pub lines: usize,
     /// Kind and value (lossily decoded as UTF-8) of every line that has a key, in order.
@@ -12,7 +12,7 @@ pub struct Observed {
 }
 
 /// Parses `robots` with `robotrules_grammar::parse` and reports what came back.
-pub fn observe(robots: &[u8]) -> Observed {
+pub fn observe(robots: &[u8]) -> GrammarObservation {
     let parsed = robotrules_grammar::parse(robots);
     let directives = parsed
         .lines
@@ -30,7 +30,7 @@ pub fn observe(robots: &[u8]) -> Observed {
             (kind, value)
         })
         .collect();
-    Observed {
+    GrammarObservation {
         lines: parsed.lines.len(),
         directives,
     }

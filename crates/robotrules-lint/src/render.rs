@@ -8,7 +8,7 @@ use crate::source;
 use robotrules_model::{Profile, Severity, Span};
 
 /// Width the text is laid out for; longer source lines are cut around the span, as rustc does.
-pub const TERM_WIDTH: usize = 140;
+pub(crate) const TERM_WIDTH: usize = 140;
 
 /// Lines between two places of one finding beyond which they are shown as separate excerpts.
 const CLUSTER_GAP: u32 = 4;

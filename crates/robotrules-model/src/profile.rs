@@ -146,7 +146,7 @@ impl AgentToken {
     }
 
     /// Where [`AgentToken::leading`] lies in `value`.
-    pub fn leading_range(self, value: &[u8]) -> std::ops::Range<usize> {
+    pub(crate) fn leading_range(self, value: &[u8]) -> std::ops::Range<usize> {
         match self {
             AgentToken::LeadingRun { .. } => {
                 0..value

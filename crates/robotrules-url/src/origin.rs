@@ -90,7 +90,7 @@ impl Origin {
     }
 
     /// The origin of an already parsed URL (see [`Origin::parse`] for the errors).
-    pub fn from_url(url: &url::Url) -> Result<Origin, UrlError> {
+    pub(crate) fn from_url(url: &url::Url) -> Result<Origin, UrlError> {
         if url.cannot_be_a_base() {
             return Err(UrlError::UnsupportedScheme(excerpt(url.scheme())));
         }
