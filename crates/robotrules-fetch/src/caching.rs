@@ -35,6 +35,9 @@ pub struct CachedOutcome {
     pub age: Duration,
     /// Until when the entry is used without fetching again.
     pub fresh_until: SystemTime,
+    /// Until when this answer holds: `fresh_until`, or earlier when the unreachable schedule
+    /// passes a threshold before it ([`crate::cache::Served::until`]).
+    pub answer_until: SystemTime,
 }
 
 impl CachedOutcome {
@@ -208,6 +211,7 @@ impl CachingFetcher {
             latest: Arc::clone(&entry.latest),
             from_cache,
             fresh_until: entry.fresh_until,
+            answer_until: served.until,
         }
     }
 }

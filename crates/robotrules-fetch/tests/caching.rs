@@ -24,6 +24,14 @@ const SECOND: Duration = Duration::from_secs(1);
 const HOUR: Duration = Duration::from_secs(3600);
 const DAY: Duration = Duration::from_secs(24 * 3600);
 
+/// RFC 9309's rules without the politeness floor: the server's cache headers alone.
+fn without_floor() -> CachePolicy {
+    CachePolicy {
+        min_lifetime: Duration::ZERO,
+        ..CachePolicy::rfc9309()
+    }
+}
+
 struct Setup {
     server: HttpServer,
     clock: ManualClock,
@@ -80,10 +88,36 @@ async fn a_fresh_entry_is_served_without_fetching_again() {
 /// headers under the policy (RFC 9309 §2.4), then fetched again.
 #[rstest]
 #[case::max_age_shortens_the_lifetime(
-    CachePolicy::rfc9309(),
+    without_floor(),
     Reply::ok(ROBOTS).header("Cache-Control", "public, max-age=60"),
     VerdictClass::Conditional,
     Duration::from_secs(60)
+)]
+#[case::the_politeness_floor_outlasts_a_short_max_age(
+    CachePolicy::rfc9309(),
+    Reply::ok(ROBOTS).header("Cache-Control", "public, max-age=60"),
+    VerdictClass::Conditional,
+    HOUR
+)]
+#[case::the_politeness_floor_outlasts_no_cache(
+    CachePolicy::rfc9309(),
+    Reply::ok(ROBOTS).header("Cache-Control", "no-cache"),
+    VerdictClass::Conditional,
+    HOUR
+)]
+#[case::the_politeness_floor_outlasts_an_expires_in_the_past(
+    CachePolicy::google(),
+    Reply::ok(ROBOTS)
+        .header("Date", "Sun, 06 Nov 1994 08:49:37 GMT")
+        .header("Expires", "Sun, 06 Nov 1994 07:49:37 GMT"),
+    VerdictClass::Conditional,
+    HOUR
+)]
+#[case::the_politeness_floor_covers_a_404_with_max_age_0(
+    CachePolicy::rfc9309(),
+    Reply::status(404).header("Cache-Control", "max-age=0"),
+    VerdictClass::FullAllow,
+    HOUR
 )]
 #[case::max_age_beyond_24_hours_is_capped_in_rfc9309(
     CachePolicy::rfc9309(),
@@ -132,8 +166,24 @@ async fn an_entry_is_kept_for_its_lifetime(
 }
 
 #[tokio::test]
-async fn no_store_is_fetched_every_time_and_never_kept_as_a_good_copy() {
+async fn no_store_is_kept_for_the_politeness_floor_and_as_the_last_good_copy() {
     let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    s.serve(Reply::ok(ROBOTS).header("Cache-Control", "no-store"));
+    for _ in 0..100 {
+        s.get().await;
+    }
+    assert_eq!(s.fetches(), 1);
+    s.clock.advance(HOUR);
+    s.serve(Reply::status(500));
+    let during_outage = s.get().await;
+    assert_eq!(s.fetches(), 2);
+    assert_eq!(during_outage.verdict_class(), VerdictClass::Conditional);
+    assert!(matches!(during_outage.basis, Basis::LastGoodCopy { .. }));
+}
+
+#[tokio::test]
+async fn without_the_floor_no_store_is_fetched_every_time_and_never_kept_as_a_good_copy() {
+    let s = setup(without_floor(), test_options()).await;
     s.serve(Reply::ok(ROBOTS).header("Cache-Control", "no-store"));
     s.get().await;
     s.get().await;
@@ -147,7 +197,7 @@ async fn no_store_is_fetched_every_time_and_never_kept_as_a_good_copy() {
 
 #[tokio::test]
 async fn an_invalid_expires_means_already_stale() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(without_floor(), test_options()).await;
     s.serve(Reply::ok(ROBOTS).header("Expires", "0"));
     s.get().await;
     s.get().await;

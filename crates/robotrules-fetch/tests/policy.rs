@@ -6,7 +6,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use robotrules_fetch::cache::{Basis, CachePolicy};
+use robotrules_fetch::cache::{Basis, CacheEntry, CachePolicy, POLITENESS_FLOOR};
 use robotrules_fetch::{
     Access, CacheHeaders, FetchOutcome, UnavailableReason, UnreachableReason, VerdictClass,
 };
@@ -98,16 +98,31 @@ fn lifetime_follows_the_headers_within_each_profile(
     #[case] google_seconds: u64,
 ) {
     let outcome = success(at(0), headers(cache_control, expires, age));
+    // The headers alone (no politeness floor) ...
+    let no_floor = |policy: CachePolicy| CachePolicy {
+        min_lifetime: Duration::ZERO,
+        ..policy
+    };
     assert_eq!(
-        CachePolicy::rfc9309().freshness_lifetime(&outcome),
+        no_floor(CachePolicy::rfc9309()).freshness_lifetime(&outcome),
         Duration::from_secs(rfc9309_seconds),
         "rfc9309"
     );
     assert_eq!(
-        CachePolicy::google().freshness_lifetime(&outcome),
+        no_floor(CachePolicy::google()).freshness_lifetime(&outcome),
         Duration::from_secs(google_seconds),
         "google"
     );
+    // ... and with the default floor of one hour, whatever they say.
+    for (policy, seconds) in [
+        (CachePolicy::rfc9309(), rfc9309_seconds),
+        (CachePolicy::google(), google_seconds),
+    ] {
+        assert_eq!(
+            policy.freshness_lifetime(&outcome),
+            Duration::from_secs(seconds).max(POLITENESS_FLOOR)
+        );
+    }
 }
 
 #[test]
@@ -139,9 +154,16 @@ fn min_lifetime_is_a_floor() {
 }
 
 #[test]
-fn no_store_responses_are_not_storable_and_failures_are() {
-    let policy = CachePolicy::rfc9309();
-    assert!(!policy.is_storable(&success(at(0), headers(Some("no-store"), None, None))));
+fn no_store_responses_are_storable_only_under_the_floor_and_failures_always() {
+    let no_store = success(at(0), headers(Some("no-store"), None, None));
+    assert!(CachePolicy::rfc9309().is_storable(&no_store));
+    assert_eq!(CachePolicy::rfc9309().min_lifetime, POLITENESS_FLOOR);
+    assert_eq!(CachePolicy::google().min_lifetime, POLITENESS_FLOOR);
+    let policy = CachePolicy {
+        min_lifetime: Duration::ZERO,
+        ..CachePolicy::rfc9309()
+    };
+    assert!(!policy.is_storable(&no_store));
     assert!(policy.is_storable(&success(at(0), headers(Some("max-age=5"), None, None))));
     assert!(policy.is_storable(&failure(at(0), None)));
 }
@@ -170,7 +192,10 @@ fn errors_back_off_and_honour_retry_after(
 
 #[test]
 fn a_success_is_fresh_for_its_lifetime() {
-    let policy = CachePolicy::rfc9309();
+    let policy = CachePolicy {
+        min_lifetime: Duration::ZERO,
+        ..CachePolicy::rfc9309()
+    };
     let entry = policy.next_entry(
         None,
         success(at(0), headers(Some("max-age=60"), None, None)),
@@ -287,4 +312,30 @@ fn the_cache_lifetime_of_a_failure_is_its_first_retry_delay() {
         policy.cache_lifetime(&not_found(at(0))),
         Duration::from_secs(DAY)
     );
+}
+
+/// `Served::until` is when the answer may change: the entry's freshness, or earlier, the next
+/// threshold of the unreachable schedule (Google: the last good copy after 12 hours; every
+/// profile: unavailable after 30 days).
+#[test]
+fn an_answer_holds_until_the_next_threshold() {
+    let policy = CachePolicy::google();
+    let good = policy.next_entry(None, success(at(0), CacheHeaders::default()));
+    assert_eq!(policy.serve(&good, at(10)).until, good.fresh_until);
+    // Down for 12 hours less 30 seconds; the last failure is fresh for minutes of back-off.
+    let down = policy.next_entry(Some(&good), failure(at(DAY), None));
+    let half_day = 12 * HOUR;
+    let late = policy.next_entry(Some(&down), failure(at(DAY + half_day - 30), None));
+    let served = policy.serve(&late, at(DAY + half_day - 30));
+    assert_eq!(served.basis, Basis::Current);
+    assert_eq!(served.until, at(DAY + half_day));
+    let copy = policy.serve(&late, at(DAY + half_day));
+    assert!(matches!(copy.basis, Basis::LastGoodCopy { .. }));
+    // Twenty-nine days and a half in, with an hour of back-off: the answer holds until day 30.
+    let long = CacheEntry {
+        fresh_until: at(DAY + 30 * DAY + HOUR),
+        ..late.clone()
+    };
+    let served = policy.serve(&long, at(DAY + 29 * DAY + half_day));
+    assert_eq!(served.until, at(DAY + 30 * DAY));
 }

@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use robotrules_url::Target;
 
 use crate::error::{InvalidAgent, InvalidUrl};
+use crate::explain::Reason;
 use crate::extension::Extension;
 use crate::pattern::RuleKind;
 use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
@@ -48,22 +49,34 @@ impl std::fmt::Display for Selection {
 }
 
 /// The groups that apply to one crawler, resolved once; ask about any number of URLs.
+///
+/// A view that borrows the parsed file; [`CrawlerRules`] is the owned form, to keep next to a
+/// shared copy of the file.
 #[derive(Clone, Copy, Debug)]
 pub struct AgentRules<'a> {
     robots: &'a RobotsTxt,
+    resolved: Resolved,
+}
+
+/// How a crawler's groups were resolved: small, `Copy`, and meaningful only with the file it
+/// was resolved in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Resolved {
     selection: Selection,
     /// The user-agent line that named the crawler (index into `agents`).
     named_by: Option<u32>,
-    groups: Groups<'a>,
+    groups: Groups,
 }
 
-/// Group indices, without allocating.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Groups<'a> {
-    /// Entries of `agent_index` naming the crawler (indices into `agents`).
-    ByAgent(&'a [u32]),
-    /// Indices into `groups`.
-    Listed(&'a [u32]),
+/// The chosen groups, as indices into the file: no allocation, no lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Groups {
+    /// Entries `start..end` of `agent_index`, which name the crawler.
+    ByAgent(u32, u32),
+    /// Every `*` group (`global_groups`).
+    Global,
+    /// No group.
+    Empty,
     /// One group.
     Single(u32),
 }
@@ -77,6 +90,14 @@ impl RobotsTxt {
     /// `google` and `legacy1994` take any string (under `google`, one that is not a token only
     /// ever gets `*`).
     pub fn agent(&self, name: &str) -> Result<AgentRules<'_>, InvalidAgent> {
+        Ok(AgentRules {
+            robots: self,
+            resolved: self.resolve(name)?,
+        })
+    }
+
+    /// The groups for crawler `name`, as indices into this file.
+    fn resolve(&self, name: &str) -> Result<Resolved, InvalidAgent> {
         let reading = self.profile.reading();
         if reading.crawler_names == CrawlerNames::Token {
             check_token(reading.agent_token, name)?;
@@ -85,8 +106,7 @@ impl RobotsTxt {
             GroupMerge::First => self.select_first(reading.agent_token, name),
             GroupMerge::All => self.select_all(name),
         };
-        Ok(AgentRules {
-            robots: self,
+        Ok(Resolved {
             selection,
             named_by,
             groups,
@@ -104,7 +124,7 @@ impl RobotsTxt {
 
     /// Every group whose token equals `name` (ignoring ASCII case), merged; else every `*`
     /// group.
-    fn select_all(&self, name: &str) -> (Selection, Option<u32>, Groups<'_>) {
+    fn select_all(&self, name: &str) -> (Selection, Option<u32>, Groups) {
         let name = name.as_bytes();
         let cmp = |&i: &u32| cmp_ignore_case(self.text(self.agents[i as usize].token), name);
         let lo = self
@@ -112,22 +132,21 @@ impl RobotsTxt {
             .partition_point(|i| cmp(i) == Ordering::Less);
         let hi = lo + self.agent_index[lo..].partition_point(|i| cmp(i) == Ordering::Equal);
         if hi > lo {
-            let named = &self.agent_index[lo..hi];
             (
                 Selection::Exact,
-                named.first().copied(),
-                Groups::ByAgent(named),
+                self.agent_index.get(lo).copied(),
+                Groups::ByAgent(len_u32(lo), len_u32(hi)),
             )
         } else if self.global_groups.is_empty() {
-            (Selection::Unmatched, None, Groups::Listed(&[]))
+            (Selection::Unmatched, None, Groups::Empty)
         } else {
-            (Selection::Global, None, Groups::Listed(&self.global_groups))
+            (Selection::Global, None, Groups::Global)
         }
     }
 
     /// The first record whose token is found in the crawler's name (itself cut at its first
     /// `/`, as CPython does), else the first `*` record.
-    fn select_first(&self, token: AgentToken, name: &str) -> (Selection, Option<u32>, Groups<'_>) {
+    fn select_first(&self, token: AgentToken, name: &str) -> (Selection, Option<u32>, Groups) {
         let name = token.leading(name.as_bytes()).to_ascii_lowercase();
         let found = self.agents.iter().position(|a| {
             let token = self.text(a.token).to_ascii_lowercase();
@@ -140,7 +159,7 @@ impl RobotsTxt {
                 Groups::Single(self.agents[i].group),
             ),
             (None, Some(&g)) => (Selection::Global, None, Groups::Single(g)),
-            (None, None) => (Selection::Unmatched, None, Groups::Listed(&[])),
+            (None, None) => (Selection::Unmatched, None, Groups::Empty),
         }
     }
 }
@@ -173,13 +192,13 @@ pub(crate) fn cmp_ignore_case(token: &[u8], name: &[u8]) -> Ordering {
 impl<'a> AgentRules<'a> {
     /// How the groups were chosen.
     pub fn selection(&self) -> Selection {
-        self.selection
+        self.resolved.selection
     }
 
     /// The user-agent line that named the crawler (the first in file order), when a group
     /// names it.
     pub fn named_by(&self) -> Option<&'a UserAgent> {
-        self.robots.agents.get(self.named_by? as usize)
+        self.robots.agents.get(self.resolved.named_by? as usize)
     }
 
     /// The parsed file.
@@ -198,7 +217,7 @@ impl<'a> AgentRules<'a> {
     pub(crate) fn iter_groups(&self) -> GroupIter<'a> {
         GroupIter {
             robots: self.robots,
-            groups: self.groups,
+            groups: self.resolved.groups,
             pos: 0,
         }
     }
@@ -227,11 +246,37 @@ impl<'a> AgentRules<'a> {
     /// Is the URL read as `target` allowed? `target` must come from [`AgentRules::target`] of
     /// a file read under the same profile.
     pub fn allows(&self, target: &Target<'_>) -> bool {
+        self.verdict(target).allowed
+    }
+
+    /// The verdict on the URL read as `target`, with the deciding rule and why: what
+    /// [`AgentRules::explain`] says first, without listing every matching rule (no
+    /// allocation).
+    pub fn verdict(&self, target: &Target<'_>) -> Verdict<'a> {
         if self.robots.profile.reading().implicit_robots_txt && target.is_robots_txt() {
-            return true;
+            return Verdict {
+                allowed: true,
+                reason: Reason::RobotsTxtImplicitlyAllowed,
+                rule: None,
+            };
         }
-        self.decide(target.path())
-            .is_none_or(|r| r.kind == RuleKind::Allow)
+        match self.decide(target.path()) {
+            Some(rule) => Verdict {
+                allowed: rule.kind == RuleKind::Allow,
+                reason: Reason::RuleMatched,
+                rule: Some(rule),
+            },
+            None if self.resolved.selection == Selection::Unmatched => Verdict {
+                allowed: true,
+                reason: Reason::NoGroup,
+                rule: None,
+            },
+            None => Verdict {
+                allowed: true,
+                reason: Reason::NoMatchingRule,
+                rule: None,
+            },
+        }
     }
 
     /// The deciding rule for a path in the profile's form, if any rule matches.
@@ -275,10 +320,95 @@ pub(crate) fn outranks(a: &Rule, b: &Rule) -> bool {
     }
 }
 
+/// The verdict on one URL: allowed or not, why, and the deciding rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict<'a> {
+    /// May the crawler fetch the URL?
+    pub allowed: bool,
+    /// Why.
+    pub reason: Reason,
+    /// The deciding rule, when a rule decided.
+    pub rule: Option<&'a Rule>,
+}
+
+/// The rules of one crawler, owned: the parsed file (shared, `Arc`) and the crawler's groups,
+/// resolved once. `'static`, `Send + Sync` and cheap to clone, so it can live next to the
+/// parsed copy in a per-origin cache; [`CrawlerRules::rules`] is the borrowed view.
+///
+/// ```
+/// use std::sync::Arc;
+/// use robotrules_model::{CrawlerRules, Profile, RobotsTxt};
+///
+/// let robots = Arc::new(RobotsTxt::parse(b"user-agent: *\ndisallow: /x\n", Profile::Rfc9309, 512_000));
+/// let crawler = CrawlerRules::new(robots, "ExampleBot")?;
+/// let shared = crawler.clone(); // an Arc clone: no copy of the file
+/// assert!(!shared.is_allowed("https://example.com/x")?);
+/// assert_eq!(crawler.name(), "ExampleBot");
+/// # Ok::<(), robotrules_model::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CrawlerRules {
+    robots: std::sync::Arc<RobotsTxt>,
+    name: std::sync::Arc<str>,
+    resolved: Resolved,
+}
+
+impl CrawlerRules {
+    /// Resolves crawler `name`'s groups in `robots` once.
+    ///
+    /// # Errors
+    /// As [`RobotsTxt::agent`].
+    pub fn new(
+        robots: std::sync::Arc<RobotsTxt>,
+        name: &str,
+    ) -> Result<CrawlerRules, InvalidAgent> {
+        let resolved = robots.resolve(name)?;
+        Ok(CrawlerRules {
+            robots,
+            name: name.into(),
+            resolved,
+        })
+    }
+
+    /// The borrowed view, to ask with.
+    pub fn rules(&self) -> AgentRules<'_> {
+        AgentRules {
+            robots: &self.robots,
+            resolved: self.resolved,
+        }
+    }
+
+    /// The crawler's name as given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The parsed file.
+    pub fn robots(&self) -> &std::sync::Arc<RobotsTxt> {
+        &self.robots
+    }
+
+    /// Is `url` allowed? See [`AgentRules::is_allowed`].
+    ///
+    /// # Errors
+    /// As [`AgentRules::target`].
+    pub fn is_allowed(&self, url: &str) -> Result<bool, InvalidUrl> {
+        self.rules().is_allowed(url)
+    }
+
+    /// The full account of the verdict on `url`. See [`AgentRules::explain`].
+    ///
+    /// # Errors
+    /// As [`AgentRules::target`].
+    pub fn explain(&self, url: &str) -> Result<crate::Explanation, InvalidUrl> {
+        self.rules().explain(&self.name, url)
+    }
+}
+
 /// The chosen groups, without allocating.
 pub(crate) struct GroupIter<'a> {
     robots: &'a RobotsTxt,
-    groups: Groups<'a>,
+    groups: Groups,
     pos: usize,
 }
 
@@ -287,8 +417,16 @@ impl<'a> Iterator for GroupIter<'a> {
 
     fn next(&mut self) -> Option<(usize, &'a Group)> {
         let index = match self.groups {
-            Groups::ByAgent(a) => self.robots.agents.get(*a.get(self.pos)? as usize)?.group,
-            Groups::Listed(g) => *g.get(self.pos)?,
+            Groups::ByAgent(start, end) => {
+                let at = (start as usize).checked_add(self.pos)?;
+                if at >= end as usize {
+                    return None;
+                }
+                let agent = *self.robots.agent_index.get(at)?;
+                self.robots.agents.get(agent as usize)?.group
+            }
+            Groups::Global => *self.robots.global_groups.get(self.pos)?,
+            Groups::Empty => return None,
             Groups::Single(g) => {
                 if self.pos > 0 {
                     return None;

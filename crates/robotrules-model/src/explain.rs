@@ -156,8 +156,8 @@ impl AgentRules<'_> {
                 )
             });
         }
-        let robots_txt = reading.implicit_robots_txt && target.is_robots_txt();
-        let decided = if robots_txt { None } else { self.decide(path) };
+        let verdict = self.verdict(&target);
+        let decided = verdict.rule;
         let tied_with = match decided {
             Some(winner) if longest && winner.kind == RuleKind::Allow => matches
                 .iter()
@@ -166,22 +166,13 @@ impl AgentRules<'_> {
                 .collect(),
             _ => Vec::new(),
         };
-        let (allowed, reason) = if robots_txt {
-            (true, Reason::RobotsTxtImplicitlyAllowed)
-        } else if let Some(rule) = decided {
-            (rule.kind == RuleKind::Allow, Reason::RuleMatched)
-        } else if self.selection() == Selection::Unmatched {
-            (true, Reason::NoGroup)
-        } else {
-            (true, Reason::NoMatchingRule)
-        };
         Ok(Explanation {
             profile: robots.profile(),
             agent: agent.to_owned(),
             url: url.to_owned(),
             path: String::from_utf8_lossy(path).into_owned(),
-            allowed,
-            reason,
+            allowed: verdict.allowed,
+            reason: verdict.reason,
             selection: self.selection(),
             token: self.named_by().map(|a| a.token(robots).into_owned()),
             groups,

@@ -30,7 +30,7 @@ mod pattern;
 mod profile;
 mod robots;
 
-pub use agent::{AgentRules, Selection};
+pub use agent::{AgentRules, CrawlerRules, Selection, Verdict};
 pub use diagnostic::{Diagnostic, DiagnosticKind};
 pub use error::{Error, InvalidAgent, InvalidUrl};
 pub use explain::{Explanation, GroupRef, Reason, RuleMatch};

@@ -10,5 +10,5 @@ mod policy;
 mod store;
 
 pub(crate) use directives::{parse_http_date, parse_retry_after};
-pub use policy::{Basis, CacheEntry, CachePolicy, Served};
+pub use policy::{Basis, CacheEntry, CachePolicy, Served, POLITENESS_FLOOR};
 pub use store::{MemoryStore, Store};

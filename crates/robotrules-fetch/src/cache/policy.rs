@@ -11,6 +11,9 @@ use super::directives::{parse_delta_seconds, parse_http_date, CacheControl};
 use crate::outcome::{Access, FetchOutcome, UnavailableReason};
 
 const HOUR: Duration = Duration::from_secs(3600);
+
+/// The default politeness floor ([`CachePolicy::min_lifetime`]): one hour.
+pub const POLITENESS_FLOOR: Duration = HOUR;
 const DAY: Duration = Duration::from_secs(24 * 3600);
 
 /// Caching rules. [`CachePolicy::rfc9309`] (the default) and [`CachePolicy::google`] are the
@@ -25,8 +28,12 @@ pub struct CachePolicy {
     /// `None` in `google` ("Google may increase or decrease the cache lifetime based on
     /// max-age").
     pub max_lifetime: Option<Duration>,
-    /// Lower bound on any lifetime (default zero, so `no-store`, `no-cache` and `max-age=0`
-    /// mean "fetch again next time"). Raise it to protect servers from refetching.
+    /// The politeness floor: a response is used for at least this long, whatever its cache
+    /// headers say (`no-store`, `no-cache`, `max-age=0`, an `Expires` in the past or
+    /// unreadable), so one origin is asked for its robots.txt at most once per floor. One
+    /// hour by default ([`POLITENESS_FLOOR`]); RFC 9309 §2.4 makes standard cache control a
+    /// MAY, and a crawler that refetches on every URL hammers exactly the sites that ask for
+    /// care. Zero restores plain RFC 9111 reuse (`no-store`: not stored at all).
     pub min_lifetime: Duration,
     /// First retry delay after an "unreachable" fetch; doubles with each consecutive failure.
     pub error_backoff_initial: Duration,
@@ -56,7 +63,7 @@ impl CachePolicy {
         Self {
             default_lifetime: DAY,
             max_lifetime: Some(DAY),
-            min_lifetime: Duration::ZERO,
+            min_lifetime: POLITENESS_FLOOR,
             error_backoff_initial: Duration::from_secs(60),
             error_backoff_max: HOUR,
             max_retry_after: DAY,
@@ -78,9 +85,13 @@ impl CachePolicy {
         }
     }
 
-    /// Whether the response may be stored at all (`Cache-Control: no-store` forbids it).
-    /// Results of failed fetches carry no body and are always storable.
+    /// Whether the response may be stored at all: always, unless it says `no-store` and the
+    /// politeness floor ([`min_lifetime`](Self::min_lifetime)) is zero. Results of failed
+    /// fetches carry no body and are always storable.
     pub fn is_storable(&self, outcome: &FetchOutcome) -> bool {
+        if !self.min_lifetime.is_zero() {
+            return true;
+        }
         match outcome.access {
             Access::Unreachable { .. } => true,
             _ => !outcome
@@ -96,7 +107,8 @@ impl CachePolicy {
     /// `outcome.fetched_at`: `max-age`, else `Expires` minus `Date`, else
     /// [`default_lifetime`](Self::default_lifetime); minus `Age`; then bounded by
     /// [`min_lifetime`](Self::min_lifetime) and [`max_lifetime`](Self::max_lifetime)
-    /// (RFC 9111 §4.2.1, RFC 9309 §2.4). `no-store` and `no-cache` give zero.
+    /// (RFC 9111 §4.2.1, RFC 9309 §2.4). `no-store` and `no-cache` give zero before the
+    /// floor.
     pub fn freshness_lifetime(&self, outcome: &FetchOutcome) -> Duration {
         let headers = &outcome.headers;
         let cache_control = headers
@@ -208,7 +220,8 @@ impl CachePolicy {
         now < entry.fresh_until
     }
 
-    /// What the entry means at `now`: the access result to apply, and why.
+    /// What the entry means at `now`: the access result to apply, why, and until when that
+    /// answer holds.
     pub fn serve(&self, entry: &CacheEntry, now: SystemTime) -> Served {
         let latest = &entry.latest;
         let Access::Unreachable { .. } = latest.access else {
@@ -216,33 +229,48 @@ impl CachePolicy {
                 access: latest.access.clone(),
                 basis: Basis::Current,
                 from: Arc::clone(latest),
+                until: entry.fresh_until,
             };
         };
         let since = entry.unreachable_since.unwrap_or(latest.fetched_at);
         let down_for = now.duration_since(since).unwrap_or(Duration::ZERO);
-        let too_long = match entry.last_good {
-            Some(_) => down_for >= self.unavailable_after,
-            None => down_for >= self.unavailable_without_copy_after,
+        let give_up_after = match entry.last_good {
+            Some(_) => self.unavailable_after,
+            None => self.unavailable_without_copy_after,
         };
-        if too_long {
+        if down_for >= give_up_after {
             return Served {
                 access: Access::Unavailable {
                     reason: UnavailableReason::UnreachableTooLong { since },
                 },
                 basis: Basis::UnreachableTooLong { since },
                 from: Arc::clone(latest),
+                until: entry.fresh_until,
             };
         }
+        // The answer changes when the outage crosses the next threshold of the schedule.
+        let give_up_at = since + give_up_after;
         match &entry.last_good {
             Some(good) if down_for >= self.stale_copy_after => Served {
                 access: good.access.clone(),
                 basis: Basis::LastGoodCopy { since },
                 from: Arc::clone(good),
+                until: entry.fresh_until.min(give_up_at),
             },
-            _ => Served {
+            Some(_) => Served {
                 access: latest.access.clone(),
                 basis: Basis::Current,
                 from: Arc::clone(latest),
+                until: entry
+                    .fresh_until
+                    .min(give_up_at)
+                    .min(since + self.stale_copy_after),
+            },
+            None => Served {
+                access: latest.access.clone(),
+                basis: Basis::Current,
+                from: Arc::clone(latest),
+                until: entry.fresh_until.min(give_up_at),
             },
         }
     }
@@ -313,4 +341,8 @@ pub struct Served {
     pub basis: Basis,
     /// The fetch the access result comes from (the latest one, or the last good copy).
     pub from: Arc<FetchOutcome>,
+    /// Until when this answer holds without asking the policy again: the entry's freshness,
+    /// or the next threshold of the unreachable schedule (the last good copy takes over, or
+    /// the file is read as unavailable), whichever comes first.
+    pub until: SystemTime,
 }
