@@ -14,8 +14,10 @@ pub const RFC9309_MIN_BODY_LIMIT: usize = 500 * 1024;
 /// SHOULD follow at least five consecutive redirects".
 pub const RFC9309_MIN_REDIRECTS: usize = 5;
 
-/// The User-Agent header sent when none is configured.
-pub const DEFAULT_USER_AGENT: &str = concat!("robotrules-fetch/", env!("CARGO_PKG_VERSION"));
+/// The User-Agent header sent when none is configured: `robotrules/VERSION`. A crawler's own
+/// name goes in front of it (`ExampleBot robotrules/0.1.0`: the facade's client and the
+/// command-line tool do that).
+pub const DEFAULT_USER_AGENT: &str = concat!("robotrules/", env!("CARGO_PKG_VERSION"));
 
 /// How an HTTP 429 (Too Many Requests) answer is read.
 ///

@@ -13,12 +13,13 @@
 //! reads the file as unavailable ([`CachePolicy`]); the decision then follows what is served.
 //! Only behind the default-on `fetch` feature.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-pub use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store};
+pub use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store, POLITENESS_FLOOR};
 pub use robotrules_fetch::{
     Access, AccessKind, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions,
     FetchOutcome, ManualClock, Origin, RootCertificate, SystemClock, TooManyRequests, VerdictClass,
@@ -26,11 +27,12 @@ pub use robotrules_fetch::{
 };
 
 use robotrules_fetch::Fetcher;
-use serde::Serialize;
 use tokio::sync::OnceCell;
 
-use crate::model::{AgentToken, CachePreset};
-use crate::{InvalidAgent, InvalidUrl, ParseOptions, Profile, Robots, RuleMatch};
+use crate::model::{AgentToken, CachePreset, CrawlerRules, RobotsTxt, Rule};
+use crate::{
+    Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
+};
 
 /// The cache policy a profile's reading asks for ([`crate::Reading::cache`]): the client's
 /// default, and what `robotrules fetch` reports lifetimes with.
@@ -41,8 +43,21 @@ pub fn cache_policy(profile: Profile) -> CachePolicy {
     }
 }
 
-/// How many parsed files the client keeps by default (one per origin), the same bound as the
-/// default [`MemoryStore`].
+/// The User-Agent header for crawler `agent`: its name, when it is a product token, before
+/// [`DEFAULT_USER_AGENT`] (`ExampleBot robotrules/0.1.0`). RFC 9309 §2.2.1: the product token
+/// SHOULD be part of the User-Agent the crawler sends. The library and the command-line tool
+/// both use this rule.
+pub fn user_agent_for(agent: &str) -> String {
+    let token = AgentToken::LeadingRun { digits: true };
+    if !agent.is_empty() && agent.bytes().all(|b| token.is_token_byte(b)) {
+        format!("{agent} {DEFAULT_USER_AGENT}")
+    } else {
+        DEFAULT_USER_AGENT.to_owned()
+    }
+}
+
+/// How many origins the client keeps decisions for by default (each with its parsed file),
+/// the same bound as the default [`MemoryStore`].
 pub const DEFAULT_MAX_PARSED: usize = MemoryStore::DEFAULT_MAX_ENTRIES;
 
 /// Why a [`Client`] could not be built or could not answer.
@@ -75,8 +90,65 @@ pub enum ClientError {
     Build(FetchError),
 }
 
-/// The answer for one URL.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// The rule that decided, with the parsed file it belongs to (shared, not copied).
+#[derive(Clone)]
+pub struct DecidingRule {
+    robots: Arc<RobotsTxt>,
+    rule: Rule,
+}
+
+impl DecidingRule {
+    /// Allow or disallow.
+    pub fn kind(&self) -> RuleKind {
+        self.rule.kind
+    }
+
+    /// Its 1-based line number in the robots.txt.
+    pub fn line(&self) -> u32 {
+        self.rule.line
+    }
+
+    /// The pattern as written.
+    pub fn pattern(&self) -> Cow<'_, str> {
+        self.rule.value(&self.robots)
+    }
+
+    /// The rule itself, for what else the model tells about it.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+}
+
+impl fmt::Debug for DecidingRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecidingRule")
+            .field("kind", &self.kind())
+            .field("line", &self.line())
+            .field("pattern", &self.pattern())
+            .finish()
+    }
+}
+
+impl PartialEq for DecidingRule {
+    fn eq(&self, other: &Self) -> bool {
+        (self.kind(), self.line(), self.pattern()) == (other.kind(), other.line(), other.pattern())
+    }
+}
+
+impl serde::Serialize for DecidingRule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut rule = serializer.serialize_struct("DecidingRule", 3)?;
+        rule.serialize_field("kind", &self.kind())?;
+        rule.serialize_field("line", &self.line())?;
+        rule.serialize_field("pattern", &self.pattern())?;
+        rule.end()
+    }
+}
+
+/// The answer for one URL. Building one allocates nothing: the robots.txt URL and the
+/// deciding rule are shared with the client's cache.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Decision {
     /// May the crawler fetch the URL?
     pub allowed: bool,
@@ -95,9 +167,22 @@ pub struct Decision {
     pub from_cache: bool,
     /// The robots.txt that governs the URL (`scheme://host[:port]/robots.txt`, IDN as
     /// punycode, default port elided).
-    pub robots_txt_url: String,
+    pub robots_txt_url: Arc<str>,
+    /// Why the file's rules allowed or disallowed the URL, when the access result is a
+    /// success.
+    pub reason: Option<Reason>,
     /// The rule that decided, when the file's rules decided and one matched.
-    pub decided_by: Option<RuleMatch>,
+    pub decided_by: Option<DecidingRule>,
+}
+
+/// A decision with the full account of it ([`Client::explain`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Explained {
+    /// The decision, as [`Client::is_allowed`] gives it.
+    pub decision: Decision,
+    /// Which groups, which rules, which line: present when the file's rules decided (the
+    /// access result is a success).
+    pub explanation: Option<Explanation>,
 }
 
 /// What the client knows about one origin: the cache's answer and, for a success, the parsed
@@ -121,7 +206,10 @@ impl Lookup {
 ///
 /// Cheap to clone (clones share the cache and the parsed files) and `Send + Sync`, so one
 /// client serves any number of tasks; concurrent questions about one origin share one fetch
-/// and one parse.
+/// and one parse. In front of the fetch cache sits a tier of decisions per origin (the parsed
+/// file with the crawler's groups resolved, and the access result, valid until the cache's
+/// answer may change), so a question about an origin already known costs the origin key, one
+/// look-up and the match: no fetch cache, no parse, no allocation.
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), robotrules::client::ClientError> {
@@ -142,8 +230,31 @@ struct Inner {
     agent: String,
     parse: ParseOptions,
     cache: CachingFetcher,
-    parsed: Mutex<Parsed>,
-    max_parsed: usize,
+    /// The decisions tier: what the client knows per origin, valid until `Known::until`.
+    known: quick_cache::sync::Cache<Origin, Arc<Known>>,
+    /// Parses in progress, one per origin and copy, so concurrent callers parse once.
+    parsing: Mutex<HashMap<Origin, Parsing>>,
+}
+
+/// A parse in progress: the copy and the cell its parsed form lands in.
+struct Parsing {
+    served: Arc<FetchOutcome>,
+    cell: Arc<OnceCell<Option<CrawlerRules>>>,
+}
+
+/// What the client knows about one origin: the cache's answer, shaped for deciding.
+struct Known {
+    /// The fetch the answer comes from (a different one means a different copy).
+    served: Arc<FetchOutcome>,
+    /// Until when this answer holds (the cache's freshness, or the next threshold of the
+    /// unreachable schedule).
+    until: SystemTime,
+    access: AccessKind,
+    verdict_class: VerdictClass,
+    basis: Basis,
+    robots_txt_url: Arc<str>,
+    /// The parsed file with the crawler's groups resolved, for a success.
+    crawler: Option<CrawlerRules>,
 }
 
 impl fmt::Debug for Client {
@@ -154,21 +265,6 @@ impl fmt::Debug for Client {
             .field("cache", &self.inner.cache)
             .finish_non_exhaustive()
     }
-}
-
-/// The parsed file per origin, each tied to the fetch it was parsed from.
-#[derive(Default)]
-struct Parsed {
-    entries: HashMap<Origin, ParsedEntry>,
-    tick: u64,
-}
-
-struct ParsedEntry {
-    /// The fetch the file comes from; a different `served` means a different copy.
-    served: Arc<FetchOutcome>,
-    /// Filled by the first caller that needs it; later callers wait for it.
-    robots: Arc<OnceCell<Robots>>,
-    last_used: u64,
 }
 
 impl Client {
@@ -212,32 +308,32 @@ impl Client {
     }
 
     /// May the crawler fetch `url`? Fetches the robots.txt of the URL's origin unless the
-    /// cache holds a fresh copy.
+    /// client holds a current answer for it. Builds no explanation: see [`Client::explain`].
     ///
     /// # Errors
     /// [`ClientError::Url`] when `url` cannot have a robots.txt.
     pub async fn is_allowed(&self, url: &str) -> Result<Decision, ClientError> {
-        let lookup = self.lookup(url).await?;
-        let outcome = &lookup.outcome;
-        let (allowed, decided_by) = match (&outcome.access, &lookup.robots) {
-            (Access::Success { .. }, Some(robots)) => {
-                let explanation = robots
-                    .agent(&self.inner.agent)?
-                    .explain(&self.inner.agent, url)?;
-                (explanation.allowed, explanation.decided_by)
-            }
-            (Access::Success { .. }, None) | (Access::Unavailable { .. }, _) => (true, None),
-            (Access::Unreachable { .. }, _) => (false, None),
+        let origin = origin_of(url)?;
+        let (known, from_cache) = self.known(&origin).await?;
+        self.decide(&known, url, from_cache)
+    }
+
+    /// May the crawler fetch `url`, and why: the [`Decision`] with the model's full account
+    /// of it (groups, every matching rule, the deciding line) when the file's rules decided.
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn explain(&self, url: &str) -> Result<Explained, ClientError> {
+        let origin = origin_of(url)?;
+        let (known, from_cache) = self.known(&origin).await?;
+        let decision = self.decide(&known, url, from_cache)?;
+        let explanation = match &known.crawler {
+            Some(crawler) => Some(crawler.explain(url)?),
+            None => None,
         };
-        Ok(Decision {
-            allowed,
-            access: outcome.access.kind(),
-            verdict_class: outcome.verdict_class(),
-            basis: outcome.basis,
-            cache_age: outcome.age,
-            from_cache: outcome.from_cache,
-            robots_txt_url: lookup.robots_txt_url().to_owned(),
-            decided_by,
+        Ok(Explained {
+            decision,
+            explanation,
         })
     }
 
@@ -247,10 +343,11 @@ impl Client {
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn crawl_delay(&self, url: &str) -> Result<Option<f64>, ClientError> {
-        match self.lookup(url).await?.robots {
-            Some(robots) => Ok(robots.crawl_delay(&self.inner.agent)?),
-            None => Ok(None),
-        }
+        let (known, _) = self.known(&origin_of(url)?).await?;
+        Ok(known
+            .crawler
+            .as_ref()
+            .and_then(|crawler| crawler.rules().crawl_delay()))
     }
 
     /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), as written;
@@ -259,33 +356,25 @@ impl Client {
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn sitemaps(&self, url: &str) -> Result<Vec<String>, ClientError> {
-        Ok(self
-            .lookup(url)
-            .await?
-            .robots
-            .map(|robots| robots.sitemaps().map(str::to_owned).collect())
+        let (known, _) = self.known(&origin_of(url)?).await?;
+        Ok(known
+            .crawler
+            .as_ref()
+            .map(|crawler| crawler.robots().sitemaps().map(str::to_owned).collect())
             .unwrap_or_default())
     }
 
     /// The cache's answer for the origin of `url` and, for a success, the parsed file (parsed
-    /// once per fetched copy and shared).
+    /// once per fetched copy and shared). Always asks the fetch cache (which fetches only when
+    /// its entry is stale).
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn lookup(&self, url: &str) -> Result<Lookup, ClientError> {
-        let outcome = self
-            .inner
-            .cache
-            .get(url)
-            .await
-            .map_err(|source| ClientError::Url {
-                url: url.to_owned(),
-                source,
-            })?;
-        let robots = match outcome.body() {
-            Some(body) => Some(self.parsed(&outcome, body).await),
-            None => None,
-        };
+        let origin = origin_of(url)?;
+        let outcome = self.fetch(&origin, url).await?;
+        let crawler = self.parsed(&origin, &outcome).await;
+        let robots = crawler.map(|crawler| Robots::from_model(Arc::clone(crawler.robots())));
         Ok(Lookup { outcome, robots })
     }
 
@@ -294,77 +383,151 @@ impl Client {
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn invalidate(&self, url: &str) -> Result<(), ClientError> {
-        let origin = Fetcher::origin_of(url).map_err(|source| ClientError::Url {
-            url: url.to_owned(),
-            source,
-        })?;
+        let origin = origin_of(url)?;
         self.inner.cache.invalidate(&origin).await;
-        self.lock_parsed().entries.remove(&origin);
+        self.inner.known.remove(&origin);
         Ok(())
     }
 
-    /// The parsed form of `body`, the body of `outcome.served`: the one already parsed for
-    /// that fetch, or parsed now (once, however many callers ask at the same time).
-    async fn parsed(&self, outcome: &CachedOutcome, body: &[u8]) -> Robots {
-        let cell = self.cell_for(&outcome.origin, &outcome.served);
-        let parse = &self.inner.parse;
-        cell.get_or_init(|| async { Robots::parse_with(body, parse) })
-            .await
-            .clone()
+    /// The decision for `url` with what is known about its origin.
+    fn decide(&self, known: &Known, url: &str, from_cache: bool) -> Result<Decision, ClientError> {
+        let (allowed, reason, decided_by) = match (&known.access, &known.crawler) {
+            (AccessKind::Success, Some(crawler)) => {
+                let rules = crawler.rules();
+                let verdict = rules.verdict(&rules.target(url)?);
+                let decided_by = verdict.rule.map(|rule| DecidingRule {
+                    robots: Arc::clone(crawler.robots()),
+                    rule: *rule,
+                });
+                (verdict.allowed, Some(verdict.reason), decided_by)
+            }
+            (AccessKind::Unreachable, _) => (false, None, None),
+            _ => (true, None, None),
+        };
+        let now = self.inner.cache.fetcher().clock().now();
+        Ok(Decision {
+            allowed,
+            access: known.access,
+            verdict_class: known.verdict_class,
+            basis: known.basis,
+            cache_age: now
+                .duration_since(known.served.fetched_at)
+                .unwrap_or(Duration::ZERO),
+            from_cache,
+            robots_txt_url: Arc::clone(&known.robots_txt_url),
+            reason,
+            decided_by,
+        })
     }
 
-    /// The parse cell for the copy `served` of `origin`. A newer copy replaces an older one;
-    /// an older copy (a caller that got its answer before a refetch) gets a cell of its own.
-    fn cell_for(&self, origin: &Origin, served: &Arc<FetchOutcome>) -> Arc<OnceCell<Robots>> {
-        let mut parsed = self.lock_parsed();
-        parsed.tick += 1;
-        let tick = parsed.tick;
-        if let Some(entry) = parsed.entries.get_mut(origin) {
-            if Arc::ptr_eq(&entry.served, served) {
-                entry.last_used = tick;
-                return Arc::clone(&entry.robots);
-            }
-            if entry.served.fetched_at > served.fetched_at {
-                return Arc::new(OnceCell::new());
+    /// What is known about `origin`, and whether it was known already (no fetch waited for):
+    /// from the decisions tier while its answer holds, else from the fetch cache (fetching
+    /// when that is stale) and a parse of a new copy.
+    async fn known(&self, origin: &Origin) -> Result<(Arc<Known>, bool), ClientError> {
+        let now = self.inner.cache.fetcher().clock().now();
+        if let Some(known) = self.inner.known.get(origin) {
+            if now < known.until {
+                return Ok((known, true));
             }
         }
-        let robots = Arc::new(OnceCell::new());
-        parsed.entries.insert(
-            origin.clone(),
-            ParsedEntry {
-                served: Arc::clone(served),
-                robots: Arc::clone(&robots),
-                last_used: tick,
-            },
-        );
-        if parsed.entries.len() > self.inner.max_parsed {
-            parsed.shrink_to(self.inner.max_parsed - self.inner.max_parsed / 4);
-        }
-        robots
+        let outcome = self.fetch(origin, &origin.to_string()).await?;
+        let crawler = self.parsed(origin, &outcome).await;
+        let known = Arc::new(Known {
+            until: outcome.answer_until,
+            access: outcome.access.kind(),
+            verdict_class: outcome.verdict_class(),
+            basis: outcome.basis,
+            robots_txt_url: outcome.served.robots_txt_url.as_str().into(),
+            crawler,
+            served: outcome.served,
+        });
+        self.remember(origin, &known);
+        Ok((known, outcome.from_cache))
     }
 
-    fn lock_parsed(&self) -> MutexGuard<'_, Parsed> {
+    /// Puts `known` in the decisions tier unless it holds a newer copy already.
+    fn remember(&self, origin: &Origin, known: &Arc<Known>) {
+        if let Some(current) = self.inner.known.get(origin) {
+            if current.served.fetched_at > known.served.fetched_at {
+                return;
+            }
+        }
+        self.inner.known.insert(origin.clone(), Arc::clone(known));
+    }
+
+    /// The fetch cache's answer for `origin`.
+    async fn fetch(&self, origin: &Origin, url: &str) -> Result<CachedOutcome, ClientError> {
         self.inner
-            .parsed
+            .cache
+            .get_origin(origin)
+            .await
+            .map_err(|source| ClientError::Url {
+                url: url.to_owned(),
+                source,
+            })
+    }
+
+    /// The parsed form of the copy `outcome` serves, with the crawler's groups resolved: the
+    /// one the decisions tier already holds for that copy, or parsed now, once however many
+    /// callers ask at the same time. `None` when the access result is not a success.
+    async fn parsed(&self, origin: &Origin, outcome: &CachedOutcome) -> Option<CrawlerRules> {
+        let body = outcome.body()?;
+        if let Some(known) = self.inner.known.get(origin) {
+            if Arc::ptr_eq(&known.served, &outcome.served) {
+                return known.crawler.clone();
+            }
+        }
+        let cell = {
+            let mut parsing = self.lock_parsing();
+            match parsing.get(origin) {
+                Some(p) if Arc::ptr_eq(&p.served, &outcome.served) => Arc::clone(&p.cell),
+                _ => {
+                    let cell = Arc::new(OnceCell::new());
+                    parsing.insert(
+                        origin.clone(),
+                        Parsing {
+                            served: Arc::clone(&outcome.served),
+                            cell: Arc::clone(&cell),
+                        },
+                    );
+                    cell
+                }
+            }
+        };
+        let parse = &self.inner.parse;
+        let agent = &self.inner.agent;
+        let crawler = cell
+            .get_or_init(|| async {
+                let robots = Arc::new(RobotsTxt::parse(body, parse.profile, parse.parse_limit));
+                // The builder checked the name against the profile.
+                CrawlerRules::new(robots, agent).ok()
+            })
+            .await
+            .clone();
+        let mut parsing = self.lock_parsing();
+        if parsing
+            .get(origin)
+            .is_some_and(|p| Arc::ptr_eq(&p.cell, &cell))
+        {
+            parsing.remove(origin);
+        }
+        crawler
+    }
+
+    fn lock_parsing(&self) -> MutexGuard<'_, HashMap<Origin, Parsing>> {
+        self.inner
+            .parsing
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-impl Parsed {
-    /// Drops entries down to `target`: first those whose copy nothing else holds any more
-    /// (the cache let go of it), then the least recently used.
-    fn shrink_to(&mut self, target: usize) {
-        self.entries
-            .retain(|_, entry| Arc::strong_count(&entry.served) > 1);
-        if self.entries.len() <= target {
-            return;
-        }
-        let mut ticks: Vec<u64> = self.entries.values().map(|entry| entry.last_used).collect();
-        ticks.sort_unstable();
-        let cutoff = ticks[self.entries.len() - target];
-        self.entries.retain(|_, entry| entry.last_used >= cutoff);
-    }
+/// The origin whose robots.txt governs `url`.
+fn origin_of(url: &str) -> Result<Origin, ClientError> {
+    Fetcher::origin_of(url).map_err(|source| ClientError::Url {
+        url: url.to_owned(),
+        source,
+    })
 }
 
 /// Builds a [`Client`]; start from [`Client::builder`].
@@ -432,8 +595,8 @@ impl ClientBuilder {
         self
     }
 
-    /// How many parsed files are kept, one per origin (default [`DEFAULT_MAX_PARSED`], at
-    /// least 1).
+    /// How many origins the client keeps decisions for, each with its parsed file (default
+    /// [`DEFAULT_MAX_PARSED`], at least 1).
     pub fn max_parsed(mut self, max_parsed: usize) -> Self {
         self.max_parsed = max_parsed.max(1);
         self
@@ -499,8 +662,8 @@ impl ClientBuilder {
                 agent: self.agent,
                 parse: self.parse,
                 cache,
-                parsed: Mutex::new(Parsed::default()),
-                max_parsed: self.max_parsed,
+                known: quick_cache::sync::Cache::new(self.max_parsed),
+                parsing: Mutex::new(HashMap::new()),
             }),
         })
     }

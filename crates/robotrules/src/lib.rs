@@ -71,9 +71,9 @@ pub use robotrules_url as url;
 
 pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 pub use robotrules_model::{
-    AgentRules, Diagnostic, DiagnosticKind, Error, Explanation, Extension, ExtensionKey, GroupRef,
-    InvalidAgent, InvalidUrl, Profile, Reading, Reason, RequestRate, RuleKind, RuleMatch,
-    Selection, Severity, Span, UnknownProfile,
+    AgentRules, CrawlerRules, Diagnostic, DiagnosticKind, Error, Explanation, Extension,
+    ExtensionKey, GroupRef, InvalidAgent, InvalidUrl, Profile, Reading, Reason, RequestRate,
+    RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile, Verdict,
 };
 
 /// How to read a robots.txt file.
@@ -134,9 +134,32 @@ impl Robots {
         }
     }
 
+    /// A parsed file already shared elsewhere (the client's cache).
+    #[cfg(feature = "fetch")]
+    pub(crate) fn from_model(inner: Arc<model::RobotsTxt>) -> Robots {
+        Robots { inner }
+    }
+
     /// The profile the file was read under.
     pub fn profile(&self) -> Profile {
         self.inner.profile()
+    }
+
+    /// Resolve the groups for crawler `name` once, as an owned handle that shares this file:
+    /// `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a cache.
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /x\n");
+    /// let crawler = robots.crawler("ExampleBot")?;
+    /// let handle = std::thread::spawn(move || crawler.is_allowed("/x"));
+    /// assert_eq!(handle.join().unwrap(), Ok(false));
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Robots::agent`].
+    pub fn crawler(&self, name: &str) -> Result<CrawlerRules, InvalidAgent> {
+        CrawlerRules::new(Arc::clone(&self.inner), name)
     }
 
     /// Resolve the groups for crawler `name` once, to ask about many URLs.

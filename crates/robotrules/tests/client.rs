@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use robotrules::client::{
     AccessKind, Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
+    POLITENESS_FLOOR,
 };
 use robotrules::{ParseOptions, Profile, RuleKind};
 use robotrules_testserver::ftp::FtpServer;
@@ -79,8 +80,11 @@ async fn the_fetched_rules_decide(
     assert_eq!(decision.verdict_class, VerdictClass::Conditional);
     assert_eq!(decision.basis, Basis::Current);
     assert!(!decision.from_cache);
-    assert_eq!(decision.robots_txt_url, server.url("/robots.txt"));
-    assert_eq!(decision.decided_by.map(|rule| (rule.kind, rule.line)), rule);
+    assert_eq!(&*decision.robots_txt_url, server.url("/robots.txt"));
+    assert_eq!(
+        decision.decided_by.map(|rule| (rule.kind(), rule.line())),
+        rule
+    );
     assert_eq!(server.hits("/robots.txt"), 1);
 }
 
@@ -275,7 +279,7 @@ async fn an_idn_host_is_asked_about_in_punycode() {
         .unwrap();
     assert!(!decision.allowed, "{decision:?}");
     assert_eq!(
-        decision.robots_txt_url,
+        &*decision.robots_txt_url,
         format!("http://www.xn--mller-kva.example:{port}/robots.txt")
     );
     let again = client
@@ -347,8 +351,8 @@ async fn ftp_robots_txt_is_fetched_with_an_anonymous_login() {
         .await
         .unwrap();
     assert!(!denied.allowed, "{denied:?}");
-    assert_eq!(denied.robots_txt_url, server.url("/robots.txt"));
-    assert_eq!(denied.decided_by.map(|rule| rule.line), Some(2));
+    assert_eq!(&*denied.robots_txt_url, server.url("/robots.txt"));
+    assert_eq!(denied.decided_by.map(|rule| rule.line()), Some(2));
     let allowed = client.is_allowed(&server.url("/pub/file")).await.unwrap();
     assert!(allowed.allowed);
     assert!(allowed.from_cache);
@@ -419,4 +423,100 @@ async fn an_explicit_cache_policy_wins_over_the_profiles_preset() {
             .from_cache
     );
     assert_eq!(server.hits("/robots.txt"), 1);
+}
+
+/// The politeness floor (RFC 9309 §2.4 makes cache control a MAY): a server that says
+/// `no-store` (or `no-cache`, `max-age=0`, an `Expires` in the past) is still asked at most
+/// once an hour by a crawler on default options, however many tasks ask how often.
+#[rstest]
+#[case::no_store(Reply::ok(ROBOTS).header("Cache-Control", "no-store"))]
+#[case::no_cache(Reply::ok(ROBOTS).header("Cache-Control", "no-cache"))]
+#[case::max_age_zero(Reply::ok(ROBOTS).header("Cache-Control", "max-age=0"))]
+#[case::expires_in_the_past(Reply::ok(ROBOTS).header("Expires", "Thu, 01 Jan 1970 00:00:00 GMT"))]
+#[case::bad_expires(Reply::ok(ROBOTS).header("Expires", "soon"))]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_thousand_calls_from_fifty_tasks_make_one_request(#[case] reply: Reply) {
+    let server = server_with(reply).await;
+    let clock = ManualClock::default();
+    let client = client_with_clock(&clock);
+    let tasks: Vec<_> = (0..50)
+        .map(|task| {
+            let client = client.clone();
+            let base = server.url("/");
+            tokio::spawn(async move {
+                for i in 0..20 {
+                    let url = format!("{base}private/{task}/{i}");
+                    assert!(!client.is_allowed(&url).await.unwrap().allowed);
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    assert_eq!(server.hits("/robots.txt"), 1);
+    // Just before the floor: still one; at the floor: asked again.
+    clock.advance(POLITENESS_FLOOR - Duration::from_secs(1));
+    client.is_allowed(&server.url("/a")).await.unwrap();
+    assert_eq!(server.hits("/robots.txt"), 1);
+    clock.advance(Duration::from_secs(1));
+    client.is_allowed(&server.url("/a")).await.unwrap();
+    assert_eq!(server.hits("/robots.txt"), 2);
+}
+
+/// A failing origin is shared for its back-off (one minute first), not asked per URL.
+#[tokio::test]
+async fn a_failing_origin_is_asked_once_per_back_off() {
+    let server = server_with(Reply::status(503)).await;
+    let clock = ManualClock::default();
+    let client = client_with_clock(&clock);
+    for i in 0..100 {
+        let decision = client
+            .is_allowed(&server.url(&format!("/{i}")))
+            .await
+            .unwrap();
+        assert!(!decision.allowed);
+        assert_eq!(decision.access, AccessKind::Unreachable);
+    }
+    assert_eq!(server.hits("/robots.txt"), 1);
+    clock.advance(Duration::from_secs(59));
+    client.is_allowed(&server.url("/x")).await.unwrap();
+    assert_eq!(server.hits("/robots.txt"), 1);
+    clock.advance(Duration::from_secs(1));
+    client.is_allowed(&server.url("/x")).await.unwrap();
+    assert_eq!(server.hits("/robots.txt"), 2);
+}
+
+/// `explain` gives the decision `is_allowed` gives, with the model's account of it.
+#[tokio::test]
+async fn explain_is_the_decision_and_its_account() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let client = client();
+    let url = server.url("/private/press/1");
+    let decision = client.is_allowed(&url).await.unwrap();
+    let explained = client.explain(&url).await.unwrap();
+    assert_eq!(explained.decision.allowed, decision.allowed);
+    assert_eq!(explained.decision.decided_by, decision.decided_by);
+    let explanation = explained.explanation.unwrap();
+    assert_eq!(explanation.matches.len(), 2);
+    assert_eq!(explanation.decided_by.map(|r| r.line), Some(3));
+    assert_eq!(
+        decision
+            .decided_by
+            .as_ref()
+            .map(|r| (r.kind(), r.line(), r.pattern().into_owned())),
+        Some((RuleKind::Allow, 3, "/private/press/".to_owned()))
+    );
+    let json = serde_json::to_value(&decision).unwrap_or_default();
+    assert_eq!(json["access"], "success");
+    assert_eq!(json["reason"], "rule-matched");
+    assert_eq!(json["decided_by"]["pattern"], "/private/press/");
+}
+
+/// The owned crawler handle lives anywhere: `'static`, `Send + Sync`, cheap to clone.
+#[test]
+fn the_crawler_handle_is_owned_and_shareable() {
+    fn owned<T: Send + Sync + Clone + 'static>() {}
+    owned::<robotrules::CrawlerRules>();
+    owned::<robotrules::client::Decision>();
 }

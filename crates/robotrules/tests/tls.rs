@@ -90,10 +90,10 @@ async fn rules_reached_over_an_https_to_http_redirect_govern_the_https_origin() 
 
     let decision = client.is_allowed(&https.url("/private/x")).await.unwrap();
     assert!(!decision.allowed, "{decision:?}");
-    assert_eq!(decision.robots_txt_url, https.url("/robots.txt"));
+    assert_eq!(&*decision.robots_txt_url, https.url("/robots.txt"));
     // The redirect target's own origin keeps its own robots.txt (none here: allow all).
     let other = client.is_allowed(&http.url("/private/x")).await.unwrap();
     assert!(other.allowed, "{other:?}");
     assert_eq!(other.access, robotrules::client::AccessKind::Unavailable);
-    assert_eq!(other.robots_txt_url, http.url("/robots.txt"));
+    assert_eq!(&*other.robots_txt_url, http.url("/robots.txt"));
 }
