@@ -70,6 +70,16 @@ pub(crate) enum CliError {
     /// with a host nor a path starting with `/`).
     #[error(transparent)]
     InvalidUrl(#[from] InvalidUrl),
+    /// Some lines were not URLs the command could answer for; each has an `error` row in the
+    /// output, and the others were answered.
+    #[error(
+        "{count} line{} could not be checked (see the `error` rows)",
+        if *count == 1 { "" } else { "s" }
+    )]
+    LinesFailed {
+        /// How many.
+        count: u64,
+    },
     /// Reading URLs from standard input failed.
     #[error("cannot read URLs from standard input: {0}")]
     ReadUrls(io::Error),

@@ -5,13 +5,10 @@
 //! [`crate::remote`]). [`load_robots_or_fetch`] hands back what was fetched with its access
 //! result (`check` needs it: an unavailable file allows everything, an unreachable one
 //! disallows everything); [`load_robots`] hands back bytes only, for commands that read the
-//! file itself.
-//!
-//! URLs come from the command line, or one per line from standard input
-//! ([`UrlSource::Stdin`]), read as they arrive so a long list is never held in memory.
+//! file itself. The URLs to check are read by [`crate::lines`].
 
 use std::fs::File;
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::time::Duration;
 
 use robotrules::fetch::{Access, FetchOutcome};
@@ -46,8 +43,8 @@ pub(crate) enum RobotsSource {
 }
 
 /// The robots.txt named by `arg`: a file or `-` read as [`load_robots`] reads it, or a URL
-/// fetched within `timeout` with the certificates of `trust`, keeping the body up to
-/// `parse_limit` bytes (RFC 9309 §2.5).
+/// fetched within `timeout` with the certificates of `trust` and the header `user_agent`,
+/// keeping the body up to `parse_limit` bytes (RFC 9309 §2.5).
 ///
 /// # Errors
 /// As [`load_robots`] for files; [`CliError::RobotsUrl`] for a URL that cannot have a
@@ -58,10 +55,14 @@ pub(crate) fn load_robots_or_fetch(
     parse_limit: usize,
     timeout: Duration,
     trust: &Trust,
+    user_agent: String,
 ) -> Result<RobotsSource, CliError> {
     if is_remote(arg) {
-        remote::fetch(arg, remote::options(timeout, parse_limit, trust))
-            .map(|outcome| RobotsSource::Remote(Box::new(outcome)))
+        remote::fetch(
+            arg,
+            remote::options(timeout, parse_limit, trust, user_agent),
+        )
+        .map(|outcome| RobotsSource::Remote(Box::new(outcome)))
     } else {
         load_local(arg, parse_limit).map(RobotsSource::Local)
     }
@@ -81,10 +82,12 @@ pub(crate) fn load_robots_or_fetch(
 /// [`load_robots_or_fetch`] for other URL errors.
 pub(crate) fn load_robots(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliError> {
     let timeout = remote::TimeoutArg::default().timeout;
-    let fetched = match load_robots_or_fetch(arg, parse_limit, timeout, &Trust::default())? {
-        RobotsSource::Local(bytes) => return Ok(bytes),
-        RobotsSource::Remote(fetched) => fetched,
-    };
+    let user_agent = remote::UserAgentArg::default().for_agent(None);
+    let fetched =
+        match load_robots_or_fetch(arg, parse_limit, timeout, &Trust::default(), user_agent)? {
+            RobotsSource::Local(bytes) => return Ok(bytes),
+            RobotsSource::Remote(fetched) => fetched,
+        };
     match fetched.access {
         Access::Success { body, .. } => Ok(body.to_vec()),
         Access::Unavailable { reason } => Err(CliError::NoRobotsFile {
@@ -125,61 +128,6 @@ fn read_capped(source: impl Read, cap: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Where the URLs to check come from.
-#[derive(Debug)]
-pub(crate) enum UrlSource {
-    /// Given on the command line.
-    Args(Vec<String>),
-    /// One per line on standard input; blank lines are skipped.
-    Stdin,
-}
-
-impl UrlSource {
-    /// The URLs from the arguments when there are any, else from standard input.
-    pub(crate) fn new(args: Vec<String>) -> UrlSource {
-        if args.is_empty() {
-            UrlSource::Stdin
-        } else {
-            UrlSource::Args(args)
-        }
-    }
-}
-
-/// Calls `each` for every URL on standard input (one per line, blank lines skipped) as it
-/// arrives, stopping at the first error.
-///
-/// # Errors
-/// [`CliError::ReadUrls`] when standard input cannot be read; whatever `each` returns.
-pub(crate) fn for_each_stdin_url(
-    each: impl FnMut(&str) -> Result<(), CliError>,
-) -> Result<(), CliError> {
-    for_each_line(io::stdin().lock(), each)
-}
-
-/// Calls `each` for every non-blank line of `reader`, without its line ending and surrounding
-/// white space. A line that is not UTF-8 is read with U+FFFD for its bad bytes, as the
-/// library's URL layer would percent-encode them anyway.
-fn for_each_line(
-    mut reader: impl BufRead,
-    mut each: impl FnMut(&str) -> Result<(), CliError>,
-) -> Result<(), CliError> {
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let read = reader
-            .read_until(b'\n', &mut line)
-            .map_err(CliError::ReadUrls)?;
-        if read == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
-        let url = text.trim();
-        if !url.is_empty() {
-            each(url)?;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,32 +152,5 @@ mod tests {
         let source = io::repeat(b'a');
         assert_eq!(read_capped(source, 10).unwrap().len(), 10);
         assert_eq!(read_capped(&b"abc"[..], 10).unwrap(), b"abc");
-    }
-
-    #[test]
-    fn lines_are_trimmed_and_blank_ones_skipped() {
-        let input = b"/a\r\n\n   \n  https://example.com/b  \n/\xffc\n/last";
-        let mut seen = Vec::new();
-        for_each_line(&input[..], |url| {
-            seen.push(url.to_owned());
-            Ok(())
-        })
-        .unwrap();
-        assert_eq!(seen, ["/a", "https://example.com/b", "/\u{fffd}c", "/last"]);
-    }
-
-    #[test]
-    fn an_error_from_the_callback_stops_reading() {
-        let mut seen = 0;
-        let result = for_each_line(&b"/a\n/b\n/c\n"[..], |_| {
-            seen += 1;
-            if seen == 2 {
-                Err(CliError::StdinTwice)
-            } else {
-                Ok(())
-            }
-        });
-        assert!(matches!(result, Err(CliError::StdinTwice)));
-        assert_eq!(seen, 2);
     }
 }

@@ -11,8 +11,10 @@ mod error;
 mod explain;
 mod fetch_report;
 mod input;
+mod lines;
 mod output;
 mod remote;
+mod rows;
 mod trust;
 
 use std::process::ExitCode;
@@ -36,6 +38,10 @@ struct Cli {
 enum Command {
     /// May a crawler fetch these URLs? One line per URL; exit 1 when any is disallowed.
     Check(cmd::check::CheckArgs),
+    /// May a crawler fetch these URLs of many sites? Each against its own robots.txt, fetched
+    /// once per origin; one row per URL in input order; exit 1 when any is disallowed, 2 when
+    /// any line is not a URL with a robots.txt.
+    Batch(cmd::batch::BatchArgs),
     /// What is wrong with a robots.txt file? rustc-style findings; exit 1 when there are any.
     Lint(cmd::lint::LintArgs),
     /// Why may a crawler fetch a URL, or not? Groups, matching rules, the deciding line; exit 1
@@ -65,6 +71,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(args),
+        Command::Batch(args) => cmd::batch::run(args),
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Fetch(args) => cmd::fetch::run(args),

@@ -2,8 +2,9 @@
 //! `robotrules-fetch`, so the status-code, redirect, size and deadline rules of RFC 9309
 //! §2.3–§2.5 apply (see `docs/fetching.md`), on a single-threaded tokio runtime.
 //!
-//! The User-Agent header names this tool, never the crawler being checked: the tool must not
-//! pass itself off as Googlebot.
+//! The User-Agent header follows the library's one rule ([`robotrules::client::user_agent_for`]):
+//! the crawler's name before `robotrules/VERSION` (`ExampleBot robotrules/0.1.0`), or just
+//! `robotrules/VERSION` where there is no crawler (`fetch`); `--user-agent` replaces it.
 
 use std::time::Duration;
 
@@ -11,9 +12,6 @@ use robotrules::fetch::{FetchOptions, FetchOutcome, Fetcher};
 
 use crate::error::CliError;
 use crate::trust::Trust;
-
-/// The User-Agent header the tool sends.
-pub(crate) const USER_AGENT: &str = concat!("robotrules/", env!("CARGO_PKG_VERSION"));
 
 /// The default `--timeout`, in seconds: `FetchOptions`' default total deadline.
 pub(crate) const DEFAULT_TIMEOUT_SECS: &str = "30";
@@ -41,6 +39,26 @@ impl Default for TimeoutArg {
     }
 }
 
+/// `--user-agent TEXT`, shared by the commands that fetch.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub(crate) struct UserAgentArg {
+    /// The User-Agent header to send instead of the default (the crawler's name before
+    /// `robotrules/VERSION`, as the library sends it).
+    #[arg(long = "user-agent", value_name = "TEXT")]
+    pub(crate) user_agent: Option<String>,
+}
+
+impl UserAgentArg {
+    /// The header for crawler `agent` (`None`: no crawler, as in `fetch`).
+    pub(crate) fn for_agent(&self, agent: Option<&str>) -> String {
+        match (&self.user_agent, agent) {
+            (Some(header), _) => header.clone(),
+            (None, Some(agent)) => robotrules::client::user_agent_for(agent),
+            (None, None) => robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
+        }
+    }
+}
+
 /// Parses `--timeout`: a positive number of seconds, at most an hour.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
@@ -56,11 +74,16 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Fetch options for the tool: its User-Agent, `timeout` for the whole fetch (and at most
+/// Fetch options for the tool: `user_agent`, `timeout` for the whole fetch (and at most
 /// 10 s to connect), `body_limit` decompressed bytes kept, the certificates of `trust`.
-pub(crate) fn options(timeout: Duration, body_limit: usize, trust: &Trust) -> FetchOptions {
+pub(crate) fn options(
+    timeout: Duration,
+    body_limit: usize,
+    trust: &Trust,
+    user_agent: String,
+) -> FetchOptions {
     let mut options = FetchOptions {
-        user_agent: USER_AGENT.to_owned(),
+        user_agent,
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
         total_timeout: timeout,
         body_limit,
@@ -132,14 +155,38 @@ mod tests {
     #[test]
     fn the_connect_deadline_stays_within_the_total_one() {
         assert_eq!(
-            options(Duration::from_secs(2), 1, &Trust::default()).connect_timeout,
+            options(Duration::from_secs(2), 1, &Trust::default(), String::new()).connect_timeout,
             Duration::from_secs(2)
         );
-        let long = options(Duration::from_secs(60), 512_000, &Trust::default());
+        let agent = UserAgentArg::default().for_agent(Some("ExampleBot"));
+        let long = options(Duration::from_secs(60), 512_000, &Trust::default(), agent);
         assert_eq!(long.connect_timeout, MAX_CONNECT_TIMEOUT);
         assert_eq!(long.total_timeout, Duration::from_secs(60));
         assert_eq!(long.body_limit, 512_000);
-        assert_eq!(long.user_agent, USER_AGENT);
+        assert_eq!(
+            long.user_agent,
+            concat!("ExampleBot robotrules/", env!("CARGO_PKG_VERSION"))
+        );
+    }
+
+    #[test]
+    fn one_user_agent_rule() {
+        let default = UserAgentArg::default();
+        assert_eq!(
+            default.for_agent(None),
+            concat!("robotrules/", env!("CARGO_PKG_VERSION"))
+        );
+        assert_eq!(
+            default.for_agent(Some("Example Bot/1")),
+            concat!("robotrules/", env!("CARGO_PKG_VERSION"))
+        );
+        let set = UserAgentArg {
+            user_agent: Some("MyCrawler/2.0 (+https://example.com)".into()),
+        };
+        assert_eq!(
+            set.for_agent(Some("ExampleBot")),
+            "MyCrawler/2.0 (+https://example.com)"
+        );
     }
 
     #[rstest]
@@ -149,7 +196,12 @@ mod tests {
     fn urls_without_a_robots_txt_are_errors(#[case] url: &str) {
         let result = fetch(
             url,
-            options(Duration::from_secs(1), 512_000, &Trust::default()),
+            options(
+                Duration::from_secs(1),
+                512_000,
+                &Trust::default(),
+                String::new(),
+            ),
         );
         assert!(
             matches!(result, Err(CliError::RobotsUrl { .. })),

@@ -138,8 +138,11 @@ fn json_is_one_object_per_line() {
     assert_eq!(
         objects,
         [
-            serde_json::json!({"url": "/private/x", "allowed": false, "profile": "rfc9309"}),
-            serde_json::json!({"url": "/a", "allowed": true, "profile": "rfc9309"}),
+            serde_json::json!({"url": "/private/x", "verdict": "disallowed", "allowed": false,
+                "profile": "rfc9309", "reason": "rule-matched",
+                "decided_by": {"line": 3, "kind": "disallow", "pattern": "/private/"}}),
+            serde_json::json!({"url": "/a", "verdict": "allowed", "allowed": true,
+                "profile": "rfc9309", "reason": "no-matching-rule"}),
         ]
     );
 }
@@ -348,7 +351,7 @@ fn the_error_shows_the_token_to_pass_and_digits_are_fine() {
 #[case::space_in_host("http://exa mple.com/", "rfc9309")]
 fn unreadable_urls(#[case] url: &str, #[case] profile: &str) {
     let robots = Fixture::new(ROBOTS);
-    run(
+    let out = run(
         &[
             "check",
             "--profile",
@@ -357,10 +360,23 @@ fn unreadable_urls(#[case] url: &str, #[case] profile: &str) {
             "Bot",
             "/ok",
             url,
+            "/private/x",
         ],
         b"",
-    )
-    .assert_error("cannot read URL");
+    );
+    // The unreadable URL is an error row; the others are answered; exit 2 and one line on
+    // standard error.
+    assert_eq!(out.lines().len(), 3, "{out:?}");
+    assert_eq!(out.lines()[0], "allowed\t/ok");
+    assert!(
+        out.lines()[1].starts_with(&format!(
+            "error\t{}\tline 2: cannot read URL",
+            url.replace('\t', "\\t")
+        )),
+        "{out:?}"
+    );
+    assert_eq!(out.lines()[2], "disallowed\t/private/x");
+    out.assert_one_line_error("1 line could not be checked");
 }
 
 #[test]
@@ -386,13 +402,23 @@ fn line_breaks_and_tabs_in_a_url_do_not_break_the_columns() {
 }
 
 #[test]
-fn an_unreadable_url_on_stdin_stops_with_exit_2() {
+fn a_bad_line_on_stdin_is_an_error_row_and_the_rest_go_on() {
     let robots = Fixture::new(ROBOTS);
-    let out = run(&["check", robots.path(), "Bot"], b"/a\nnot-a-url\n/b\n");
-    assert_eq!(out.code, 2);
-    assert_eq!(out.lines(), ["allowed\t/a"]);
-    assert_eq!(out.stderr.lines().count(), 1);
-    assert!(out.stderr.contains("cannot read URL \"not-a-url\""));
+    let out = run(
+        &["check", robots.path(), "Bot"],
+        b"/a\nnot-a-url\n# a comment\n\n/b\x00c\n/\xff\n/b\n",
+    );
+    assert_eq!(
+        out.lines(),
+        [
+            "allowed\t/a",
+            "error\tnot-a-url\tline 2: cannot read URL \"not-a-url\": not an absolute url: \"not-a-url\"",
+            "error\t/b\u{0}c\tline 5: control character U+0000 in the line",
+            "error\t/\u{fffd}\tline 6: the line is not UTF-8",
+            "allowed\t/b",
+        ]
+    );
+    out.assert_one_line_error("3 lines could not be checked");
 }
 
 #[test]

@@ -89,7 +89,11 @@ fn check_fetches_the_sites_robots_txt(#[case] robots: &str) {
         .header("user-agent")
         .unwrap()
         .to_owned();
-    assert!(user_agent.starts_with("robotrules/"), "{user_agent}");
+    // One User-Agent rule for the library and the tool: the crawler's name first.
+    assert!(
+        user_agent.starts_with("ExampleBot robotrules/"),
+        "{user_agent}"
+    );
 }
 
 #[test]
@@ -186,8 +190,9 @@ fn json_lines_carry_the_access_result() {
     );
     assert_eq!(
         out.json(),
-        serde_json::json!({"url": "/a", "allowed": false, "profile": "rfc9309",
-            "access": "unreachable", "access_reason": "HTTP status 503"})
+        serde_json::json!({"url": "/a", "verdict": "disallowed", "allowed": false,
+            "profile": "rfc9309", "access": "unreachable", "access_reason": "HTTP status 503",
+            "robots_txt_url": unreachable.url("/robots.txt")})
     );
     let success = Site::new(Reply::ok(ROBOTS));
     let out = run(
@@ -203,23 +208,72 @@ fn json_lines_carry_the_access_result() {
     );
     assert_eq!(
         out.json(),
-        serde_json::json!({"url": "/private/a", "allowed": false, "profile": "rfc9309",
-            "access": "success"})
+        serde_json::json!({"url": "/private/a", "verdict": "disallowed", "allowed": false,
+            "profile": "rfc9309", "access": "success",
+            "robots_txt_url": success.url("/robots.txt"), "reason": "rule-matched",
+            "decided_by": {"line": 2, "kind": "disallow", "pattern": "/private/"}})
     );
 }
 
 #[test]
 fn urls_come_from_stdin_with_a_fetched_robots_txt() {
     let site = Site::new(Reply::ok(ROBOTS));
-    let out = run(
-        &["check", &site.url("/"), "FooBot"],
-        b"/a\nhttps://example.com/b\n",
-    );
+    let own = site.url("/b");
+    let input = format!("/a\n{own}\n");
+    let out = run(&["check", &site.url("/"), "FooBot"], input.as_bytes());
     assert_eq!(
         out.lines(),
-        ["disallowed\t/a", "disallowed\thttps://example.com/b"]
+        ["disallowed\t/a", &format!("disallowed\t{own}")]
     );
     assert_eq!(out.code, 1);
+}
+
+/// A fetched robots.txt governs only its own scheme, host and port (RFC 9309 §2.3): another
+/// site's URL is an error row that names `batch`; the other lines go on; exit 2.
+#[test]
+fn a_fetched_robots_txt_answers_only_for_its_own_origin() {
+    let site = Site::new(Reply::ok(ROBOTS));
+    let input = format!(
+        "https://example.com/b\n{}\n{}\n",
+        site.url("/public"),
+        site.url("/private/x").replace("127.0.0.1", "localhost")
+    );
+    for format in ["text", "json"] {
+        let out = run(
+            &["check", "--format", format, &site.url("/"), "FooBot"],
+            input.as_bytes(),
+        );
+        assert_eq!(out.code, 2, "{out:?}");
+        assert_eq!(out.stdout.lines().count(), 3, "{out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+        assert!(
+            out.stderr.contains("2 lines could not be checked"),
+            "{out:?}"
+        );
+        if format == "text" {
+            let lines = out.lines();
+            assert!(
+                lines[0].starts_with("error\thttps://example.com/b\tline 1: "),
+                "{out:?}"
+            );
+            assert!(lines[0].contains("robotrules batch"), "{out:?}");
+            assert!(lines[1].starts_with("disallowed\t"), "{out:?}");
+            assert!(lines[2].starts_with("error\t"), "{out:?}");
+        } else {
+            let rows: Vec<serde_json::Value> = out
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(rows[0]["verdict"], "error");
+            assert_eq!(rows[0]["line"], 1);
+            assert!(rows[0]["error"]
+                .as_str()
+                .unwrap()
+                .contains("robotrules batch"));
+            assert_eq!(rows[1]["verdict"], "disallowed");
+        }
+    }
 }
 
 #[test]

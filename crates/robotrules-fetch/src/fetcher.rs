@@ -61,6 +61,8 @@ struct Inner {
     options: FetchOptions,
     client: reqwest::Client,
     clock: Arc<dyn Clock>,
+    /// Turns to fetch, when [`FetchOptions::max_concurrent_fetches`] limits them.
+    turns: Option<tokio::sync::Semaphore>,
 }
 
 impl fmt::Debug for Fetcher {
@@ -81,11 +83,18 @@ impl Fetcher {
     /// A fetcher with `options`, stamping outcomes with `clock`.
     pub fn with_clock(options: FetchOptions, clock: Arc<dyn Clock>) -> Result<Self, FetchError> {
         let client = http::build_client(&options)?;
+        let turns = match options.max_concurrent_fetches {
+            0 => None,
+            n => Some(tokio::sync::Semaphore::new(
+                n.min(tokio::sync::Semaphore::MAX_PERMITS),
+            )),
+        };
         Ok(Self {
             inner: Arc::new(Inner {
                 options,
                 client,
                 clock,
+                turns,
             }),
         })
     }
@@ -121,6 +130,12 @@ impl Fetcher {
     /// and ftp.
     pub async fn fetch_origin(&self, origin: &Origin) -> Result<FetchOutcome, FetchError> {
         let protocol = Protocol::of(origin)?;
+        // The semaphore is never closed, so acquiring fails never; without a turn the fetch
+        // would still be correct, only not limited.
+        let _turn = match &self.inner.turns {
+            Some(turns) => turns.acquire().await.ok(),
+            None => None,
+        };
         let options = &self.inner.options;
         let robots_txt_url = origin.robots_txt_url();
         let fetched_at = self.inner.clock.now();

@@ -84,6 +84,10 @@ pub struct FetchOptions {
     /// `SSL_CERT_DIR`; the keychain on macOS; the system store on Windows). It is read when the
     /// fetcher is built. Default false, so a fetch trusts the same roots on every machine.
     pub platform_roots: bool,
+    /// How many robots.txt fetches one [`Fetcher`](crate::Fetcher) (and its clones) runs at
+    /// once; more wait their turn before their deadline starts. Zero (the default) means no
+    /// limit. `robotrules batch --concurrency N` sets it.
+    pub max_concurrent_fetches: usize,
 }
 
 impl Default for FetchOptions {
@@ -100,6 +104,7 @@ impl Default for FetchOptions {
             use_env_proxy: true,
             extra_root_certificates: Vec::new(),
             platform_roots: false,
+            max_concurrent_fetches: 0,
         }
     }
 }

@@ -426,3 +426,34 @@ async fn unsupported_urls_are_errors_before_any_caching() {
     assert!(s.cache.get("mailto:x@example.com").await.is_err());
     assert!(s.cache.get("ws://example.com/").await.is_err());
 }
+
+/// `max_concurrent_fetches` bounds the fetches running at once; the others wait their turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_fetches_are_bounded() {
+    let server = HttpServer::start().await;
+    server.route(
+        "/robots.txt",
+        Reply::ok(ROBOTS).after(Duration::from_millis(100)),
+    );
+    let options = FetchOptions {
+        max_concurrent_fetches: 2,
+        resolve: (0..6)
+            .map(|i| (format!("site-{i}.test"), server.addr()))
+            .collect(),
+        ..test_options()
+    };
+    let cache = CachingFetcher::new(
+        fetcher_with_clock(options, Arc::new(ManualClock::default())),
+        CachePolicy::rfc9309(),
+    );
+    let port = server.port();
+    let gets = (0..6).map(|i| {
+        let cache = cache.clone();
+        async move { cache.get(&format!("http://site-{i}.test:{port}/")).await }
+    });
+    for outcome in join_all(gets).await {
+        assert_eq!(outcome.unwrap().verdict_class(), VerdictClass::Conditional);
+    }
+    assert_eq!(server.hits("/robots.txt"), 6);
+    assert_eq!(server.max_in_flight(), 2);
+}

@@ -164,6 +164,26 @@ struct State {
     streamed: AtomicU64,
     /// Signalled when an `Endless` handler has stopped writing.
     stream_done: tokio::sync::Notify,
+    /// Requests being answered right now, and the most there ever were at once.
+    in_flight: AtomicU64,
+    max_in_flight: AtomicU64,
+}
+
+/// Counts a request as being answered until dropped.
+struct Answering(Arc<State>);
+
+impl Answering {
+    fn start(state: &Arc<State>) -> Answering {
+        let now = state.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        state.max_in_flight.fetch_max(now, Ordering::SeqCst);
+        Answering(Arc::clone(state))
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// A connection the server answers on: a TCP stream, or TLS over one.
@@ -297,6 +317,12 @@ impl HttpServer {
             .count()
     }
 
+    /// The most requests the server was answering at the same time (from reading a request to
+    /// the end of its reply).
+    pub fn max_in_flight(&self) -> u64 {
+        self.state.max_in_flight.load(Ordering::SeqCst)
+    }
+
     /// Body bytes written by `Endless` replies.
     pub fn streamed(&self) -> u64 {
         self.state.streamed.load(Ordering::SeqCst)
@@ -325,6 +351,7 @@ async fn serve<C: Connection>(mut stream: C, state: Arc<State>) {
     let Some(request) = read_request(&mut stream).await else {
         return;
     };
+    let _answering = Answering::start(&state);
     let mut reply = {
         let routes = lock(&state.routes);
         routes

@@ -156,6 +156,10 @@ pub struct Decision {
     /// While the file is unreachable this is the last good copy's result when the cache
     /// serves one ([`Decision::basis`]).
     pub access: AccessKind,
+    /// Why the robots.txt is unavailable or unreachable (`HTTP status 503`); none for a
+    /// success.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access_reason: Option<Arc<str>>,
     /// What the access result means for every URL of the origin.
     pub verdict_class: VerdictClass,
     /// Why the cache served that access result (the latest fetch, the last good copy, or
@@ -250,6 +254,7 @@ struct Known {
     /// unreachable schedule).
     until: SystemTime,
     access: AccessKind,
+    access_reason: Option<Arc<str>>,
     verdict_class: VerdictClass,
     basis: Basis,
     robots_txt_url: Arc<str>,
@@ -408,6 +413,7 @@ impl Client {
         Ok(Decision {
             allowed,
             access: known.access,
+            access_reason: known.access_reason.clone(),
             verdict_class: known.verdict_class,
             basis: known.basis,
             cache_age: now
@@ -435,6 +441,7 @@ impl Client {
         let known = Arc::new(Known {
             until: outcome.answer_until,
             access: outcome.access.kind(),
+            access_reason: outcome.access.reason().map(Arc::from),
             verdict_class: outcome.verdict_class(),
             basis: outcome.basis,
             robots_txt_url: outcome.served.robots_txt_url.as_str().into(),

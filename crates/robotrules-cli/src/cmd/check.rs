@@ -14,15 +14,19 @@
 //! every URL (§2.3.1.4), a certificate that does not verify included (`--ca-cert` adds a
 //! trusted root). URLs are matched by their path, as with a file.
 
-use std::io;
+use std::io::{self, BufWriter};
 
+use robotrules::fetch::{AccessKind, FetchOutcome};
+use robotrules::url::{robots_txt_origin, Origin};
 use robotrules::{AgentRules, ParseOptions, Profile, Robots};
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
-use crate::input::{self, RobotsSource, UrlSource};
-use crate::output::{self, Fetched, Format, Printer, Verdict};
-use crate::remote::TimeoutArg;
+use crate::input::{self, RobotsSource};
+use crate::lines::{self, Input, Item};
+use crate::output::{self, Format};
+use crate::remote::{TimeoutArg, UserAgentArg};
+use crate::rows::{Deciding, Printer, Row, Verdict};
 use crate::trust::TrustArgs;
 
 /// Arguments of `robotrules check`.
@@ -56,6 +60,10 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     trust: TrustArgs,
 
+    /// The User-Agent header for a ROBOTS URL (default: AGENT before `robotrules/VERSION`).
+    #[command(flatten)]
+    user_agent: UserAgentArg,
+
     /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL (the
     /// robots.txt or any page of the site). A fetched file that is unavailable (4xx) allows
     /// every URL; one that is unreachable (5xx, network error, timeout) disallows every URL.
@@ -67,24 +75,23 @@ pub(crate) struct CheckArgs {
     agent: String,
 
     /// URLs to check: absolute (`https://example.com/a?b`) or a path (`/a?b`). When none are
-    /// given, they are read from standard input, one per line.
+    /// given, they are read from standard input, one per line (blank and `#` lines skipped).
+    /// With a ROBOTS URL, only URLs of its scheme, host and port (RFC 9309 §2.3); `robotrules
+    /// batch` checks URLs of many sites.
     #[arg(value_name = "URL")]
     urls: Vec<String>,
 }
 
 /// Runs `check`: [`Outcome::AllClear`] when every URL is allowed, [`Outcome::Flagged`] when
-/// any is disallowed.
-///
-/// URLs given as arguments are all checked before anything is written, so a bad one leaves no
-/// partial output; URLs from standard input are answered as they arrive.
+/// any is disallowed. A line that is not a URL the file can answer for is an `error` row; the
+/// others go on, and the command ends with [`CliError::LinesFailed`] (exit 2).
 ///
 /// # Errors
 /// A [`CliError`] for ROBOTS `-` without URL arguments, an unusable `--ca-cert` file, an
-/// unreadable file, a ROBOTS URL that cannot have a robots.txt, an invalid crawler name or
-/// URL, or a failed write.
+/// unreadable file, a ROBOTS URL that cannot have a robots.txt, an invalid crawler name, a
+/// failed write, or error rows.
 pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
-    let urls = UrlSource::new(args.urls);
-    if args.robots == input::STDIN && matches!(urls, UrlSource::Stdin) {
+    if args.robots == input::STDIN && args.urls.is_empty() {
         return Err(CliError::StdinTwice);
     }
     let trust = args.trust.load()?;
@@ -97,6 +104,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         options.parse_limit,
         args.fetch.timeout,
         &trust,
+        args.user_agent.for_agent(Some(&args.agent)),
     )?;
     let (bytes, fetched): (&[u8], _) = match &source {
         RobotsSource::Local(bytes) => (bytes, None),
@@ -106,36 +114,79 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         ),
     };
     let robots = Robots::parse_with(bytes, &options);
-    let blanket = fetched.as_ref().and_then(Fetched::blanket);
     let checker = Checker {
         rules: robots.agent(&args.agent)?,
         agent: &args.agent,
         profile: args.profile,
-        explain: args.explain,
+        explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
-        blanket: blanket
-            .as_ref()
-            .map(|(allowed, reason)| (*allowed, reason.as_str())),
     };
-
-    let mut printer = Printer::new(io::stdout().lock(), args.format);
-    let mut any_disallowed = false;
-    let mut report = |verdict: &Verdict<'_>| {
-        any_disallowed |= !verdict.allowed;
-        printer.print(verdict)
-    };
-    let written = match urls {
-        UrlSource::Args(urls) => urls
-            .iter()
-            .map(|url| checker.verdict(url))
-            .collect::<Result<Vec<_>, _>>()?
-            .iter()
-            .try_for_each(&mut report),
-        UrlSource::Stdin => input::for_each_stdin_url(|url| report(&checker.verdict(url)?)),
+    let mut printer = Printer::new(
+        BufWriter::new(io::stdout().lock()),
+        args.format,
+        args.explain,
+        None,
+    );
+    let written = if args.urls.is_empty() {
+        lines::for_each(
+            &mut lines::reader(io::stdin().lock()),
+            |input| match input {
+                Input::Item(item) => printer.print(&checker.row(&item)),
+                Input::Idle => printer.flush(),
+            },
+        )
+    } else {
+        lines::from_args(args.urls).try_for_each(|item| printer.print(&checker.row(&item)))
     }
     .and_then(|()| printer.flush());
     output::closed_is_done(written)?;
-    Ok(Outcome::flagged_if(any_disallowed))
+    if printer.errors > 0 {
+        return Err(CliError::LinesFailed {
+            count: printer.errors,
+        });
+    }
+    Ok(Outcome::flagged_if(printer.any_disallowed))
+}
+
+/// The access result of a fetched robots.txt, and the origin it governs.
+struct Fetched<'a> {
+    outcome: &'a FetchOutcome,
+    access: AccessKind,
+    reason: Option<String>,
+    /// The scheme, host and port the robots.txt governs (RFC 9309 §2.3): the origin asked
+    /// about, whatever redirects followed.
+    governs: Option<Origin>,
+}
+
+impl<'a> Fetched<'a> {
+    fn new(outcome: &'a FetchOutcome) -> Fetched<'a> {
+        Fetched {
+            outcome,
+            access: outcome.access.kind(),
+            reason: outcome.access.reason(),
+            governs: robots_txt_origin(&outcome.robots_txt_url).ok().flatten(),
+        }
+    }
+
+    /// Whether the robots.txt governs `url`: a path, or an absolute URL of its origin.
+    fn governs(&self, url: &str) -> Result<(), String> {
+        if url.starts_with('/') {
+            return Ok(());
+        }
+        let origin = Origin::parse(url).map_err(|error| format!("cannot read URL: {error}"))?;
+        match &self.governs {
+            Some(governed) if *governed == origin => Ok(()),
+            Some(governed) => Err(format!(
+                "{} governs only {governed}, not {origin} (RFC 9309 §2.3); `robotrules batch` \
+                 checks URLs of many sites, each against its own robots.txt",
+                self.outcome.robots_txt_url
+            )),
+            None => Err(format!(
+                "{} governs no URL: it is not at the root of its site",
+                self.outcome.robots_txt_url
+            )),
+        }
+    }
 }
 
 /// One crawler's rules and how to answer with them.
@@ -143,89 +194,69 @@ struct Checker<'a> {
     rules: AgentRules<'a>,
     agent: &'a str,
     profile: Profile,
+    /// Whether rows carry the full explanation (JSON with `--explain`).
     explain: bool,
     /// The access result of a fetched robots.txt.
-    fetched: Option<&'a Fetched>,
-    /// The verdict for every URL and its reason, when the access result decides alone.
-    blanket: Option<(bool, &'a str)>,
+    fetched: Option<&'a Fetched<'a>>,
 }
 
-impl<'a> Checker<'a> {
-    /// The verdict on `url`.
-    ///
-    /// # Errors
-    /// [`CliError::InvalidUrl`] when the profile cannot read `url`.
-    fn verdict<'u>(&self, url: &'u str) -> Result<Verdict<'u>, CliError>
-    where
-        'a: 'u,
-    {
-        let target = self.rules.target(url)?;
-        if let Some((allowed, reason)) = self.blanket {
-            return Ok(Verdict {
-                url,
-                allowed,
-                profile: self.profile,
-                explanation: None,
-                fetched: self.fetched,
-                blanket: self.explain.then_some(reason),
-            });
-        }
-        let (allowed, explanation) = if self.explain {
-            let explanation = self.rules.explain(self.agent, url)?;
-            (explanation.allowed, Some(explanation))
-        } else {
-            (self.rules.allows(&target), None)
+impl Checker<'_> {
+    /// The row for `item`.
+    fn row<'i>(&'i self, item: &'i Item) -> Row<'i> {
+        let url = match &item.url {
+            Ok(url) => url,
+            Err(problem) => {
+                return Row::error(
+                    problem.text(),
+                    item.line,
+                    format!("line {}: {problem}", item.line),
+                )
+            }
         };
-        Ok(Verdict {
-            url,
-            allowed,
+        match self.verdict(url) {
+            Ok(verdict) => Row::verdict(url, verdict),
+            Err(error) => Row::error(url, item.line, format!("line {}: {error}", item.line)),
+        }
+    }
+
+    /// The verdict on `url`, or why there is none.
+    fn verdict<'u>(&'u self, url: &'u str) -> Result<Verdict<'u>, String> {
+        let target = self.rules.target(url).map_err(|error| error.to_string())?;
+        let mut verdict = Verdict {
+            allowed: true,
             profile: self.profile,
-            explanation,
-            fetched: self.fetched,
-            blanket: None,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rstest::rstest;
-
-    /// Whether `profile` reads `url`, as `check` asks it.
-    fn reads(profile: Profile, url: &str) -> bool {
-        let options = ParseOptions {
-            profile,
-            ..ParseOptions::default()
+            access: None,
+            access_reason: None,
+            robots_txt_url: None,
+            reason: None,
+            decided_by: None,
+            explanation: None,
         };
-        let robots = Robots::parse_with(b"", &options);
-        let rules = robots.agent("ExampleBot").unwrap();
-        rules.target(url).is_ok()
-    }
-
-    #[rstest]
-    #[case("/")]
-    #[case("/a/b?c#d")]
-    #[case("https://example.com")]
-    #[case("http://[::1]:8080/a")]
-    #[case("ftp://ftp.example.com/pub")]
-    fn readable_urls(#[case] url: &str) {
-        for profile in Profile::ALL {
-            assert!(reads(profile, url), "{profile} {url}");
+        if let Some(fetched) = self.fetched {
+            fetched.governs(url)?;
+            verdict.access = Some(fetched.access);
+            verdict.access_reason = fetched.reason.as_deref();
+            verdict.robots_txt_url = Some(&fetched.outcome.robots_txt_url);
+            match fetched.access {
+                AccessKind::Success => {}
+                AccessKind::Unreachable => {
+                    verdict.allowed = false;
+                    return Ok(verdict);
+                }
+                _ => return Ok(verdict),
+            }
         }
-    }
-
-    #[rstest]
-    #[case("")]
-    #[case("example.com/a")]
-    #[case("a/b")]
-    #[case("mailto:x@example.com")]
-    #[case("file:///etc/passwd")]
-    #[case("http://")]
-    #[case("http://example.com:99999/")]
-    fn unreadable_urls_are_errors_except_in_google(#[case] url: &str) {
-        assert!(!reads(Profile::Rfc9309, url), "{url}");
-        assert!(!reads(Profile::Legacy1994, url), "{url}");
-        assert!(reads(Profile::Google, url), "{url}");
+        let decided = self.rules.verdict(&target);
+        verdict.allowed = decided.allowed;
+        verdict.reason = Some(decided.reason);
+        verdict.decided_by = decided.rule.map(|rule| Deciding {
+            line: rule.line,
+            kind: rule.kind,
+            pattern: rule.value(self.rules.robots()),
+        });
+        if self.explain {
+            verdict.explanation = self.rules.explain(self.agent, url).ok().map(Box::new);
+        }
+        Ok(verdict)
     }
 }

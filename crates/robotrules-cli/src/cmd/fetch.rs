@@ -22,7 +22,7 @@ use crate::cmd::{self, Outcome};
 use crate::error::CliError;
 use crate::fetch_report::FetchSummary;
 use crate::output::{self, Format};
-use crate::remote::{self, TimeoutArg};
+use crate::remote::{self, TimeoutArg, UserAgentArg};
 use crate::trust::TrustArgs;
 
 /// The exit statuses, for `robotrules fetch --help`.
@@ -59,6 +59,10 @@ pub(crate) struct FetchArgs {
     #[command(flatten)]
     trust: TrustArgs,
 
+    /// The User-Agent header (default `robotrules/VERSION`).
+    #[command(flatten)]
+    user_agent: UserAgentArg,
+
     /// An http://, https:// or ftp:// URL: the robots.txt, or any page of the site.
     #[arg(value_name = "URL")]
     url: String,
@@ -74,7 +78,12 @@ pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
     let trust = args.trust.load()?;
     let outcome = remote::fetch(
         &args.url,
-        remote::options(args.fetch.timeout, DEFAULT_PARSE_LIMIT, &trust),
+        remote::options(
+            args.fetch.timeout,
+            DEFAULT_PARSE_LIMIT,
+            &trust,
+            args.user_agent.for_agent(None),
+        ),
     )?;
     let summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
     let rendered = match args.format {

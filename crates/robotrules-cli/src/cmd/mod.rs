@@ -1,6 +1,7 @@
 //! The subcommands, one module each. A command is a `clap::Args` struct plus a
 //! `run(args) -> Result<Outcome, CliError>` function; `main.rs` only dispatches to it.
 
+pub(crate) mod batch;
 pub(crate) mod check;
 pub(crate) mod explain;
 pub(crate) mod fetch;

@@ -1,0 +1,348 @@
+//! The answer rows of `check` and `batch`: one line per URL, as tab-separated text or as a
+//! JSON object.
+//!
+//! Text: `allowed<TAB>URL`, `disallowed<TAB>URL`, or `error<TAB>URL<TAB>MESSAGE` for a line
+//! that is not a URL the command can answer for. With `--explain` two more columns follow a
+//! verdict: the deciding rule's line number and the rule as written (`disallow: /private`),
+//! or `-` and why no rule decided (`no-matching-rule`, `no-group`,
+//! `robots-txt-implicitly-allowed`, or `robots-txt-unreachable: REASON` when the access result
+//! decided alone). With `--only allowed` (or `disallowed`) just those URLs are written, bare,
+//! for piping into a fetcher. A tab, CR or LF inside a field is written as `\t`, `\r`, `\n`.
+//!
+//! JSON: `{"url", "verdict", "allowed", "profile"}`, with `"access"`, `"access_reason"` and
+//! `"robots_txt_url"` for a fetched robots.txt, `"decided_by": {"line", "kind", "pattern"}`
+//! and `"reason"` when the file's rules decided, and `"explanation"` (the library's full
+//! account) with `--explain`; an error row is `{"url", "verdict": "error", "error", "line"}`.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use robotrules::fetch::AccessKind;
+use robotrules::{Explanation, Profile, Reason, RuleKind};
+use serde::Serialize;
+
+use crate::error::CliError;
+use crate::output::Format;
+
+/// Which verdicts `--only` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Only {
+    /// The allowed URLs.
+    Allowed,
+    /// The disallowed URLs.
+    Disallowed,
+}
+
+/// The rule that decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Deciding<'a> {
+    /// Its 1-based line.
+    pub(crate) line: u32,
+    /// Allow or disallow.
+    pub(crate) kind: RuleKind,
+    /// The pattern as written.
+    pub(crate) pattern: Cow<'a, str>,
+}
+
+/// What the command answers for one URL.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub(crate) enum Answer<'a> {
+    /// Allowed or disallowed.
+    Verdict(Verdict<'a>),
+    /// The line is not a URL the command can answer for.
+    Error {
+        /// Why.
+        error: String,
+        /// Its line on standard input (or its position among the arguments).
+        line: u64,
+    },
+}
+
+/// A verdict and what it rests on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(crate) struct Verdict<'a> {
+    /// May the crawler fetch the URL?
+    pub(crate) allowed: bool,
+    /// The reading applied.
+    pub(crate) profile: Profile,
+    /// For a fetched robots.txt: its access result (RFC 9309 §2.3.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) access: Option<AccessKind>,
+    /// Why the fetched robots.txt is unavailable or unreachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) access_reason: Option<&'a str>,
+    /// For a fetched robots.txt: its URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) robots_txt_url: Option<&'a str>,
+    /// Why, when the file's rules decided (none when the access result decided alone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) reason: Option<Reason>,
+    /// The deciding rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) decided_by: Option<Deciding<'a>>,
+    /// The full account, with `--explain` (JSON only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) explanation: Option<Box<Explanation>>,
+}
+
+/// One row: a URL and its answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(crate) struct Row<'a> {
+    /// The URL as given.
+    pub(crate) url: &'a str,
+    /// `allowed`, `disallowed` or `error`.
+    verdict: &'static str,
+    /// The answer.
+    #[serde(flatten)]
+    pub(crate) answer: Answer<'a>,
+}
+
+impl<'a> Row<'a> {
+    /// A verdict row.
+    pub(crate) fn verdict(url: &'a str, verdict: Verdict<'a>) -> Row<'a> {
+        Row {
+            url,
+            verdict: if verdict.allowed {
+                "allowed"
+            } else {
+                "disallowed"
+            },
+            answer: Answer::Verdict(verdict),
+        }
+    }
+
+    /// An error row for line `line`.
+    pub(crate) fn error(url: &'a str, line: u64, error: String) -> Row<'a> {
+        Row {
+            url,
+            verdict: "error",
+            answer: Answer::Error { error, line },
+        }
+    }
+}
+
+/// How rows are written, and what was written so far.
+#[derive(Debug)]
+pub(crate) struct Printer<W> {
+    out: W,
+    format: Format,
+    explain: bool,
+    only: Option<Only>,
+    /// Whether a disallowed URL was answered.
+    pub(crate) any_disallowed: bool,
+    /// How many lines could not be answered.
+    pub(crate) errors: u64,
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer writing `format` to `out`, with the `--explain` columns and the `--only`
+    /// filter.
+    pub(crate) fn new(out: W, format: Format, explain: bool, only: Option<Only>) -> Printer<W> {
+        Printer {
+            out,
+            format,
+            explain,
+            only,
+            any_disallowed: false,
+            errors: 0,
+        }
+    }
+
+    /// Writes `row` (or nothing, when `--only` leaves it out) and counts it.
+    ///
+    /// # Errors
+    /// [`CliError::OutputClosed`] when the reader has gone away, [`CliError::Write`] on any
+    /// other write error.
+    pub(crate) fn print(&mut self, row: &Row<'_>) -> Result<(), CliError> {
+        match &row.answer {
+            Answer::Verdict(v) => self.any_disallowed |= !v.allowed,
+            Answer::Error { .. } => self.errors += 1,
+        }
+        let written = match (self.format, self.only, &row.answer) {
+            (_, Some(only), Answer::Verdict(v)) if v.allowed != (only == Only::Allowed) => Ok(()),
+            (_, Some(_), Answer::Error { .. }) => Ok(()),
+            (Format::Json, _, _) => serde_json::to_writer(&mut self.out, row)
+                .map_err(io::Error::from)
+                .and_then(|()| self.out.write_all(b"\n")),
+            (Format::Text, Some(_), _) => write_fields(&mut self.out, &[row.url]),
+            (Format::Text, None, answer) => self.text(row.url, answer),
+        };
+        written.map_err(write_error)
+    }
+
+    fn text(&mut self, url: &str, answer: &Answer<'_>) -> io::Result<()> {
+        match answer {
+            Answer::Error { error, .. } => write_fields(&mut self.out, &["error", url, error]),
+            Answer::Verdict(v) => {
+                let status = if v.allowed { "allowed" } else { "disallowed" };
+                if !self.explain {
+                    return write_fields(&mut self.out, &[status, url]);
+                }
+                let (line, what) = match (&v.decided_by, v.reason, v.access) {
+                    (Some(rule), _, _) => (
+                        rule.line.to_string(),
+                        format!("{}: {}", rule.kind, rule.pattern),
+                    ),
+                    (None, Some(reason), _) => ("-".to_owned(), reason.as_str().to_owned()),
+                    (None, None, Some(access)) => (
+                        "-".to_owned(),
+                        format!(
+                            "robots-txt-{access}: {}",
+                            v.access_reason.unwrap_or("no reason given")
+                        ),
+                    ),
+                    (None, None, None) => ("-".to_owned(), "-".to_owned()),
+                };
+                write_fields(&mut self.out, &[status, url, &line, &what])
+            }
+        }
+    }
+
+    /// Flushes what is buffered.
+    ///
+    /// # Errors
+    /// As [`Printer::print`].
+    pub(crate) fn flush(&mut self) -> Result<(), CliError> {
+        self.out.flush().map_err(write_error)
+    }
+}
+
+/// Writes `fields` tab-separated on one line, each with tab, CR and LF escaped.
+fn write_fields(out: &mut impl Write, fields: &[&str]) -> io::Result<()> {
+    for (i, field) in fields.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b"\t")?;
+        }
+        if field.contains(['\t', '\r', '\n']) {
+            let escaped = field
+                .replace('\t', "\\t")
+                .replace('\r', "\\r")
+                .replace('\n', "\\n");
+            out.write_all(escaped.as_bytes())?;
+        } else {
+            out.write_all(field.as_bytes())?;
+        }
+    }
+    out.write_all(b"\n")
+}
+
+/// A closed pipe (`robotrules check … | head -1`) is the reader saying it has enough.
+pub(crate) fn write_error(error: io::Error) -> CliError {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        CliError::OutputClosed
+    } else {
+        CliError::Write(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Failing;
+    use rstest::rstest;
+
+    fn verdict(allowed: bool) -> Verdict<'static> {
+        Verdict {
+            allowed,
+            profile: Profile::Rfc9309,
+            access: None,
+            access_reason: None,
+            robots_txt_url: None,
+            reason: Some(Reason::RuleMatched),
+            decided_by: Some(Deciding {
+                line: 2,
+                kind: RuleKind::Disallow,
+                pattern: "/private".into(),
+            }),
+            explanation: None,
+        }
+    }
+
+    fn printed(format: Format, explain: bool, only: Option<Only>, row: &Row<'_>) -> String {
+        let mut printer = Printer::new(Vec::new(), format, explain, only);
+        printer.print(row).unwrap();
+        String::from_utf8(printer.out).unwrap()
+    }
+
+    #[rstest]
+    #[case(false, None, "disallowed\t/private/x\n")]
+    #[case(true, None, "disallowed\t/private/x\t2\tdisallow: /private\n")]
+    #[case(false, Some(Only::Disallowed), "/private/x\n")]
+    #[case(false, Some(Only::Allowed), "")]
+    fn text_rows(#[case] explain: bool, #[case] only: Option<Only>, #[case] line: &str) {
+        let row = Row::verdict("/private/x", verdict(false));
+        assert_eq!(printed(Format::Text, explain, only, &row), line);
+    }
+
+    #[test]
+    fn the_access_result_decides_alone() {
+        let row = Row::verdict(
+            "/a",
+            Verdict {
+                access: Some(AccessKind::Unreachable),
+                access_reason: Some("HTTP status 503"),
+                reason: None,
+                decided_by: None,
+                ..verdict(false)
+            },
+        );
+        assert_eq!(
+            printed(Format::Text, true, None, &row),
+            "disallowed\t/a\t-\trobots-txt-unreachable: HTTP status 503\n"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&printed(Format::Json, false, None, &row)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"url": "/a", "verdict": "disallowed", "allowed": false,
+                "profile": "rfc9309", "access": "unreachable", "access_reason": "HTTP status 503"})
+        );
+    }
+
+    #[test]
+    fn errors_are_rows_and_counted_and_left_out_by_only() {
+        let row = Row::error("a\tb", 7, "line 7: not an absolute url".into());
+        assert_eq!(
+            printed(Format::Text, false, None, &row),
+            "error\ta\\tb\tline 7: not an absolute url\n"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&printed(Format::Json, false, None, &row)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"url": "a\tb", "verdict": "error",
+                "error": "line 7: not an absolute url", "line": 7})
+        );
+        let mut printer = Printer::new(Vec::new(), Format::Text, false, Some(Only::Allowed));
+        printer.print(&row).unwrap();
+        assert_eq!((printer.out.len(), printer.errors), (0, 1));
+    }
+
+    #[test]
+    fn json_rows_carry_the_deciding_rule() {
+        let row = Row::verdict("/private/x", verdict(false));
+        let json: serde_json::Value =
+            serde_json::from_str(&printed(Format::Json, false, None, &row)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"url": "/private/x", "verdict": "disallowed", "allowed": false,
+                "profile": "rfc9309", "reason": "rule-matched",
+                "decided_by": {"line": 2, "kind": "disallow", "pattern": "/private"}})
+        );
+    }
+
+    #[test]
+    fn a_closed_pipe_is_not_an_error_message() {
+        let row = Row::verdict("/a", verdict(true));
+        let mut closed = Printer::new(
+            Failing(io::ErrorKind::BrokenPipe),
+            Format::Text,
+            false,
+            None,
+        );
+        assert!(matches!(closed.print(&row), Err(CliError::OutputClosed)));
+        let mut broken = Printer::new(Failing(io::ErrorKind::Other), Format::Text, false, None);
+        assert!(matches!(broken.print(&row), Err(CliError::Write(_))));
+    }
+}
