@@ -250,14 +250,22 @@ impl Asker {
                 Ok(explained) => {
                     Answered::Decided(explained.decision, explained.explanation.map(Box::new))
                 }
-                Err(error) => Answered::Failed(error.to_string()),
+                Err(error) => Answered::Failed(message(error)),
             },
             Ok(url) => match self.client.is_allowed(url).await {
                 Ok(decision) => Answered::Decided(decision, None),
-                Err(error) => Answered::Failed(error.to_string()),
+                Err(error) => Answered::Failed(message(error)),
             },
         };
         (item, answered)
+    }
+}
+
+/// Why the client could not answer, without the URL (the row shows it).
+fn message(error: ClientError) -> String {
+    match error {
+        ClientError::Url { source, .. } => source.to_string(),
+        other => other.to_string(),
     }
 }
 

@@ -1,0 +1,322 @@
+//! End-to-end tests of `robotrules batch`: URL streams over many sites, each site a real HTTP
+//! server on 127.0.0.1 (`robotrules-testserver`) answering its robots.txt its own way; the
+//! requests are counted at the servers.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::time::{Duration, Instant};
+
+use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_testserver::Background;
+
+use common::{Harness, Run};
+
+const ROBOTS: &str = "User-agent: *
+Disallow: /private/
+Allow: /private/press/
+";
+
+/// Without proxies from the environment: the servers are on loopback.
+const HARNESS: Harness = Harness {
+    no_color: false,
+    without_proxies: true,
+    lossy: false,
+};
+
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    HARNESS.run(args, stdin)
+}
+
+/// Sites, each an HTTP server answering `/robots.txt` its own way, on one runtime.
+struct Sites {
+    servers: Vec<HttpServer>,
+    _background: Background,
+}
+
+impl Sites {
+    fn new(replies: Vec<Reply>) -> Sites {
+        let background = Background::new().unwrap();
+        let servers = replies
+            .into_iter()
+            .map(|reply| {
+                let server = background.http().unwrap();
+                server.route("/robots.txt", reply);
+                server
+            })
+            .collect();
+        Sites {
+            servers,
+            _background: background,
+        }
+    }
+
+    fn url(&self, site: usize, path: &str) -> String {
+        self.servers[site].url(path)
+    }
+
+    fn hits(&self, site: usize) -> usize {
+        self.servers[site].hits("/robots.txt")
+    }
+}
+
+/// The six kinds of site of the mixed stream, and each one's verdict on `/private/x` and
+/// `/public`.
+fn mixed() -> (Sites, [(bool, bool); 6]) {
+    let sites = Sites::new(vec![
+        Reply::ok(ROBOTS),
+        Reply::status(404),
+        Reply::status(503),
+        Reply::ok(ROBOTS).after(Duration::from_millis(300)),
+        Reply::ResetAfter(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nUser-agent: *\n".to_vec(),
+        ),
+        Reply::ok("<html><body>\nUser-agent: *\nDisallow: /\n</body></html>\n")
+            .header("Content-Type", "text/html"),
+    ]);
+    // 200: the rules; 404: allow all; 503 and a reset: disallow all; slow: the rules; an HTML
+    // page: its valid lines are read (`User-agent: *` / `Disallow: /` between the tags).
+    let verdicts = [
+        (false, true),
+        (true, true),
+        (false, false),
+        (false, true),
+        (false, false),
+        (false, false),
+    ];
+    (sites, verdicts)
+}
+
+#[test]
+fn a_mixed_stream_keeps_its_order_and_asks_each_origin_once() {
+    let (sites, verdicts) = mixed();
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for round in 0..5 {
+        for (site, (private, public)) in verdicts.iter().enumerate() {
+            for (path, allowed) in [
+                (format!("/private/{round}"), private),
+                (format!("/public/{round}"), public),
+            ] {
+                let url = sites.url(site, &path);
+                input.push_str(&url);
+                input.push('\n');
+                let verdict = if *allowed { "allowed" } else { "disallowed" };
+                expected.push(format!("{verdict}\t{url}"));
+            }
+        }
+    }
+    let out = run(&["batch", "--timeout", "5", "ExampleBot"], input.as_bytes());
+    assert_eq!(out.lines(), expected, "{out:?}");
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stderr, "");
+    for site in 0..verdicts.len() {
+        assert_eq!(sites.hits(site), 1, "site {site}");
+    }
+}
+
+#[test]
+fn bad_lines_mid_stream_are_error_rows_and_the_batch_goes_on() {
+    let sites = Sites::new(vec![Reply::ok(ROBOTS)]);
+    let mut input = Vec::new();
+    let ok = sites.url(0, "/public");
+    for line in [
+        ok.as_bytes(),
+        b"www.example.com/no-scheme",
+        b"# a comment line",
+        b"",
+        b"mailto:someone@example.com",
+        b"gopher://example.com/x",
+        b"http://xn--a.example/x",
+        b"http://a\x00b.example/",
+        b"http://\xff.example/",
+    ] {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend(std::iter::repeat_n(b'a', 1 << 20));
+    input.push(b'\n');
+    input.extend_from_slice(sites.url(0, "/private/x").as_bytes());
+    input.push(b'\n');
+    let out = run(&["batch", "ExampleBot"], &input);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 9, "{out:?}");
+    assert_eq!(lines[0], format!("allowed\t{ok}"));
+    for (row, line_number) in lines[1..8].iter().zip([2, 5, 6, 7, 8, 9, 10]) {
+        assert!(row.starts_with("error\t"), "{row}");
+        assert!(
+            row.contains(&format!("\tline {line_number}: ")),
+            "{row} (line {line_number})"
+        );
+    }
+    assert!(lines[7].contains("longer than 65536 bytes"), "{}", lines[7]);
+    assert!(lines[7].len() < 1000, "a long line is shown cut");
+    assert_eq!(
+        lines[8],
+        format!("disallowed\t{}", sites.url(0, "/private/x"))
+    );
+    out.assert_one_line_error("7 lines could not be checked");
+    assert_eq!(sites.hits(0), 1);
+}
+
+#[test]
+fn only_prints_the_urls_of_one_verdict_bare() {
+    let (sites, verdicts) = mixed();
+    let mut input = String::new();
+    let mut allowed = Vec::new();
+    for (site, (private, public)) in verdicts.iter().enumerate() {
+        for (path, ok) in [("/private/x", private), ("/public", public)] {
+            let url = sites.url(site, path);
+            input.push_str(&url);
+            input.push('\n');
+            if *ok {
+                allowed.push(url);
+            }
+        }
+    }
+    input.push_str("not a url\n");
+    let out = run(
+        &["batch", "--only", "allowed", "ExampleBot"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.lines(), allowed, "{out:?}");
+    // The error row is left out of standard output but still counts.
+    out.assert_one_line_error("1 line could not be checked");
+}
+
+#[test]
+fn json_rows_have_the_documented_shape() {
+    let sites = Sites::new(vec![Reply::ok(ROBOTS), Reply::status(503)]);
+    let urls = [
+        sites.url(0, "/private/x"),
+        sites.url(0, "/public"),
+        sites.url(1, "/a"),
+    ];
+    let mut args = vec!["batch", "--format", "json", "ExampleBot"];
+    args.extend(urls.iter().map(String::as_str));
+    args.push("relative/url");
+    let out = run(&args, b"");
+    let rows: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            serde_json::json!({"url": urls[0], "verdict": "disallowed", "allowed": false,
+                "profile": "rfc9309", "access": "success",
+                "robots_txt_url": sites.url(0, "/robots.txt"), "reason": "rule-matched",
+                "decided_by": {"line": 2, "kind": "disallow", "pattern": "/private/"}}),
+            serde_json::json!({"url": urls[1], "verdict": "allowed", "allowed": true,
+                "profile": "rfc9309", "access": "success",
+                "robots_txt_url": sites.url(0, "/robots.txt"), "reason": "no-matching-rule"}),
+            serde_json::json!({"url": urls[2], "verdict": "disallowed", "allowed": false,
+                "profile": "rfc9309", "access": "unreachable", "access_reason": "HTTP status 503",
+                "robots_txt_url": sites.url(1, "/robots.txt")}),
+            serde_json::json!({"url": "relative/url", "verdict": "error", "line": 4,
+                "error": "line 4: cannot locate a robots.txt for this URL: not an absolute url: \"relative/url\""}),
+        ]
+    );
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn ten_thousand_urls_of_one_no_store_origin_make_one_request() {
+    let sites = Sites::new(vec![Reply::ok(ROBOTS).header("Cache-Control", "no-store")]);
+    let mut input = String::new();
+    for i in 0..10_000 {
+        input.push_str(&sites.url(0, &format!("/private/{i}")));
+        input.push('\n');
+    }
+    let out = run(
+        &["batch", "--only", "disallowed", "ExampleBot"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.lines().len(), 10_000, "{}", out.stderr);
+    assert_eq!(out.code, 1);
+    assert_eq!(sites.hits(0), 1);
+}
+
+#[test]
+fn a_silent_origin_holds_back_only_until_its_deadline() {
+    let sites = Sites::new(vec![Reply::Silent, Reply::ok(ROBOTS)]);
+    let input = format!(
+        "{}\n{}\n{}\n",
+        sites.url(0, "/a"),
+        sites.url(1, "/private/x"),
+        sites.url(0, "/b")
+    );
+    let started = Instant::now();
+    let out = run(&["batch", "--timeout", "1", "ExampleBot"], input.as_bytes());
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "ended near its deadline"
+    );
+    assert_eq!(
+        out.lines(),
+        [
+            format!("disallowed\t{}", sites.url(0, "/a")),
+            format!("disallowed\t{}", sites.url(1, "/private/x")),
+            format!("disallowed\t{}", sites.url(0, "/b")),
+        ]
+    );
+    assert_eq!(sites.hits(0), 1);
+}
+
+#[test]
+fn output_begins_before_input_ends() {
+    let sites = Sites::new(vec![Reply::ok(ROBOTS)]);
+    let mut child = HARNESS.command(&["batch", "ExampleBot"]).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "{}", sites.url(0, "/private/x")).unwrap();
+    stdin.flush().unwrap();
+    // Standard input stays open: the answer must come anyway.
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(
+        line,
+        format!("disallowed\t{}\n", sites.url(0, "/private/x"))
+    );
+    writeln!(stdin, "{}", sites.url(0, "/public")).unwrap();
+    drop(stdin);
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, format!("allowed\t{}\n", sites.url(0, "/public")));
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn the_concurrency_bounds_the_fetches_at_once() {
+    let sites = Sites::new(
+        (0..6)
+            .map(|_| Reply::ok(ROBOTS).after(Duration::from_millis(100)))
+            .collect(),
+    );
+    let input: String = (0..6)
+        .map(|site| format!("{}\n", sites.url(site, "/public")))
+        .collect();
+    let started = Instant::now();
+    let out = run(
+        &["batch", "--concurrency", "2", "ExampleBot"],
+        input.as_bytes(),
+    );
+    let took = started.elapsed();
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.lines().len(), 6);
+    // Six answers that each take 100 ms, two at a time: three rounds at least. (A lower
+    // bound only: the fetch crate's test counts the requests in flight at one server.)
+    assert!(took >= Duration::from_millis(300), "{took:?}");
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    run(&["batch", "--concurrency", "0", "ExampleBot", "/"], b"").assert_error("--concurrency");
+    run(&["batch", "ExampleBot/1.0", "https://example.com/"], b"")
+        .assert_error("pass `ExampleBot`");
+    run(&["batch"], b"").assert_error("missing argument AGENT");
+}
