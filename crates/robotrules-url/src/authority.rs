@@ -51,6 +51,10 @@ pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
     }
     let mut labels = host.strip_suffix('.').unwrap_or(host).split('.');
     let last = labels.next_back()?;
+    if is_dotted_quad(host) {
+        // An IPv4 address the URL Standard writes back exactly as it is.
+        return Some(Simple { scheme, host, port });
+    }
     let numeric = last.bytes().all(|b| b.is_ascii_digit())
         || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("0x"));
     let punycode = host.split('.').any(|label| {
@@ -62,6 +66,26 @@ pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
         return None;
     }
     Some(Simple { scheme, host, port })
+}
+
+/// `a.b.c.d`, each a decimal number from 0 to 255 without leading zeros: an IPv4 address in
+/// the form the URL Standard serialises it.
+fn is_dotted_quad(host: &str) -> bool {
+    let mut parts = 0;
+    for part in host.split('.') {
+        parts += 1;
+        let canonical = match part.as_bytes() {
+            [b'0'] => true,
+            [first, rest @ ..] if rest.len() <= 2 => {
+                *first != b'0' && part.bytes().all(|b| b.is_ascii_digit())
+            }
+            _ => false,
+        };
+        if !canonical || part.parse::<u16>().map_or(true, |n| n > 255) {
+            return false;
+        }
+    }
+    parts == 4
 }
 
 /// One to five decimal digits with a value that fits a port.
@@ -89,6 +113,8 @@ mod tests {
     #[case("http://example.com.:0080?q", "http", "example.com.", Some(80))]
     #[case("http://1.2.3.example/", "http", "1.2.3.example", None)]
     #[case("http://a-b--c.example#f", "http", "a-b--c.example", None)]
+    #[case("http://127.0.0.1:8080/a", "http", "127.0.0.1", Some(8080))]
+    #[case("https://0.10.255.9/", "https", "0.10.255.9", None)]
     fn recognises_the_common_form(
         #[case] url: &str,
         #[case] scheme: &str,
@@ -110,8 +136,11 @@ mod tests {
     #[case("http://example.com:/")]
     #[case("http://example.com:99999/")]
     #[case("http://example.com:8a/")]
-    #[case("http://212.96.82.21/")]
+    #[case("http://212.96.82.256/")]
     #[case("http://1.2.3.4./")]
+    #[case("http://01.2.3.4/")]
+    #[case("http://1.2.3/")]
+    #[case("http://1.2.3.4.5/")]
     #[case("http://example.0x1f/")]
     #[case("http://xn--mller-kva.eu/")]
     #[case("http:///a")]
