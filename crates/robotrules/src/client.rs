@@ -246,24 +246,25 @@ impl Client {
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
-    pub async fn crawl_delay(&self, url: &str) -> Result<Option<f64>, ClientError> {
+    pub async fn crawl_delay(&self, url: &str) -> Result<Option<std::time::Duration>, ClientError> {
         match self.lookup(url).await?.robots {
             Some(robots) => Ok(robots.crawl_delay(&self.inner.agent)?),
             None => Ok(None),
         }
     }
 
-    /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), as written;
+    /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), resolved
+    /// against the robots.txt URL (`/sitemap.xml` becomes `https://example.com/sitemap.xml`);
     /// none when the file is unavailable or unreachable.
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn sitemaps(&self, url: &str) -> Result<Vec<String>, ClientError> {
-        Ok(self
-            .lookup(url)
-            .await?
+        let lookup = self.lookup(url).await?;
+        Ok(lookup
             .robots
-            .map(|robots| robots.sitemaps().map(str::to_owned).collect())
+            .as_ref()
+            .map(|robots| robots.sitemaps_from(lookup.robots_txt_url()))
             .unwrap_or_default())
     }
 
