@@ -41,6 +41,33 @@ impl Default for TimeoutArg {
     }
 }
 
+/// `--user-agent TEXT`, for the commands that fetch: the User-Agent header sent, by default
+/// this tool's name and version (`robotrules/0.1.0`).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub(crate) struct UserAgentArg {
+    /// The User-Agent header sent when fetching (default: `robotrules/VERSION`).
+    #[arg(long = "user-agent", value_name = "TEXT", value_parser = parse_user_agent)]
+    pub(crate) user_agent: Option<String>,
+}
+
+impl UserAgentArg {
+    /// The header value: the one given, or [`USER_AGENT`].
+    pub(crate) fn header(&self) -> &str {
+        self.user_agent.as_deref().unwrap_or(USER_AGENT)
+    }
+}
+
+/// Parses `--user-agent`: printable ASCII, not empty (an HTTP header value).
+fn parse_user_agent(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+        return Err(format!(
+            "`{text}`: a User-Agent is printable ASCII and not empty"
+        ));
+    }
+    Ok(text.to_owned())
+}
+
 /// Parses `--timeout`: a positive number of seconds, at most an hour.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
@@ -140,6 +167,15 @@ mod tests {
         assert_eq!(long.total_timeout, Duration::from_secs(60));
         assert_eq!(long.body_limit, 512_000);
         assert_eq!(long.user_agent, USER_AGENT);
+    }
+
+    #[test]
+    fn user_agents_are_printable_ascii() {
+        assert_eq!(parse_user_agent(" ExampleBot/1.0 ").as_deref(), Ok("ExampleBot/1.0"));
+        assert!(parse_user_agent("").is_err());
+        assert!(parse_user_agent("Bot\r\nX: y").is_err());
+        assert!(parse_user_agent("Bötchen").is_err());
+        assert_eq!(UserAgentArg::default().header(), USER_AGENT);
     }
 
     #[rstest]
