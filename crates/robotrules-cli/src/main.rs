@@ -36,7 +36,8 @@ struct Cli {
 enum Command {
     /// May a crawler fetch these URLs? One line per URL; exit 1 when any is disallowed.
     Check(cmd::check::CheckArgs),
-    /// What is wrong with a robots.txt file? rustc-style findings; exit 1 when there are any.
+    /// What is wrong with robots.txt files? rustc-style findings (or JSON, SARIF) per file;
+    /// exit 1 when a file has an error (or, with -D warnings, a warning).
     Lint(cmd::lint::LintArgs),
     /// Why may a crawler fetch a URL, or not? Groups, matching rules, the deciding line; exit 1
     /// when disallowed.
@@ -44,6 +45,9 @@ enum Command {
     /// What happens when a robots.txt is fetched? Requests and statuses, bytes, truncation,
     /// access result, cache lifetime, verdict class; exit 1 when unreachable (full disallow).
     Fetch(cmd::fetch::FetchArgs),
+    /// What does a crawler get? Its groups and rules, crawl-delay, request-rate, visit-time
+    /// and the sitemaps; exit 1 only when a fetched robots.txt is unreachable.
+    Show(cmd::show::ShowArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Fetch(args) => cmd::fetch::run(args),
+        Command::Show(args) => cmd::show::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
