@@ -171,7 +171,10 @@ mod tests {
 
     #[test]
     fn user_agents_are_printable_ascii() {
-        assert_eq!(parse_user_agent(" ExampleBot/1.0 ").as_deref(), Ok("ExampleBot/1.0"));
+        assert_eq!(
+            parse_user_agent(" ExampleBot/1.0 ").as_deref(),
+            Ok("ExampleBot/1.0")
+        );
         assert!(parse_user_agent("").is_err());
         assert!(parse_user_agent("Bot\r\nX: y").is_err());
         assert!(parse_user_agent("Bötchen").is_err());

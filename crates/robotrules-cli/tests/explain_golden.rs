@@ -106,7 +106,10 @@ fn a_name_rfc9309_rejects_is_an_error_there_only() {
     // The other profiles' answers are shown; the profile that errored fails the run (exit 1).
     assert_eq!(json.code, 1, "{json:?}");
     assert_eq!(json.stderr.lines().count(), 1, "{json:?}");
-    assert!(json.stderr.contains("rfc9309: invalid crawler name"), "{json:?}");
+    assert!(
+        json.stderr.contains("rfc9309: invalid crawler name"),
+        "{json:?}"
+    );
     let text = explain(robots, "Example Bot/1.0", "/x", false);
     assert!(
         text.stdout.contains("rfc9309: error: invalid crawler name"),

@@ -67,13 +67,21 @@ fn lint_profile_changes_severity() {
         b"user-agent: *\ndissallow: /private\n",
     );
     assert_eq!(denied.code, 1, "{denied:?}");
-    assert!(denied.stderr.contains("error[misspelt-key]"), "{}", denied.stderr);
+    assert!(
+        denied.stderr.contains("error[misspelt-key]"),
+        "{}",
+        denied.stderr
+    );
     let allowed = run(
         &["lint", "-A", "misspelt-key", "-"],
         b"user-agent: *\ndissallow: /private\n",
     );
     assert_eq!(allowed.code, 0, "{allowed:?}");
-    assert!(allowed.stderr.contains("no problems found"), "{}", allowed.stderr);
+    assert!(
+        allowed.stderr.contains("no problems found"),
+        "{}",
+        allowed.stderr
+    );
 }
 
 #[test]
@@ -86,9 +94,15 @@ fn lint_several_files_names_each_and_exits_with_the_worst() {
     let (clean, broken) = (clean.to_str().unwrap(), broken.to_str().unwrap());
     let r = run(&["lint", clean, broken], b"");
     assert_eq!(r.code, 1, "{r:?}");
-    assert!(r.stderr.contains(&format!("{clean}: no problems found")), "{r:?}");
+    assert!(
+        r.stderr.contains(&format!("{clean}: no problems found")),
+        "{r:?}"
+    );
     assert!(r.stderr.contains(&format!("{broken}: 1 error")), "{r:?}");
-    assert!(r.stderr.contains("2 files: 1 error, 0 warnings, 0 notes"), "{r:?}");
+    assert!(
+        r.stderr.contains("2 files: 1 error, 0 warnings, 0 notes"),
+        "{r:?}"
+    );
     let sarif = run(&["lint", "--format", "sarif", clean, broken], b"");
     assert_eq!(sarif.code, 1, "{sarif:?}");
     let log: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
@@ -118,7 +132,9 @@ fn lint_json_is_one_object_per_finding_on_stdout() {
     let summary = lines.pop().unwrap();
     assert_eq!(summary["summary"]["files"], 1, "{summary}");
     assert_eq!(summary["summary"]["truncated"], 0, "{summary}");
-    assert!(lines.iter().all(|v| v["file"] == "<stdin>" || v["file"] == "-"));
+    assert!(lines
+        .iter()
+        .all(|v| v["file"] == "<stdin>" || v["file"] == "-"));
     let codes: Vec<&str> = lines.iter().map(|v| v["code"].as_str().unwrap()).collect();
     // Google reads `disallow private` as `disallow: private`, a pattern without `/`.
     assert_eq!(

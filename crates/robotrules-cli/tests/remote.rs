@@ -465,7 +465,10 @@ fn lint_reads_a_fetched_file_and_explains_why_there_is_none() {
     assert!(out.stdout.contains("{\"summary\":"), "{out:?}");
     let out = run(&["explain", &missing.url("/"), "ExampleBot", "/x"], b"");
     assert_eq!(out.code, 0, "{out:?}");
-    assert!(out.stdout.contains("allowed (RFC 9309 §2.3.1.3)"), "{out:?}");
+    assert!(
+        out.stdout.contains("allowed (RFC 9309 §2.3.1.3)"),
+        "{out:?}"
+    );
     let out = run(&["explain", &failing.url("/"), "ExampleBot", "/x"], b"");
     assert_eq!(out.code, 1, "{out:?}");
 }
@@ -488,7 +491,10 @@ fn fetch_shows_and_saves_the_body_with_the_user_agent_given() {
         b"",
     );
     assert_eq!(out.code, 0, "{out:?}");
-    assert!(out.stdout.ends_with("\nuser-agent: *\ndisallow: /x\n"), "{out:?}");
+    assert!(
+        out.stdout.ends_with("\nuser-agent: *\ndisallow: /x\n"),
+        "{out:?}"
+    );
     assert_eq!(
         std::fs::read(&saved).unwrap(),
         b"user-agent: *\ndisallow: /x\n"
@@ -504,7 +510,10 @@ fn show_resolves_sitemaps_against_the_fetched_robots_txt() {
     let site = Site::new(Reply::ok(
         "user-agent: *\ndisallow: /x\ncrawl-delay: 2\nsitemap: /sitemap.xml\n",
     ));
-    let out = run(&["show", "--format", "json", &site.url("/"), "ExampleBot"], b"");
+    let out = run(
+        &["show", "--format", "json", &site.url("/"), "ExampleBot"],
+        b"",
+    );
     assert_eq!(out.code, 0, "{out:?}");
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["crawl-delay"], 2.0);

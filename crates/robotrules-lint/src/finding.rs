@@ -145,7 +145,10 @@ pub const fn severity_name(severity: Severity) -> &'static str {
     }
 }
 
-fn serialize_severity<S: Serializer>(severity: &Severity, serializer: S) -> Result<S::Ok, S::Error> {
+fn serialize_severity<S: Serializer>(
+    severity: &Severity,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(severity_name(*severity))
 }
 

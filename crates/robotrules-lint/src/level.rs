@@ -178,10 +178,7 @@ mod tests {
     fn targets_parse() {
         assert_eq!("warnings".parse(), Ok(LevelTarget::Warnings));
         assert_eq!("notes".parse(), Ok(LevelTarget::Notes));
-        assert_eq!(
-            "empty-rule".parse(),
-            Ok(LevelTarget::Code(Code::EmptyRule))
-        );
+        assert_eq!("empty-rule".parse(), Ok(LevelTarget::Code(Code::EmptyRule)));
         assert!("nope".parse::<LevelTarget>().is_err());
     }
 }

@@ -47,7 +47,12 @@ pub fn log(files: &[File<'_>], tool_version: &str) -> Value {
         .collect();
     let results: Vec<Value> = files
         .iter()
-        .flat_map(|file| file.report.findings.iter().map(move |lint| result(file, lint)))
+        .flat_map(|file| {
+            file.report
+                .findings
+                .iter()
+                .map(move |lint| result(file, lint))
+        })
         .collect();
     let artifacts: Vec<Value> = files
         .iter()
@@ -105,7 +110,10 @@ fn result(file: &File<'_>, lint: &Lint) -> Value {
 fn location(file: &File<'_>, span: robotrules_model::Span, line: u32, column: u32) -> Value {
     // The region ends on the span's start line (a span never crosses a line in lint output
     // except a line terminator, which is not shown).
-    let end = span.end.min(source::line_end(file.source, span.start)).max(span.start);
+    let end = span
+        .end
+        .min(source::line_end(file.source, span.start))
+        .max(span.start);
     let end_column = source::column(file.source, end).max(column);
     json!({
         "physicalLocation": {
@@ -146,13 +154,18 @@ mod tests {
         let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
         assert_eq!(rules.len(), Code::ALL.len());
         assert!(rules.iter().all(|r| r["id"].is_string()
-            && r["shortDescription"]["text"].as_str().is_some_and(|t| !t.is_empty())));
+            && r["shortDescription"]["text"]
+                .as_str()
+                .is_some_and(|t| !t.is_empty())));
         let results = run["results"].as_array().expect("results");
         assert_eq!(results.len(), report.findings.len());
         for r in results {
             let index = r["ruleIndex"].as_u64().expect("ruleIndex") as usize;
             assert_eq!(rules[index]["id"], r["ruleId"]);
-            assert!(matches!(r["level"].as_str(), Some("error" | "warning" | "note")));
+            assert!(matches!(
+                r["level"].as_str(),
+                Some("error" | "warning" | "note")
+            ));
             assert!(r["message"]["text"].as_str().is_some_and(|t| !t.is_empty()));
             let region = &r["locations"][0]["physicalLocation"]["region"];
             assert_eq!(
@@ -168,7 +181,10 @@ mod tests {
             .find(|r| r["ruleId"] == "misspelt-key")
             .expect("misspelt-key");
         let region = &misspelt["locations"][0]["physicalLocation"]["region"];
-        assert_eq!((region["startLine"].as_u64(), region["startColumn"].as_u64()), (Some(2), Some(1)));
+        assert_eq!(
+            (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+            (Some(2), Some(1))
+        );
         assert_eq!(region["endColumn"].as_u64(), Some(10));
     }
 }

@@ -41,7 +41,10 @@ fn lint_everywhere(source: &[u8], max_text: usize) -> Vec<robotrules_lint::LintR
             };
             let report = lint(source, &options);
             assert!(report.findings.len() <= options.max_findings);
-            assert_eq!(report.total(), report.errors + report.warnings + report.notes);
+            assert_eq!(
+                report.total(),
+                report.errors + report.warnings + report.notes
+            );
             let shown = text(&report, source);
             assert!(shown.len() <= max_text, "{} bytes of text", shown.len());
             assert!(render::json_lines(&report).lines().count() <= options.max_findings);

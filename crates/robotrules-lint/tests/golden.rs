@@ -131,7 +131,10 @@ fn json_lines_are_one_object_each_with_the_documented_fields() {
             ] {
                 assert!(v.get(field).is_some(), "{code}: {field} missing in {line}");
             }
-            assert!(matches!(v["severity"].as_str(), Some("error" | "warning" | "note")));
+            assert!(matches!(
+                v["severity"].as_str(),
+                Some("error" | "warning" | "note")
+            ));
         }
     }
 }

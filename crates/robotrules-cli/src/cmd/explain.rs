@@ -169,14 +169,15 @@ fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, 
         reason: &reason,
         fetched,
     };
-    let rendered = match args.format {
-        Format::Text => {
-            let (section, verdict) = if allowed {
-                ("§2.3.1.3", "allowed")
-            } else {
-                ("§2.3.1.4", "disallowed")
-            };
-            format!(
+    let rendered =
+        match args.format {
+            Format::Text => {
+                let (section, verdict) = if allowed {
+                    ("§2.3.1.3", "allowed")
+                } else {
+                    ("§2.3.1.4", "disallowed")
+                };
+                format!(
                 "{url} is {} ({}): no rules to explain\n{} {} {}: {verdict} (RFC 9309 {section})\n",
                 fetched.access,
                 fetched.access_reason.as_deref().unwrap_or("no reason given"),
@@ -184,9 +185,9 @@ fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, 
                 args.url,
                 if allowed { "is" } else { "is not" },
             )
-        }
-        Format::Json => output::json_line(&record)?,
-    };
+            }
+            Format::Json => output::json_line(&record)?,
+        };
     output::write_text(io::stdout().lock(), &rendered)?;
     Ok(Outcome::flagged_if(!allowed))
 }

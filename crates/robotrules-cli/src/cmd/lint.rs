@@ -161,7 +161,9 @@ enum Linted {
 pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
     let trust = args.trust.load()?;
     if args.robots.iter().filter(|r| *r == input::STDIN).count() > 1 {
-        return Err(CliError::Usage("`-` (standard input) given twice".to_owned()));
+        return Err(CliError::Usage(
+            "`-` (standard input) given twice".to_owned(),
+        ));
     }
     let options = LintOptions {
         profile: args.profile,
@@ -236,7 +238,10 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
         1 => Err(failed.remove(0)),
         n => {
             for error in &failed[..n - 1] {
-                eprintln!("robotrules: error: {}", crate::error::one_line(&error.to_string()));
+                eprintln!(
+                    "robotrules: error: {}",
+                    crate::error::one_line(&error.to_string())
+                );
             }
             Err(failed.remove(n - 1))
         }

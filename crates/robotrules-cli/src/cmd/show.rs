@@ -99,8 +99,12 @@ struct Shown {
 /// rejects, or a failed write.
 pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
     let trust = args.trust.load()?;
-    let source =
-        input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, args.fetch.timeout, &trust)?;
+    let source = input::load_robots_or_fetch(
+        &args.robots,
+        DEFAULT_PARSE_LIMIT,
+        args.fetch.timeout,
+        &trust,
+    )?;
     let (bytes, fetched, url) = match &source {
         RobotsSource::Local(bytes) => (&bytes[..], None, None),
         RobotsSource::Remote(outcome) => (

@@ -316,7 +316,13 @@ mod tests {
 
     fn utf16(text: &str, big: bool) -> Vec<u8> {
         text.encode_utf16()
-            .flat_map(|u| if big { u.to_be_bytes() } else { u.to_le_bytes() })
+            .flat_map(|u| {
+                if big {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
             .collect()
     }
 
@@ -333,13 +339,22 @@ mod tests {
         );
         let mut bom = vec![0xFF, 0xFE];
         bom.extend(utf16(text, false));
-        assert_eq!(foreign_encoding(&bom), Some(("UTF-16 (little-endian)", 2, true)));
-        let utf32: Vec<u8> = text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
+        assert_eq!(
+            foreign_encoding(&bom),
+            Some(("UTF-16 (little-endian)", 2, true))
+        );
+        let utf32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
         assert_eq!(
             foreign_encoding(&utf32),
             Some(("UTF-32 (little-endian)", 4, false))
         );
-        assert_eq!(foreign_encoding(b"+/v8User-agent: *"), Some(("UTF-7", 3, true)));
+        assert_eq!(
+            foreign_encoding(b"+/v8User-agent: *"),
+            Some(("UTF-7", 3, true))
+        );
         assert_eq!(foreign_encoding(text.as_bytes()), None);
         assert_eq!(foreign_encoding(&[0; 4096]), None);
         assert_eq!(foreign_encoding(b"\xEF\xBB\xBFuser-agent: *"), None);

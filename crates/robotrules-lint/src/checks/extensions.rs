@@ -59,7 +59,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             ),
             Some(delay) if delay > LARGE_DELAY => {
                 let per_day = (86_400.0 / delay).floor();
-                let requests = if per_day == 1.0 { "request" } else { "requests" };
+                let requests = if per_day == 1.0 {
+                    "request"
+                } else {
+                    "requests"
+                };
                 lint(
                     Code::CrawlDelayTooLarge,
                     Severity::Info,

@@ -183,6 +183,10 @@ fn duplicate_groups(ctx: &mut Context<'_>) {
     }
 }
 
+/// A named crawler that drops `*` rules: its token as written, its user-agent line, and the
+/// `*` group's disallow rules (line, pattern) it leaves out.
+type Dropping = (String, u32, Vec<(u32, String)>);
+
 /// A named crawler's own rules (merged over every group naming it) and what it drops of the
 /// `*` group: for each named agent that has rules, blocks something but not everything, and
 /// leaves out some of the `*` group's disallow rules. One note for the whole file.
@@ -201,7 +205,7 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
     }
     let mut seen: BTreeMap<String, ()> = BTreeMap::new();
     // (token as written, its user-agent line, the `*` rules it drops)
-    let mut found: Vec<(String, u32, Vec<(u32, String)>)> = Vec::new();
+    let mut found: Vec<Dropping> = Vec::new();
     for group in robots.groups() {
         for agent in group.agents(robots) {
             let key = agent_key(robots, agent);
@@ -349,10 +353,12 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
                     continue;
                 };
                 let named = matches!(rules.selection(), Selection::Exact | Selection::Substring);
-                let ruleless = rules
-                    .group_indices()
-                    .iter()
-                    .all(|&i| robots.groups().get(i).is_none_or(|g| g.rules(robots).is_empty()));
+                let ruleless = rules.group_indices().iter().all(|&i| {
+                    robots
+                        .groups()
+                        .get(i)
+                        .is_none_or(|g| g.rules(robots).is_empty())
+                });
                 if named && ruleless {
                     escaping.push(token.into_owned());
                 }
@@ -360,9 +366,10 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
             if escaping.is_empty() {
                 continue;
             }
-            let entry = found
-                .entry(group.line)
-                .or_insert((escaping, first_rule, global.len(), Vec::new()));
+            let entry =
+                found
+                    .entry(group.line)
+                    .or_insert((escaping, first_rule, global.len(), Vec::new()));
             entry.3.push(profile);
         }
     }
@@ -382,10 +389,16 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
                 Severity::Warning,
                 span,
                 line,
-                format!("the group for {who} has no allow or disallow rules, so it ignores {rules}"),
+                format!(
+                    "the group for {who} has no allow or disallow rules, so it ignores {rules}"
+                ),
             )
             .label("no rules: the `*` group does not apply")
-            .related(ctx.record_span(rule_line), rule_line, format!("does not apply to {first}"))
+            .related(
+                ctx.record_span(rule_line),
+                rule_line,
+                format!("does not apply to {first}"),
+            )
             .help(format!(
                 "a crawler obeys only the group that names it (RFC 9309 §2.2.1), and a group with \
                  only `crawl-delay` or other records gives it no rules at all: {who} may fetch \

@@ -67,7 +67,9 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
     let extra = written.len().saturating_sub(key.len());
     let word = written.len() > key.len()
         && written.is_char_boundary(key.len())
-        && written[key.len()..].bytes().all(|b| b.is_ascii_alphanumeric());
+        && written[key.len()..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric());
     let severity = if word && extra > 3 {
         Severity::Info
     } else {

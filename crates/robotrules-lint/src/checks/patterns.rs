@@ -278,7 +278,7 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[
         fixed[i + 1] = fixed[i + 1].to_ascii_uppercase();
         fixed[i + 2] = fixed[i + 2].to_ascii_uppercase();
     }
-    if siblings.iter().any(|s| *s == fixed) {
+    if siblings.contains(&fixed) {
         // The upper-case spelling is in the group too: a harmless twin.
         return;
     }
