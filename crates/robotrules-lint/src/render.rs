@@ -10,6 +10,9 @@ use robotrules_model::{Profile, Severity, Span};
 /// Width the text is laid out for; longer source lines are cut around the span, as rustc does.
 pub const TERM_WIDTH: usize = 140;
 
+/// Bytes shown on either side of a place in a long line.
+const WINDOW: usize = 4 * TERM_WIDTH;
+
 /// Lines between two places of one finding beyond which they are shown as separate excerpts.
 const CLUSTER_GAP: u32 = 4;
 
@@ -264,7 +267,11 @@ fn excerpt<'a>(
         .unwrap_or_default();
     let start = source::line_start(source, first);
     let end = source::line_end(source, last);
-    let display = source::display(source, start, end);
+    // Invisible characters are shown by code point only in a window around the places: the
+    // renderer cuts a long line to the terminal's width anyway, and a 500 KB line of NUL
+    // bytes eight times as long would cost seconds.
+    let shown = first.saturating_sub(WINDOW)..last.saturating_add(WINDOW);
+    let display = source::display_within(source, start, end, shown);
     let line = places.iter().map(|p| p.line).min().unwrap_or(1);
     let annotations: Vec<_> = places
         .iter()

@@ -86,8 +86,20 @@ impl Display {
     }
 }
 
-/// Decode `source[start..end]` for display.
+/// Decode `source[start..end]` for display, invisible characters shown by code point.
+#[cfg(test)]
 pub(crate) fn display(source: &[u8], start: usize, end: usize) -> Display {
+    display_within(source, start, end, 0..usize::MAX)
+}
+
+/// Decode `source[start..end]` for display; invisible characters at offsets in `shown` are
+/// shown by code point, others as they are.
+pub(crate) fn display_within(
+    source: &[u8],
+    start: usize,
+    end: usize,
+    shown: std::ops::Range<usize>,
+) -> Display {
     let end = end.min(source.len());
     let start = start.min(end);
     let bytes = &source[start..end];
@@ -122,7 +134,11 @@ pub(crate) fn display(source: &[u8], start: usize, end: usize) -> Display {
                     if i > 0 {
                         marks.push((at + i, text.len()));
                     }
-                    push_visible(&mut text, c);
+                    if shown.contains(&(at + i)) {
+                        push_visible(&mut text, c);
+                    } else {
+                        text.push(c);
+                    }
                 }
                 pos += stop;
             }
@@ -182,7 +198,8 @@ pub(crate) fn is_invisible(c: char) -> bool {
 /// Push `c`, or `<U+XXXX>` when it is invisible.
 pub(crate) fn push_visible(out: &mut String, c: char) {
     if is_invisible(c) {
-        out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+        use std::fmt::Write as _;
+        let _ = write!(out, "<U+{:04X}>", u32::from(c));
     } else {
         out.push(c);
     }

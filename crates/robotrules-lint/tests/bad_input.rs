@@ -151,3 +151,17 @@ fn every_prefix_of_a_messy_file_lints() {
         }
     }
 }
+
+#[test]
+fn a_file_of_only_nul_bytes_and_many_findings_stay_bounded() {
+    let nul = vec![0u8; 1 << 20];
+    for report in lint_everywhere(&nul, 200 * 1_200) {
+        assert!(report.findings.len() <= 200);
+    }
+    // 20,000 lines that are no record (a debug build takes seconds per 100,000).
+    let many = "x\n".repeat(20_000);
+    for report in lint_everywhere(many.as_bytes(), 200 * 1_200) {
+        assert_eq!(report.findings.len(), 200);
+        assert_eq!(report.total(), 20_000);
+    }
+}
