@@ -30,7 +30,10 @@ const AGENT: &str = "ExampleBot";
 fn files() -> Vec<(&'static str, Vec<u8>)> {
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/robots.txt");
     let typical = std::fs::read(&example).unwrap_or_else(|error| {
-        eprintln!("robotrules-bench: cannot read {}: {error}", example.display());
+        eprintln!(
+            "robotrules-bench: cannot read {}: {error}",
+            example.display()
+        );
         Vec::new()
     });
     vec![
@@ -53,7 +56,9 @@ fn bench(c: &mut Criterion) {
         let urls: Vec<String> = urls_for(&body)
             .into_iter()
             .filter_map(|url| {
-                let path = url.strip_prefix(robotrules_bench::urls::ORIGIN).unwrap_or(&url);
+                let path = url
+                    .strip_prefix(robotrules_bench::urls::ORIGIN)
+                    .unwrap_or(&url);
                 path.starts_with('/').then(|| format!("{base}{path}"))
             })
             .collect();

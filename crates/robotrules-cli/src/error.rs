@@ -49,19 +49,13 @@ pub(crate) enum CliError {
     /// Fetching could not be set up (the runtime or the HTTP client failed to start).
     #[error("cannot set up fetching: {0}")]
     FetchSetup(String),
-    /// A command that reads the file itself (`lint`, `explain`) was given a URL whose
-    /// robots.txt is unavailable or unreachable (RFC 9309 §2.3.1.3, §2.3.1.4).
-    #[error(
-        "robots.txt {} is {access} ({reason}): there is no file to read",
-        excerpt(url)
-    )]
-    NoRobotsFile {
-        /// The robots.txt URL.
-        url: String,
-        /// Unavailable or unreachable.
-        access: robotrules::fetch::AccessKind,
+    /// A file to write (`fetch --output`) could not be written.
+    #[error("cannot write {}: {source}", excerpt(path))]
+    WriteFile {
+        /// The path as given.
+        path: String,
         /// Why.
-        reason: String,
+        source: io::Error,
     },
     /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
     #[error(transparent)]
@@ -196,11 +190,6 @@ mod tests {
             CliError::CaCert {
                 path: "ca\n.pem".into(),
                 reason: "the file is empty".into(),
-            },
-            CliError::NoRobotsFile {
-                url: "http://example.com/robots.txt".into(),
-                access: robotrules::fetch::AccessKind::Unreachable,
-                reason: "HTTP status 503".into(),
             },
             CliError::ReadRobots {
                 path: "no\nsuch".into(),

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::time::Duration;
 
-use robotrules::fetch::{Access, FetchOutcome};
+use robotrules::fetch::FetchOutcome;
 
 use crate::error::CliError;
 use crate::remote;
@@ -47,7 +47,7 @@ pub(crate) enum RobotsSource {
 /// keeping the body up to `parse_limit` bytes (RFC 9309 §2.5).
 ///
 /// # Errors
-/// As [`load_robots`] for files; [`CliError::RobotsUrl`] for a URL that cannot have a
+/// [`CliError::ReadRobots`] when a file cannot be opened or read; [`CliError::RobotsUrl`] for a URL that cannot have a
 /// robots.txt, [`CliError::FetchSetup`] when fetching cannot start. A server that fails is
 /// not an error: it is the access result of the outcome.
 pub(crate) fn load_robots_or_fetch(
@@ -65,41 +65,6 @@ pub(crate) fn load_robots_or_fetch(
         .map(|outcome| RobotsSource::Remote(Box::new(outcome)))
     } else {
         load_local(arg, parse_limit).map(RobotsSource::Local)
-    }
-}
-
-/// The bytes of the robots.txt file named by `arg` (a path, `-` for standard input, or a URL
-/// fetched with the default deadline), at most `parse_limit` bytes plus a few.
-///
-/// Only what the parser will look at is read: content past the parse limit is ignored by the
-/// parser anyway (RFC 9309 §2.5), so a 100 MB file costs no more memory or time than a
-/// 500 KiB one. The parser still reports that the file went on past the limit, because it
-/// receives a few bytes more than the limit ([`READ_PAST_LIMIT`]).
-///
-/// # Errors
-/// [`CliError::ReadRobots`] when the file cannot be opened or read;
-/// [`CliError::NoRobotsFile`] when a URL's robots.txt is unavailable or unreachable; as
-/// [`load_robots_or_fetch`] for other URL errors.
-pub(crate) fn load_robots(arg: &str, parse_limit: usize) -> Result<Vec<u8>, CliError> {
-    let timeout = remote::TimeoutArg::default().timeout;
-    let user_agent = remote::UserAgentArg::default().for_agent(None);
-    let fetched =
-        match load_robots_or_fetch(arg, parse_limit, timeout, &Trust::default(), user_agent)? {
-            RobotsSource::Local(bytes) => return Ok(bytes),
-            RobotsSource::Remote(fetched) => fetched,
-        };
-    match fetched.access {
-        Access::Success { body, .. } => Ok(body.to_vec()),
-        Access::Unavailable { reason } => Err(CliError::NoRobotsFile {
-            url: fetched.robots_txt_url,
-            access: robotrules::fetch::AccessKind::Unavailable,
-            reason: reason.to_string(),
-        }),
-        Access::Unreachable { reason } => Err(CliError::NoRobotsFile {
-            url: fetched.robots_txt_url,
-            access: robotrules::fetch::AccessKind::Unreachable,
-            reason: reason.to_string(),
-        }),
     }
 }
 

@@ -10,6 +10,7 @@ mod cmd;
 mod error;
 mod explain;
 mod fetch_report;
+mod fetched;
 mod input;
 mod lines;
 mod output;
@@ -42,7 +43,8 @@ enum Command {
     /// once per origin; one row per URL in input order; exit 1 when any is disallowed, 2 when
     /// any line is not a URL with a robots.txt.
     Batch(cmd::batch::BatchArgs),
-    /// What is wrong with a robots.txt file? rustc-style findings; exit 1 when there are any.
+    /// What is wrong with robots.txt files? rustc-style findings (or JSON, SARIF) per file;
+    /// exit 1 when a file has an error (or, with -D warnings, a warning).
     Lint(cmd::lint::LintArgs),
     /// Why may a crawler fetch a URL, or not? Groups, matching rules, the deciding line; exit 1
     /// when disallowed.
@@ -50,6 +52,9 @@ enum Command {
     /// What happens when a robots.txt is fetched? Requests and statuses, bytes, truncation,
     /// access result, cache lifetime, verdict class; exit 1 when unreachable (full disallow).
     Fetch(cmd::fetch::FetchArgs),
+    /// What does a crawler get? Its groups and rules, crawl-delay, request-rate, visit-time
+    /// and the sitemaps; exit 1 only when a fetched robots.txt is unreachable.
+    Show(cmd::show::ShowArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +80,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Fetch(args) => cmd::fetch::run(args),
+        Command::Show(args) => cmd::show::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

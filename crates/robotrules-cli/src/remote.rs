@@ -43,8 +43,8 @@ impl Default for TimeoutArg {
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct UserAgentArg {
     /// The User-Agent header to send instead of the default (the crawler's name before
-    /// `robotrules/VERSION`, as the library sends it).
-    #[arg(long = "user-agent", value_name = "TEXT")]
+    /// `robotrules/VERSION`, as the library sends it; `robotrules/VERSION` alone for `fetch`).
+    #[arg(long = "user-agent", value_name = "TEXT", value_parser = parse_user_agent)]
     pub(crate) user_agent: Option<String>,
 }
 
@@ -57,6 +57,17 @@ impl UserAgentArg {
             (None, None) => robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
         }
     }
+}
+
+/// Parses `--user-agent`: printable ASCII, not empty (an HTTP header value).
+fn parse_user_agent(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+        return Err(format!(
+            "`{text}`: a User-Agent is printable ASCII and not empty"
+        ));
+    }
+    Ok(text.to_owned())
 }
 
 /// Parses `--timeout`: a positive number of seconds, at most an hour.
@@ -186,6 +197,21 @@ mod tests {
         assert_eq!(
             set.for_agent(Some("ExampleBot")),
             "MyCrawler/2.0 (+https://example.com)"
+        );
+    }
+
+    #[test]
+    fn user_agents_are_printable_ascii() {
+        assert_eq!(
+            parse_user_agent(" ExampleBot/1.0 ").as_deref(),
+            Ok("ExampleBot/1.0")
+        );
+        assert!(parse_user_agent("").is_err());
+        assert!(parse_user_agent("Bot\r\nX: y").is_err());
+        assert!(parse_user_agent("Bötchen").is_err());
+        assert_eq!(
+            UserAgentArg::default().for_agent(None),
+            robotrules::fetch::DEFAULT_USER_AGENT
         );
     }
 

@@ -103,7 +103,13 @@ fn a_name_rfc9309_rejects_is_an_error_there_only() {
     let report: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert!(report["profiles"][0]["error"].is_string());
     assert_eq!(verdicts(&report), [None, Some(false), Some(false)]);
-    json.assert_one_line_error("rfc9309: invalid crawler name");
+    // The other profiles' answers are shown; the profile that errored fails the run (exit 1).
+    assert_eq!(json.code, 1, "{json:?}");
+    assert_eq!(json.stderr.lines().count(), 1, "{json:?}");
+    assert!(
+        json.stderr.contains("rfc9309: invalid crawler name"),
+        "{json:?}"
+    );
     let text = explain(robots, "Example Bot/1.0", "/x", false);
     assert!(
         text.stdout.contains("rfc9309: error: invalid crawler name"),

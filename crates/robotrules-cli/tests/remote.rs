@@ -507,9 +507,71 @@ fn lint_reads_a_fetched_file_and_explains_why_there_is_none() {
     let out = run(&["lint", "--format", "json", &site.url("/")], b"");
     assert_eq!(out.code, 1, "{out:?}");
     assert!(out.stdout.contains("misspelt-key"), "{out:?}");
+    // No file: what RFC 9309 makes of it, and the exit status `check` gives.
     let missing = Site::new(Reply::status(404));
-    run(&["lint", &missing.url("/")], b"")
-        .assert_error("is unavailable (HTTP status 404): there is no file to read");
+    let out = run(&["lint", &missing.url("/")], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stderr.contains("every URL is allowed"), "{out:?}");
+    let failing = Site::new(Reply::status(503));
+    let out = run(&["lint", "--format", "json", &failing.url("/")], b"");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.contains("\"access\":\"unreachable\""), "{out:?}");
+    assert!(out.stdout.contains("{\"summary\":"), "{out:?}");
+    let out = run(&["explain", &missing.url("/"), "ExampleBot", "/x"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("allowed (RFC 9309 §2.3.1.3)"),
+        "{out:?}"
+    );
+    let out = run(&["explain", &failing.url("/"), "ExampleBot", "/x"], b"");
+    assert_eq!(out.code, 1, "{out:?}");
+}
+
+#[test]
+fn fetch_shows_and_saves_the_body_with_the_user_agent_given() {
+    let site = Site::new(Reply::ok("user-agent: *\ndisallow: /x\n"));
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("robots.txt");
+    let out = run(
+        &[
+            "fetch",
+            "--body",
+            "--user-agent",
+            "ExampleBot/1.0",
+            "--output",
+            saved.to_str().unwrap(),
+            &site.url("/"),
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.ends_with("\nuser-agent: *\ndisallow: /x\n"),
+        "{out:?}"
+    );
+    assert_eq!(
+        std::fs::read(&saved).unwrap(),
+        b"user-agent: *\ndisallow: /x\n"
+    );
+    assert_eq!(
+        site.server.requests()[0].header("user-agent"),
+        Some("ExampleBot/1.0")
+    );
+}
+
+#[test]
+fn show_resolves_sitemaps_against_the_fetched_robots_txt() {
+    let site = Site::new(Reply::ok(
+        "user-agent: *\ndisallow: /x\ncrawl-delay: 2\nsitemap: /sitemap.xml\n",
+    ));
+    let out = run(
+        &["show", "--format", "json", &site.url("/"), "ExampleBot"],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["crawl_delay"], 2.0);
+    assert_eq!(v["sitemaps"][0], site.url("/sitemap.xml"));
 }
 
 #[test]

@@ -28,11 +28,11 @@ pub enum Family {
 }
 
 macro_rules! codes {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal, $family:ident;)*) => {
+    ($(#[doc = $doc:literal] $variant:ident = $name:literal, $family:ident;)*) => {
         /// A lint's stable code.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Code {
-            $($(#[$doc])* $variant,)*
+            $(#[doc = $doc] $variant,)*
         }
 
         impl Code {
@@ -43,6 +43,13 @@ macro_rules! codes {
             pub const fn as_str(self) -> &'static str {
                 match self {
                     $(Code::$variant => $name,)*
+                }
+            }
+
+            /// What the code reports, in one sentence (its doc comment).
+            pub const fn description(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $doc.trim_ascii(),)*
                 }
             }
 
@@ -57,6 +64,8 @@ macro_rules! codes {
 }
 
 codes! {
+    /// The file is UTF-16 or UTF-32, or starts with a byte order mark other than UTF-8's.
+    WrongEncoding = "wrong-encoding", Bytes;
     /// A UTF-8 byte order mark at the start of the file.
     ByteOrderMark = "byte-order-mark", Bytes;
     /// Bytes that are not UTF-8 (RFC 9309 §2.3 asks for UTF-8).
@@ -87,6 +96,8 @@ codes! {
     DuplicateGroup = "duplicate-group", Groups;
     /// A group for a named crawler, which therefore ignores every rule of the `*` group.
     SpecificGroupIgnoresGlobal = "specific-group-ignores-global", Groups;
+    /// A named group without allow or disallow rules: its crawler ignores every `*` rule.
+    GroupWithoutRules = "group-without-rules", Groups;
     /// An extension record between user-agent lines, which Google reads as joining groups.
     GroupJoinedByExtension = "group-joined-by-extension", Groups;
     /// A rule path starting with neither `/` nor `*`.
@@ -101,18 +112,26 @@ codes! {
     LowercasePercentEscape = "lowercase-percent-escape", Patterns;
     /// An allow and a disallow of equal length that match the same URLs: allow wins.
     EqualLengthConflict = "equal-length-conflict", Patterns;
+    /// A rule first-match readers never reach: an earlier, shorter rule of the other kind wins.
+    RuleOrder = "rule-order", Patterns;
+    /// A disallow rule that matches `/robots.txt`.
+    RobotsTxtDisallowed = "robots-txt-disallowed", Patterns;
     /// A relative sitemap URL.
     SitemapRelativeUrl = "sitemap-relative-url", Sitemaps;
     /// A sitemap URL whose scheme is not `http` or `https`.
     SitemapUnsupportedScheme = "sitemap-unsupported-scheme", Sitemaps;
     /// A sitemap URL that cannot be parsed.
     SitemapInvalidUrl = "sitemap-invalid-url", Sitemaps;
+    /// A sitemap URL that the file's own rules disallow for every crawler without a group.
+    SitemapDisallowed = "sitemap-disallowed", Sitemaps;
     /// A `crawl-delay` value that is not a number.
     CrawlDelayNotANumber = "crawl-delay-not-a-number", Extensions;
     /// A negative `crawl-delay`.
     CrawlDelayNegative = "crawl-delay-negative", Extensions;
     /// A `crawl-delay` so large crawlers cap or ignore it.
     CrawlDelayTooLarge = "crawl-delay-too-large", Extensions;
+    /// A `host` record, which Google and most crawlers ignore.
+    HostDirective = "host-directive", Extensions;
 }
 
 impl fmt::Display for Code {

@@ -30,7 +30,8 @@ pub(crate) fn profile_index(profile: Profile) -> usize {
 }
 
 impl<'a> Context<'a> {
-    pub(crate) fn new(source: &'a [u8], options: LintOptions) -> Context<'a> {
+    pub(crate) fn new(source: &'a [u8], options: &LintOptions) -> Context<'a> {
+        let options = options.clone();
         let parsed = parse_with(
             source,
             &Limits {
@@ -38,7 +39,7 @@ impl<'a> Context<'a> {
                 max_line_len: options.profile.reading().max_line_len,
             },
         );
-        let models = Profile::ALL
+        let models: Vec<RobotsTxt> = Profile::ALL
             .iter()
             .map(|&p| RobotsTxt::parse(source, p, options.parse_limit))
             .collect();
@@ -132,6 +133,15 @@ impl<'a> Context<'a> {
             mut findings,
             ..
         } = self;
+        if !options.levels.is_empty() {
+            findings.retain_mut(|f| match options.levels.apply(f.code, f.severity) {
+                Some(severity) => {
+                    f.severity = severity;
+                    true
+                }
+                None => false,
+            });
+        }
         findings.sort_by(|a, b| {
             (a.span.start, a.line, a.code, a.span.end).cmp(&(
                 b.span.start,
@@ -141,11 +151,12 @@ impl<'a> Context<'a> {
             ))
         });
         findings.dedup_by(|a, b| a.code == b.code && a.span == b.span && a.message == b.message);
-        let errors = findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .count();
-        let warnings = findings.len() - errors;
+        let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
+        let (errors, warnings, notes) = (
+            count(Severity::Error),
+            count(Severity::Warning),
+            count(Severity::Info),
+        );
         let truncated_count = findings.len().saturating_sub(options.max_findings);
         findings.truncate(options.max_findings);
         for finding in &mut findings {
@@ -160,6 +171,7 @@ impl<'a> Context<'a> {
             truncated_count,
             errors,
             warnings,
+            notes,
         }
     }
 }

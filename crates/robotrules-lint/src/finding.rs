@@ -2,15 +2,16 @@
 
 use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 use robotrules_model::{Profile, Severity, Span};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::code::Code;
+use crate::level::Levels;
 
 /// How many findings a report keeps unless told otherwise.
 pub const DEFAULT_MAX_FINDINGS: usize = 200;
 
 /// How to lint.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LintOptions {
     /// The reading the file is checked for: a finding is an error when this profile drops a
     /// line or rule, a warning when it keeps it but the author likely meant something else (or
@@ -20,6 +21,12 @@ pub struct LintOptions {
     pub parse_limit: usize,
     /// At most this many findings are kept (the first, in file order); the rest are counted.
     pub max_findings: usize,
+    /// Which codes to allow (leave out), warn about or deny (make errors), as `-A`, `-W` and
+    /// `-D` do for rustc's lints.
+    pub levels: Levels,
+    /// Where the file was fetched from, when known: sitemaps on the same origin are the ones
+    /// its rules govern.
+    pub robots_txt_url: Option<String>,
 }
 
 impl Default for LintOptions {
@@ -28,6 +35,8 @@ impl Default for LintOptions {
             profile: Profile::default(),
             parse_limit: DEFAULT_PARSE_LIMIT,
             max_findings: DEFAULT_MAX_FINDINGS,
+            levels: Levels::default(),
+            robots_txt_url: None,
         }
     }
 }
@@ -52,7 +61,9 @@ pub struct Lint {
     /// Stable code.
     pub code: Code,
     /// `error` when the profile linted for drops a line or rule, `warning` when it keeps it
-    /// but it is likely not what the author meant.
+    /// but it is likely not what the author meant, `note` (`Severity::Info`) for a harmless
+    /// redundancy worth knowing about. Notes never change the exit status.
+    #[serde(serialize_with = "serialize_severity")]
     pub severity: Severity,
     /// The bytes concerned (offsets into the linted input).
     pub span: Span,
@@ -125,6 +136,22 @@ impl Lint {
     }
 }
 
+/// A severity as lint output names it: `error`, `warning` or `note`.
+pub const fn severity_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+fn serialize_severity<S: Serializer>(
+    severity: &Severity,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(severity_name(*severity))
+}
+
 /// The outcome of [`crate::lint`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LintReport {
@@ -138,16 +165,52 @@ pub struct LintReport {
     pub errors: usize,
     /// Warnings among all findings (kept or not).
     pub warnings: usize,
+    /// Notes among all findings (kept or not).
+    pub notes: usize,
 }
 
 impl LintReport {
-    /// Whether there is nothing to report.
+    /// Whether there is no error and no warning (notes do not count).
     pub fn is_clean(&self) -> bool {
         self.errors == 0 && self.warnings == 0
+    }
+
+    /// Whether there is any error.
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
     }
 
     /// Every finding, kept or not.
     pub fn total(&self) -> usize {
         self.findings.len() + self.truncated_count
+    }
+}
+
+/// Counts over one or more reports: the closing record of `robotrules lint --format json`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Files linted.
+    pub files: usize,
+    /// Errors, shown or not.
+    pub errors: usize,
+    /// Warnings, shown or not.
+    pub warnings: usize,
+    /// Notes, shown or not.
+    pub notes: usize,
+    /// Findings shown.
+    pub shown: usize,
+    /// Findings left out by the cap (`max_findings`).
+    pub truncated: usize,
+}
+
+impl Summary {
+    /// Add one file's report.
+    pub fn add(&mut self, report: &LintReport) {
+        self.files += 1;
+        self.errors += report.errors;
+        self.warnings += report.warnings;
+        self.notes += report.notes;
+        self.shown += report.findings.len();
+        self.truncated += report.truncated_count;
     }
 }

@@ -25,17 +25,22 @@ mod checks;
 mod code;
 mod context;
 mod finding;
+mod level;
 pub mod render;
+pub mod sarif;
 mod source;
 
 pub use code::{Code, Family, UnknownCode};
-pub use finding::{Lint, LintOptions, LintReport, Related, DEFAULT_MAX_FINDINGS};
+pub use finding::{
+    severity_name, Lint, LintOptions, LintReport, Related, Summary, DEFAULT_MAX_FINDINGS,
+};
+pub use level::{Level, LevelTarget, Levels};
 pub use robotrules_model::{Profile, Severity, Span};
 
 /// Lint `bytes` as a robots.txt file. Never fails and never panics; the report holds at most
 /// [`LintOptions::max_findings`] findings, in file order, and counts the rest.
 pub fn lint(bytes: &[u8], options: &LintOptions) -> LintReport {
-    let mut ctx = context::Context::new(bytes, *options);
+    let mut ctx = context::Context::new(bytes, options);
     checks::run(&mut ctx);
     ctx.finish()
 }

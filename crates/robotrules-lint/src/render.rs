@@ -3,12 +3,15 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
-use crate::finding::{Lint, LintReport};
+use crate::finding::{Lint, LintReport, Summary};
 use crate::source;
 use robotrules_model::{Profile, Severity, Span};
 
 /// Width the text is laid out for; longer source lines are cut around the span, as rustc does.
 pub(crate) const TERM_WIDTH: usize = 140;
+
+/// Bytes shown on either side of a place in a long line.
+const WINDOW: usize = 4 * TERM_WIDTH;
 
 /// Lines between two places of one finding beyond which they are shown as separate excerpts.
 const CLUSTER_GAP: u32 = 4;
@@ -49,31 +52,68 @@ pub fn text(report: &LintReport, source: &[u8], options: &TextOptions) -> String
     out
 }
 
-/// The closing line: how many errors and warnings, for which profile.
+/// `1 error`, `2 warnings`.
+pub fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The closing line: how many errors, warnings and notes, for which profile.
 pub fn summary(report: &LintReport, path: &str) -> String {
-    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    if report.is_clean() {
-        format!("{path}: no problems found (profile {})", report.profile)
-    } else {
-        format!(
-            "{path}: {} and {} (profile {})",
-            count(report.errors, "error"),
-            count(report.warnings, "warning"),
-            report.profile
-        )
+    if report.total() == 0 {
+        return format!("{path}: no problems found (profile {})", report.profile);
     }
+    let mut parts = Vec::new();
+    if !report.is_clean() {
+        parts.push(count(report.errors, "error"));
+        parts.push(count(report.warnings, "warning"));
+    }
+    if report.notes > 0 {
+        parts.push(count(report.notes, "note"));
+    }
+    let listed = match parts.as_slice() {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    format!("{path}: {listed} (profile {})", report.profile)
 }
 
 /// The report as JSON lines: one object per finding, in file order.
 pub fn json_lines(report: &LintReport) -> String {
+    json_lines_for(report, None)
+}
+
+/// The report as JSON lines, each finding naming `file` (`"file": …`) when given.
+pub fn json_lines_for(report: &LintReport, file: Option<&str>) -> String {
+    #[derive(serde::Serialize)]
+    struct Named<'a> {
+        file: &'a str,
+        #[serde(flatten)]
+        lint: &'a Lint,
+    }
     let mut out = String::new();
     for lint in &report.findings {
         // A `Lint` holds only strings, numbers and lists: serialising it cannot fail.
-        if let Ok(line) = serde_json::to_string(lint) {
+        let line = match file {
+            Some(file) => serde_json::to_string(&Named { file, lint }),
+            None => serde_json::to_string(lint),
+        };
+        if let Ok(line) = line {
             out.push_str(&line);
             out.push('\n');
         }
     }
+    out
+}
+
+/// The closing JSON record of a run: `{"summary":{…}}` with the counts of [`Summary`].
+pub fn json_summary(summary: &Summary) -> String {
+    #[derive(serde::Serialize)]
+    struct Record<'a> {
+        summary: &'a Summary,
+    }
+    let mut out = serde_json::to_string(&Record { summary }).unwrap_or_default();
+    out.push('\n');
     out
 }
 
@@ -153,7 +193,8 @@ pub fn profiles_do(profiles: &[Profile], verb: &str) -> String {
 fn finding_group<'a>(lint: &'a Lint, source: &'a [u8], path: &'a str) -> Group<'a> {
     let level = match lint.severity {
         Severity::Error => Level::ERROR,
-        Severity::Warning | Severity::Info => Level::WARNING,
+        Severity::Warning => Level::WARNING,
+        Severity::Info => Level::NOTE,
     };
     let mut places = vec![Place {
         span: lint.span,
@@ -226,7 +267,11 @@ fn excerpt<'a>(
         .unwrap_or_default();
     let start = source::line_start(source, first);
     let end = source::line_end(source, last);
-    let display = source::display(source, start, end);
+    // Invisible characters are shown by code point only in a window around the places: the
+    // renderer cuts a long line to the terminal's width anyway, and a 500 KB line of NUL
+    // bytes eight times as long would cost seconds.
+    let shown = first.saturating_sub(WINDOW)..last.saturating_add(WINDOW);
+    let display = source::display_within(source, start, end, shown);
     let line = places.iter().map(|p| p.line).min().unwrap_or(1);
     let annotations: Vec<_> = places
         .iter()

@@ -42,7 +42,10 @@ fn lint_everywhere(source: &[u8], max_text: usize) -> Vec<robotrules_lint::LintR
             };
             let report = lint(source, &options);
             assert!(report.findings.len() <= options.max_findings);
-            assert_eq!(report.total(), report.errors + report.warnings);
+            assert_eq!(
+                report.total(),
+                report.errors + report.warnings + report.notes
+            );
             let shown = text(&report, source);
             assert!(shown.len() <= max_text, "{} bytes of text", shown.len());
             assert!(render::json_lines(&report).lines().count() <= options.max_findings);
@@ -147,5 +150,19 @@ fn every_prefix_of_a_messy_file_lints() {
             let report = lint(&source[..end], &options);
             text(&report, &source[..end]);
         }
+    }
+}
+
+#[test]
+fn a_file_of_only_nul_bytes_and_many_findings_stay_bounded() {
+    let nul = vec![0u8; 1 << 20];
+    for report in lint_everywhere(&nul, 200 * 1_200) {
+        assert!(report.findings.len() <= 200);
+    }
+    // 20,000 lines that are no record (a debug build takes seconds per 100,000).
+    let many = "x\n".repeat(20_000);
+    for report in lint_everywhere(many.as_bytes(), 200 * 1_200) {
+        assert_eq!(report.findings.len(), 200);
+        assert_eq!(report.total(), 20_000);
     }
 }

@@ -131,7 +131,10 @@ fn json_lines_are_one_object_each_with_the_documented_fields() {
             ] {
                 assert!(v.get(field).is_some(), "{code}: {field} missing in {line}");
             }
-            assert!(matches!(v["severity"].as_str(), Some("error" | "warning")));
+            assert!(matches!(
+                v["severity"].as_str(),
+                Some("error" | "warning" | "note")
+            ));
         }
     }
 }
@@ -182,4 +185,82 @@ fn docs_lints_md_documents_every_code_once() {
         Code::ALL.len(),
         "a heading for a code that does not exist"
     );
+}
+
+/// Every finding of `source` under every profile, as `profile code line: message`.
+fn findings_everywhere(source: &[u8], base: &LintOptions) -> Vec<String> {
+    Profile::ALL
+        .iter()
+        .flat_map(|&profile| {
+            let options = LintOptions {
+                profile,
+                ..base.clone()
+            };
+            lint(source, &options)
+                .findings
+                .into_iter()
+                .map(move |f| format!("{profile} {} {}: {}", f.code, f.line, f.message))
+        })
+        .collect()
+}
+
+#[test]
+fn files_that_are_right_have_no_error_or_warning_in_any_profile() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clean");
+    let mut names = Vec::new();
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let source = fs::read(&path).unwrap();
+        names.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        for profile in Profile::ALL {
+            let options = LintOptions {
+                profile,
+                ..LintOptions::default()
+            };
+            let report = lint(&source, &options);
+            let loud: Vec<String> = report
+                .findings
+                .iter()
+                .filter(|f| f.severity != robotrules_lint::Severity::Info)
+                .map(|f| format!("{} {}: {}", f.code, f.line, f.message))
+                .collect();
+            assert!(
+                loud.is_empty() && report.is_clean(),
+                "{} under {profile}: {loud:#?}",
+                path.display()
+            );
+        }
+    }
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "allow-all.txt",
+            "disallow-all.txt",
+            "empty.txt",
+            "google-basic.txt",
+            "shopify.txt",
+            "wordpress.txt"
+        ]
+    );
+}
+
+/// Each `fixed/<code>.txt` is its fixture with the finding's help applied by hand: it must
+/// lint with no finding at all, in any profile, so advice never leads to another finding.
+#[test]
+fn applying_each_help_to_its_fixture_leaves_nothing_to_report() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixed");
+    let mut failures = Vec::new();
+    for &code in Code::ALL {
+        let path = dir.join(format!("{code}.txt"));
+        let Ok(source) = fs::read(&path) else {
+            failures.push(format!("{}: missing", path.display()));
+            continue;
+        };
+        let found = findings_everywhere(&source, &options_of(&source));
+        if !found.is_empty() {
+            failures.push(format!("{code}: {found:#?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -5,8 +5,10 @@ use std::cmp::Ordering;
 use robotrules_url::Target;
 
 use crate::error::{InvalidAgent, InvalidUrl};
+use std::time::Duration;
+
 use crate::explain::Reason;
-use crate::extension::Extension;
+use crate::extension::{Extension, ExtensionKey, RequestRate};
 use crate::pattern::RuleKind;
 use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
 use crate::robots::{Group, RobotsTxt, Rule, UserAgent};
@@ -296,9 +298,21 @@ impl<'a> AgentRules<'a> {
         best
     }
 
-    /// The crawl delay in seconds from the chosen groups' first valid `crawl-delay` record.
-    pub fn crawl_delay(&self) -> Option<f64> {
+    /// The crawl delay from the chosen groups' first valid `crawl-delay` record.
+    pub fn crawl_delay(&self) -> Option<Duration> {
         self.extensions().find_map(Extension::crawl_delay)
+    }
+
+    /// The request rate from the chosen groups' first valid `request-rate` record.
+    pub fn request_rate(&self) -> Option<RequestRate> {
+        self.extensions().find_map(Extension::request_rate)
+    }
+
+    /// The values of the chosen groups' `visit-time` records, as written (`0100-0800`).
+    pub fn visit_times(&self) -> impl Iterator<Item = &'a str> + 'a {
+        self.extensions()
+            .filter(|e| e.kind == ExtensionKey::VisitTime)
+            .map(|e| e.value.as_str())
     }
 
     /// The chosen groups' extension records.

@@ -77,6 +77,8 @@ pub struct Extension {
     pub line: u32,
 }
 
+use std::time::Duration;
+
 /// `request-rate: <requests>/<seconds>[s|m|h]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -87,17 +89,37 @@ pub struct RequestRate {
     pub seconds: u32,
 }
 
+impl RequestRate {
+    /// The time the rate leaves between two requests: `seconds / requests` (the whole window
+    /// when `requests` is 0).
+    pub fn interval(&self) -> Duration {
+        Duration::from_secs(u64::from(self.seconds)) / self.requests.max(1)
+    }
+}
+
+impl std::fmt::Display for RequestRate {
+    /// `1 request per 5 seconds`, `3 requests per 15 seconds`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{} request{} per {} second{}",
+            self.requests,
+            plural(self.requests),
+            self.seconds,
+            plural(self.seconds)
+        )
+    }
+}
+
 impl Extension {
-    /// The value as a crawl delay in seconds: a finite, non-negative number.
-    pub fn crawl_delay(&self) -> Option<f64> {
+    /// The value as a crawl delay: a finite, non-negative number of seconds.
+    pub fn crawl_delay(&self) -> Option<Duration> {
         if self.kind != ExtensionKey::CrawlDelay {
             return None;
         }
-        self.value
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|d| d.is_finite() && *d >= 0.0)
+        let seconds = self.value.trim().parse::<f64>().ok()?;
+        Duration::try_from_secs_f64(seconds).ok()
     }
 
     /// The value as a request rate.
@@ -138,7 +160,27 @@ mod tests {
 
     #[test]
     fn typed_readings() {
-        assert_eq!(ext("Crawl-Delay", "2.5").crawl_delay(), Some(2.5));
+        assert_eq!(
+            ext("Crawl-Delay", "2.5").crawl_delay(),
+            Some(Duration::from_millis(2500))
+        );
+        assert_eq!(ext("crawl-delay", "inf").crawl_delay(), None);
+        assert_eq!(
+            RequestRate {
+                requests: 3,
+                seconds: 15
+            }
+            .interval(),
+            Duration::from_secs(5)
+        );
+        assert_eq!(
+            RequestRate {
+                requests: 1,
+                seconds: 5
+            }
+            .to_string(),
+            "1 request per 5 seconds"
+        );
         assert_eq!(ext("crawl-delay", "-1").crawl_delay(), None);
         assert_eq!(ext("crawl-delay", "soon").crawl_delay(), None);
         assert_eq!(ext("host", "1").crawl_delay(), None);

@@ -178,7 +178,10 @@ fn sitemaps_and_extensions() {
     );
     assert_eq!(r.file_extensions()[0].value, "e.com");
     let a = r.agent("a").unwrap();
-    assert_eq!(a.crawl_delay(), Some(2.5));
+    assert_eq!(
+        a.crawl_delay(),
+        Some(std::time::Duration::from_millis(2500))
+    );
     let keys: Vec<_> = a.extensions().map(|e| e.key.as_str()).collect();
     assert_eq!(keys, ["crawl-delay", "request-rate", "x-thing"]);
     assert_eq!(r.agent("b").unwrap().crawl_delay(), None);

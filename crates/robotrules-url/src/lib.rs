@@ -28,7 +28,7 @@ mod target;
 
 pub use error::UrlError;
 pub use origin::{default_port, is_default_port, Origin};
-pub use scope::{governs, robots_txt_origin, robots_txt_url};
+pub use scope::{governs, resolve, robots_txt_origin, robots_txt_url};
 pub use target::{target_path, Target, UrlReading};
 
 /// The README's example, run as a doctest so it stays true.

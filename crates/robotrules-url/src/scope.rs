@@ -28,6 +28,26 @@ pub fn robots_txt_url(url: &str) -> Result<String, UrlError> {
     Ok(Origin::parse(url)?.robots_txt_url())
 }
 
+/// `reference` (a `Sitemap:` value, say) resolved against the robots.txt URL `base`, as the
+/// URL Standard resolves a link: an absolute URL stays as it is, `/sitemap.xml` gets the
+/// base's scheme and host. `None` when `base` is not a URL or `reference` cannot be resolved.
+///
+/// ```
+/// assert_eq!(
+///     robotrules_url::resolve("https://example.com/robots.txt", "/sitemap.xml").as_deref(),
+///     Some("https://example.com/sitemap.xml")
+/// );
+/// assert_eq!(
+///     robotrules_url::resolve("https://example.com/robots.txt", "https://cdn.example.net/s.xml")
+///         .as_deref(),
+///     Some("https://cdn.example.net/s.xml")
+/// );
+/// ```
+pub fn resolve(base: &str, reference: &str) -> Option<String> {
+    let base = url::Url::parse(base).ok()?;
+    base.join(reference.trim()).ok().map(String::from)
+}
+
 /// The origin whose URLs the robots.txt at `robots_txt` governs, or `None` when that URL is
 /// not a robots.txt location at all (its path is not exactly `/robots.txt`, or it has a query).
 ///

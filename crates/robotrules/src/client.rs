@@ -347,7 +347,7 @@ impl Client {
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
-    pub async fn crawl_delay(&self, url: &str) -> Result<Option<f64>, ClientError> {
+    pub async fn crawl_delay(&self, url: &str) -> Result<Option<Duration>, ClientError> {
         let (known, _) = self.known(&origin_of(url)?).await?;
         Ok(known
             .crawler
@@ -355,7 +355,8 @@ impl Client {
             .and_then(|crawler| crawler.rules().crawl_delay()))
     }
 
-    /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), as written;
+    /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), resolved
+    /// against the robots.txt URL (`/sitemap.xml` becomes `https://example.com/sitemap.xml`);
     /// none when the file is unavailable or unreachable.
     ///
     /// # Errors
@@ -365,7 +366,10 @@ impl Client {
         Ok(known
             .crawler
             .as_ref()
-            .map(|crawler| crawler.robots().sitemaps().map(str::to_owned).collect())
+            .map(|crawler| {
+                Robots::from_model(Arc::clone(crawler.robots()))
+                    .sitemaps_from(&known.robots_txt_url)
+            })
             .unwrap_or_default())
     }
 

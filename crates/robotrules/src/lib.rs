@@ -19,7 +19,7 @@
 //! ");
 //! assert!(!robots.is_allowed("ExampleBot", "https://example.com/private/x")?);
 //! assert!(robots.is_allowed("ExampleBot", "https://example.com/private/press/1")?);
-//! assert_eq!(robots.crawl_delay("ExampleBot")?, Some(2.0));
+//! assert_eq!(robots.crawl_delay("ExampleBot")?, Some(std::time::Duration::from_secs(2)));
 //! assert_eq!(robots.sitemaps().collect::<Vec<_>>(), ["https://example.com/sitemap.xml"]);
 //!
 //! // A crawler name must be a product token (RFC 9309 §2.2.1), a URL absolute or a path.
@@ -203,12 +203,29 @@ impl Robots {
         self.inner.sitemaps()
     }
 
-    /// The crawl delay in seconds for `agent`, from its groups' `crawl-delay` records.
+    /// Every `Sitemap:` URL in the file resolved against the robots.txt URL `base` (a
+    /// relative `/sitemap.xml` becomes `https://example.com/sitemap.xml`); a value that cannot
+    /// be resolved is left as written.
+    pub fn sitemaps_from(&self, base: &str) -> Vec<String> {
+        self.sitemaps()
+            .map(|s| robotrules_url::resolve(base, s).unwrap_or_else(|| s.to_owned()))
+            .collect()
+    }
+
+    /// The crawl delay for `agent`, from its groups' first valid `crawl-delay` record.
     ///
     /// # Errors
     /// As [`Robots::agent`].
-    pub fn crawl_delay(&self, agent: &str) -> Result<Option<f64>, InvalidAgent> {
+    pub fn crawl_delay(&self, agent: &str) -> Result<Option<std::time::Duration>, InvalidAgent> {
         Ok(self.inner.agent(agent)?.crawl_delay())
+    }
+
+    /// The request rate for `agent`, from its groups' first valid `request-rate` record.
+    ///
+    /// # Errors
+    /// As [`Robots::agent`].
+    pub fn request_rate(&self, agent: &str) -> Result<Option<model::RequestRate>, InvalidAgent> {
+        Ok(self.inner.agent(agent)?.request_rate())
     }
 
     /// What the parser found: skipped bytes, ignored lines, lenient readings — each with its

@@ -88,6 +88,22 @@ async fn the_fetched_rules_decide(
     assert_eq!(server.hits("/robots.txt"), 1);
 }
 
+#[tokio::test]
+async fn relative_sitemaps_are_resolved_against_the_robots_txt_url() {
+    let server = server_with(Reply::ok(
+        "User-agent: *\nDisallow: /x\nSitemap: /sitemap.xml\nSitemap: https://cdn.example.net/s.xml\n",
+    ))
+    .await;
+    let client = client();
+    assert_eq!(
+        client.sitemaps(&server.url("/page")).await.unwrap(),
+        [
+            server.url("/sitemap.xml"),
+            "https://cdn.example.net/s.xml".to_owned()
+        ]
+    );
+}
+
 #[rstest]
 #[case::not_found(404)]
 #[case::forbidden(403)]
@@ -300,7 +316,7 @@ async fn crawl_delay_and_sitemaps_come_from_the_origins_file() {
     let client = client();
     assert_eq!(
         client.crawl_delay(&server.url("/any")).await.unwrap(),
-        Some(2.5)
+        Some(std::time::Duration::from_millis(2500))
     );
     assert_eq!(
         client.sitemaps(&server.url("/")).await.unwrap(),

@@ -76,7 +76,12 @@ fn time(args: &[&str], input: &Path, runs: usize) -> (Duration, u64) {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("{}: {e} (build it: cargo build --release -p robotrules-cli)", binary().display()));
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e} (build it: cargo build --release -p robotrules-cli)",
+                    binary().display()
+                )
+            });
         let status_file = format!("/proc/{}/status", child.id());
         loop {
             if let Ok(status) = std::fs::read_to_string(&status_file) {

@@ -15,7 +15,10 @@ use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::explain::{self, Report};
-use crate::input;
+use robotrules::fetch::Access;
+
+use crate::fetched::Fetched;
+use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
 
 /// `--profile`: one profile, or `all` of them.
@@ -79,7 +82,22 @@ pub(crate) struct ExplainArgs {
 /// A [`CliError`] for an unreadable file, a crawler name a profile rejects (the report is
 /// still written first), or a failed write.
 pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
-    let bytes = input::load_robots(&args.robots, DEFAULT_PARSE_LIMIT)?;
+    let timeout = crate::remote::TimeoutArg::default().timeout;
+    let source = input::load_robots_or_fetch(
+        &args.robots,
+        DEFAULT_PARSE_LIMIT,
+        timeout,
+        &crate::trust::Trust::default(),
+        crate::remote::UserAgentArg::default().for_agent(Some(&args.agent)),
+    )?;
+    let bytes = match source {
+        RobotsSource::Local(bytes) => bytes,
+        RobotsSource::Remote(outcome) => match &outcome.access {
+            Access::Success { body, .. } => body.to_vec(),
+            // No file to explain: the access result decides every URL, as in `check`.
+            _ => return no_file(&args, &Fetched::new(&outcome), &outcome.robots_txt_url),
+        },
+    };
     // A single profile that rejects the name or the URL is a plain input error, as in `check`:
     // the model says which, before anything is written.
     if let Profiles::One(profile) = args.profile {
@@ -110,8 +128,67 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
         Format::Json => output::json_line(&report)?,
     };
     output::write_text(stdout.lock(), &rendered)?;
-    if let Some((profile, error)) = report.first_error() {
-        return Err(CliError::Usage(format!("{profile}: {error}")));
+    match (args.profile, report.first_error()) {
+        // One profile that cannot read the name or URL: a usage error, as in `check`.
+        (Profiles::One(_), Some((profile, error))) => {
+            Err(CliError::Usage(format!("{profile}: {error}")))
+        }
+        // Side by side, the other profiles' answers are shown; the one that errored fails
+        // the run.
+        (Profiles::All, Some((profile, error))) => {
+            eprintln!(
+                "robotrules: error: {}",
+                crate::error::one_line(&format!("{profile}: {error}"))
+            );
+            Ok(Outcome::Flagged)
+        }
+        (_, None) => Ok(Outcome::flagged_if(report.any_disallowed())),
     }
-    Ok(Outcome::flagged_if(report.any_disallowed()))
+}
+
+/// A remote robots.txt that is unavailable or unreachable: what RFC 9309 makes of it, for
+/// every profile, and the exit status `check` gives.
+fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, CliError> {
+    let Some((allowed, reason)) = fetched.blanket() else {
+        return Ok(Outcome::AllClear);
+    };
+    #[derive(serde::Serialize)]
+    struct NoFile<'a> {
+        robots_txt_url: &'a str,
+        agent: &'a str,
+        url: &'a str,
+        allowed: bool,
+        reason: &'a str,
+        #[serde(flatten)]
+        fetched: &'a Fetched,
+    }
+    let record = NoFile {
+        robots_txt_url: url,
+        agent: &args.agent,
+        url: &args.url,
+        allowed,
+        reason: &reason,
+        fetched,
+    };
+    let rendered =
+        match args.format {
+            Format::Text => {
+                let (section, verdict) = if allowed {
+                    ("§2.3.1.3", "allowed")
+                } else {
+                    ("§2.3.1.4", "disallowed")
+                };
+                format!(
+                "{url} is {} ({}): no rules to explain\n{} {} {}: {verdict} (RFC 9309 {section})\n",
+                fetched.access,
+                fetched.access_reason.as_deref().unwrap_or("no reason given"),
+                args.agent,
+                args.url,
+                if allowed { "is" } else { "is not" },
+            )
+            }
+            Format::Json => output::json_line(&record)?,
+        };
+    output::write_text(io::stdout().lock(), &rendered)?;
+    Ok(Outcome::flagged_if(!allowed))
 }

@@ -63,6 +63,15 @@ pub(crate) struct FetchArgs {
     #[command(flatten)]
     user_agent: UserAgentArg,
 
+    /// Also print the body kept (at most the 500 KiB parse limit) after the report; with
+    /// `--format json`, as the `body` field (lossy UTF-8).
+    #[arg(long)]
+    body: bool,
+
+    /// Save the body kept to FILE (nothing is written when there is no body).
+    #[arg(long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+
     /// An http://, https:// or ftp:// URL: the robots.txt, or any page of the site.
     #[arg(value_name = "URL")]
     url: String,
@@ -86,8 +95,33 @@ pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
         ),
     )?;
     let summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
+    let body = outcome.body();
+    if let (Some(path), Some(body)) = (&args.output, body) {
+        std::fs::write(path, body).map_err(|source| CliError::WriteFile {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
     let rendered = match args.format {
-        Format::Text => format!("{summary}\n"),
+        Format::Text => {
+            let mut text = format!("{summary}\n");
+            if let (true, Some(body)) = (args.body, body) {
+                text.push('\n');
+                text.push_str(&String::from_utf8_lossy(body));
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+            }
+            text
+        }
+        Format::Json if args.body => {
+            let mut value = serde_json::to_value(&summary)
+                .map_err(|e| CliError::Usage(format!("cannot write JSON: {e}")))?;
+            value["body"] = body.map_or(serde_json::Value::Null, |b| {
+                serde_json::Value::String(String::from_utf8_lossy(b).into_owned())
+            });
+            output::json_line(&value)?
+        }
         Format::Json => output::json_line(&summary)?,
     };
     output::write_text(io::stdout().lock(), &rendered)?;

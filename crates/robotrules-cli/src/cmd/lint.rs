@@ -1,33 +1,73 @@
-//! `robotrules lint [--profile P] [--format F] [--max-findings N] ROBOTS`: what is wrong with a
-//! robots.txt file.
+//! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... ROBOTS...`:
+//! what is wrong with robots.txt files.
 //!
-//! Text goes to standard error, rendered like rustc's diagnostics (the source line, a caret
-//! under the span, the lint's code, help); JSON goes to standard output, one object per
-//! finding. Exit status 0 when there is nothing to report, 1 when there are findings, 2 on a
-//! usage or input error. The lint codes are documented in `docs/lints.md`.
+//! Each file is linted under every profile for the one given (see `docs/lints.md`). Text goes
+//! to standard error, rendered like rustc's diagnostics (the source line, a caret under the
+//! span, the lint's code, help), with a summary line per file; `--format json` writes one
+//! object per finding (each naming its `file`) and a closing `{"summary": …}` record to
+//! standard output; `--format sarif` writes one SARIF 2.1.0 log for code-scanning dashboards.
+//!
+//! Levels as in rustc: `-A CODE` leaves a code out, `-W CODE` makes it a warning, `-D CODE` an
+//! error; `warnings` and `notes` name every warning or note (`-D warnings` fails on warnings).
+//! A level for a code beats a level for a group; for the same code or group, `-D` beats `-W`
+//! beats `-A`.
+//!
+//! A remote ROBOTS is fetched once, as `check` fetches it, and the bytes `check` would read are
+//! linted. A robots.txt that is unavailable (4xx) or unreachable (5xx, network error) has no
+//! lines to lint: lint says what RFC 9309 makes of it (every URL allowed, every URL
+//! disallowed) and exits as `check` would (0, 1).
+//!
+//! Exit status: 1 when any file has an error (after levels) or is unreachable, else 0 (notes
+//! and warnings do not fail unless denied); 2 on a usage error or a file that cannot be read
+//! (the other files are still linted and reported).
 
 use std::io;
 
+use robotrules::fetch::{Access, AccessKind};
 use robotrules::lint::render::{self, TextOptions};
-use robotrules::lint::{LintOptions, DEFAULT_MAX_FINDINGS};
+use robotrules::lint::{
+    sarif, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
+};
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use serde::Serialize;
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
-use crate::input;
-use crate::output::{self, Format};
+use crate::input::{self, RobotsSource};
+use crate::output;
+use crate::remote::TimeoutArg;
+use crate::trust::TrustArgs;
 
-/// How much of the file is read: the parse limit is applied by the linter, which also counts
-/// the rules past it, so it is given more than the limit.
+/// How much of a local file is read: the parse limit is applied by the linter, which also
+/// counts the rules past it, so it is given more than the limit.
 const READ_LIMIT: usize = 64 << 20;
 const _: () = assert!(READ_LIMIT >= robotrules::DEFAULT_PARSE_LIMIT);
 
+/// What `lint` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum LintFormat {
+    /// rustc-style findings and a summary line per file, on standard error.
+    #[default]
+    Text,
+    /// One JSON object per finding, then a `{"summary": …}` record, on standard output.
+    Json,
+    /// One SARIF 2.1.0 log on standard output.
+    Sarif,
+}
+
+/// Parses a `-A`/`-W`/`-D` value: a lint code, `warnings` or `notes`.
+fn parse_target(text: &str) -> Result<LevelTarget, String> {
+    text.parse::<LevelTarget>()
+        .map_err(|e| format!("{e} (a code from docs/lints.md, `warnings` or `notes`)"))
+}
+
 /// Arguments of `robotrules lint`.
 #[derive(Debug, clap::Args)]
-#[command(override_usage = "robotrules lint [OPTIONS] ROBOTS")]
+#[command(override_usage = "robotrules lint [OPTIONS] ROBOTS...")]
 pub(crate) struct LintArgs {
-    /// The reading the file is checked for: an error is something it drops, a warning
-    /// something it keeps that is likely not meant (or that another reading differs on).
+    /// The reading the files are checked for: an error is something it drops, a warning
+    /// something it keeps that is likely not meant (or that another reading differs on), a
+    /// note a harmless redundancy.
     #[arg(
         long,
         value_name = "PROFILE",
@@ -37,43 +77,284 @@ pub(crate) struct LintArgs {
     )]
     profile: Profile,
 
-    /// Output: rustc-style text on standard error, or one JSON object per finding on standard
-    /// output.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
-    format: Format,
+    /// Output: rustc-style text on standard error; json (one object per finding, each with its
+    /// `file`, then a `{"summary": …}` record with the counts per severity and the findings
+    /// left out by --max-findings) or sarif (SARIF 2.1.0) on standard output.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LintFormat::Text)]
+    format: LintFormat,
 
-    /// Show at most this many findings (the rest are counted).
+    /// Show at most this many findings per file (the rest are counted).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FINDINGS)]
     max_findings: usize,
 
-    /// The robots.txt file, `-` for standard input, or an `http://`, `https://` or `ftp://`
-    /// URL (the robots.txt or any page of the site; fetched with a 30 s deadline).
-    #[arg(value_name = "ROBOTS")]
-    robots: String,
+    /// Leave out findings of CODE (`warnings`, `notes`: every warning, every note).
+    #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = parse_target)]
+    allow: Vec<LevelTarget>,
+
+    /// Report CODE as a warning (`notes`: every note).
+    #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = parse_target)]
+    warn: Vec<LevelTarget>,
+
+    /// Report CODE as an error, which fails the run (`warnings`: every warning).
+    #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = parse_target)]
+    deny: Vec<LevelTarget>,
+
+    /// Fetch deadline for a ROBOTS URL.
+    #[command(flatten)]
+    fetch: TimeoutArg,
+
+    /// Certificates trusted for an https:// ROBOTS.
+    #[command(flatten)]
+    trust: TrustArgs,
+
+    /// robots.txt files, `-` for standard input, or `http://`, `https://` or `ftp://` URLs
+    /// (the robots.txt or any page of the site), fetched as `check` fetches them.
+    #[arg(value_name = "ROBOTS", required = true)]
+    robots: Vec<String>,
 }
 
-/// Runs `lint`: [`Outcome::AllClear`] without findings, [`Outcome::Flagged`] with any.
+impl LintArgs {
+    fn levels(&self) -> Levels {
+        Levels::from_list(
+            self.allow
+                .iter()
+                .map(|&t| (t, Level::Allow))
+                .chain(self.warn.iter().map(|&t| (t, Level::Warn)))
+                .chain(self.deny.iter().map(|&t| (t, Level::Deny))),
+        )
+    }
+}
+
+/// A remote robots.txt without lines: what RFC 9309 makes of it.
+#[derive(Debug, Serialize)]
+struct NoFile {
+    /// The file as given.
+    file: String,
+    /// The robots.txt URL fetched.
+    robots_txt_url: String,
+    /// Unavailable or unreachable.
+    access: AccessKind,
+    /// Why.
+    reason: String,
+    /// Whether every URL is allowed (unavailable) or disallowed (unreachable).
+    allowed: bool,
+}
+
+/// One ROBOTS argument, linted or not.
+enum Linted {
+    /// The bytes and their report.
+    File {
+        name: String,
+        bytes: Vec<u8>,
+        report: LintReport,
+    },
+    /// A remote file that is unavailable or unreachable.
+    NoFile(NoFile),
+}
+
+/// Runs `lint`: [`Outcome::Flagged`] when any file has an error or is unreachable.
 ///
 /// # Errors
-/// A [`CliError`] when the file cannot be read or the output cannot be written.
+/// A [`CliError`] for an unusable `--ca-cert` file, a file that cannot be read (after the
+/// others are reported), or a failed write.
 pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
-    let bytes = input::load_robots(&args.robots, READ_LIMIT)?;
+    let trust = args.trust.load()?;
+    if args.robots.iter().filter(|r| *r == input::STDIN).count() > 1 {
+        return Err(CliError::Usage(
+            "`-` (standard input) given twice".to_owned(),
+        ));
+    }
     let options = LintOptions {
         profile: args.profile,
         parse_limit: DEFAULT_PARSE_LIMIT,
         max_findings: args.max_findings,
+        levels: args.levels(),
+        robots_txt_url: None,
     };
-    let report = robotrules::lint::lint(&bytes, &options);
-    match args.format {
-        Format::Text => {
-            let stderr = io::stderr();
-            let text = TextOptions {
-                path: output::display_path(&args.robots),
-                color: output::use_color(&stderr),
-            };
-            output::write_text(stderr.lock(), &render::text(&report, &bytes, &text))
+    let user_agent = crate::remote::UserAgentArg::default().for_agent(None);
+    let mut linted = Vec::new();
+    let mut failed = Vec::new();
+    for arg in &args.robots {
+        let name = output::display_path(arg);
+        let source = if input::is_remote(arg) {
+            input::load_robots_or_fetch(
+                arg,
+                DEFAULT_PARSE_LIMIT,
+                args.fetch.timeout,
+                &trust,
+                user_agent.clone(),
+            )
+        } else {
+            input::load_robots_or_fetch(
+                arg,
+                READ_LIMIT,
+                args.fetch.timeout,
+                &trust,
+                user_agent.clone(),
+            )
+        };
+        let entry = match source {
+            Ok(RobotsSource::Local(bytes)) => {
+                let report = robotrules::lint::lint(&bytes, &options);
+                Linted::File {
+                    name,
+                    bytes,
+                    report,
+                }
+            }
+            Ok(RobotsSource::Remote(outcome)) => {
+                let (access, reason, allowed) = match &outcome.access {
+                    Access::Success { body, .. } => {
+                        let options = LintOptions {
+                            robots_txt_url: Some(outcome.robots_txt_url.clone()),
+                            ..options.clone()
+                        };
+                        let bytes = body.to_vec();
+                        let report = robotrules::lint::lint(&bytes, &options);
+                        linted.push(Linted::File {
+                            name,
+                            bytes,
+                            report,
+                        });
+                        continue;
+                    }
+                    Access::Unavailable { reason } => {
+                        (AccessKind::Unavailable, reason.to_string(), true)
+                    }
+                    Access::Unreachable { reason } => {
+                        (AccessKind::Unreachable, reason.to_string(), false)
+                    }
+                };
+                Linted::NoFile(NoFile {
+                    file: name,
+                    robots_txt_url: outcome.robots_txt_url.clone(),
+                    access,
+                    reason,
+                    allowed,
+                })
+            }
+            Err(error) => {
+                failed.push(error);
+                continue;
+            }
+        };
+        linted.push(entry);
+    }
+    write(&args, &linted)?;
+    let flagged = linted.iter().any(|l| match l {
+        Linted::File { report, .. } => report.has_errors(),
+        Linted::NoFile(no) => !no.allowed,
+    });
+    match failed.len() {
+        0 => Ok(Outcome::flagged_if(flagged)),
+        1 => Err(failed.remove(0)),
+        n => {
+            for error in &failed[..n - 1] {
+                eprintln!(
+                    "robotrules: error: {}",
+                    crate::error::one_line(&error.to_string())
+                );
+            }
+            Err(failed.remove(n - 1))
         }
-        Format::Json => output::write_text(io::stdout().lock(), &render::json_lines(&report)),
-    }?;
-    Ok(Outcome::flagged_if(!report.is_clean()))
+    }
+}
+
+/// What RFC 9309 makes of a robots.txt without lines, in one line.
+fn no_file_line(no: &NoFile) -> String {
+    let (section, verdict) = if no.allowed {
+        ("§2.3.1.3", "every URL is allowed")
+    } else {
+        ("§2.3.1.4", "every URL is disallowed")
+    };
+    format!(
+        "{}: {} is {} ({}): nothing to lint; RFC 9309 {section}: {verdict}",
+        no.file, no.robots_txt_url, no.access, no.reason
+    )
+}
+
+fn write(args: &LintArgs, linted: &[Linted]) -> Result<(), CliError> {
+    let mut summary = Summary::default();
+    for l in linted {
+        if let Linted::File { report, .. } = l {
+            summary.add(report);
+        }
+    }
+    match args.format {
+        LintFormat::Text => {
+            let stderr = io::stderr();
+            let color = output::use_color(&stderr);
+            let mut text = String::new();
+            for l in linted {
+                match l {
+                    Linted::File {
+                        name,
+                        bytes,
+                        report,
+                    } => text.push_str(&render::text(
+                        report,
+                        bytes,
+                        &TextOptions {
+                            path: name.clone(),
+                            color,
+                        },
+                    )),
+                    Linted::NoFile(no) => {
+                        text.push_str(&no_file_line(no));
+                        text.push('\n');
+                    }
+                }
+            }
+            if linted.len() > 1 {
+                text.push_str(&format!(
+                    "{}: {}, {}, {}\n",
+                    render::count(linted.len(), "file"),
+                    render::count(summary.errors, "error"),
+                    render::count(summary.warnings, "warning"),
+                    render::count(summary.notes, "note")
+                ));
+            }
+            output::write_text(stderr.lock(), &text)
+        }
+        LintFormat::Json => {
+            let mut out = String::new();
+            for l in linted {
+                match l {
+                    Linted::File { name, report, .. } => {
+                        out.push_str(&render::json_lines_for(report, Some(name)));
+                    }
+                    Linted::NoFile(no) => out.push_str(&output::json_line(no)?),
+                }
+            }
+            out.push_str(&render::json_summary(&summary));
+            output::write_text(io::stdout().lock(), &out)
+        }
+        LintFormat::Sarif => {
+            let files: Vec<sarif::File<'_>> = linted
+                .iter()
+                .filter_map(|l| match l {
+                    Linted::File {
+                        name,
+                        bytes,
+                        report,
+                    } => Some(sarif::File {
+                        uri: name,
+                        source: bytes,
+                        report,
+                    }),
+                    Linted::NoFile(_) => None,
+                })
+                .collect();
+            let log = sarif::log(&files, env!("CARGO_PKG_VERSION"));
+            let mut out = serde_json::to_string_pretty(&log)
+                .map_err(|e| CliError::Usage(format!("cannot write SARIF: {e}")))?;
+            out.push('\n');
+            for l in linted {
+                if let Linted::NoFile(no) = l {
+                    eprintln!("{}", no_file_line(no));
+                }
+            }
+            output::write_text(io::stdout().lock(), &out)
+        }
+    }
 }

@@ -6,6 +6,7 @@ pub(crate) mod check;
 pub(crate) mod explain;
 pub(crate) mod fetch;
 pub(crate) mod lint;
+pub(crate) mod show;
 
 use std::process::ExitCode;
 

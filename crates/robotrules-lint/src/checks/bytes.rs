@@ -29,7 +29,17 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                     o.span.len()
                 )
             };
-            Lint::new(Code::ByteOrderMark, Severity::Warning, o.span, o.line, message)
+            // A crawler that does not skip the mark loses the first line: that costs something
+            // only when the line is a record.
+            let first_is_record = ctx
+                .line(1)
+                .is_some_and(|l| l.directive.is_some());
+            let severity = if first_is_record {
+                Severity::Warning
+            } else {
+                Severity::Info
+            };
+            Lint::new(Code::ByteOrderMark, severity, o.span, o.line, message)
                 .label("skipped by robotrules and Google")
                 .help(
                     "save the file as UTF-8 without a byte order mark: a crawler that does not \
@@ -146,6 +156,21 @@ fn line_too_long(ctx: &Context<'_>, o: &Observed, limit: usize) -> Lint {
     ))
 }
 
+/// A line that is no record is an error, except a line of only punctuation (`@@@@`, `====`),
+/// which is decoration, and a comment behind a byte order mark saved twice (`ï»¿# …`): both
+/// are ignored, as meant, so a note.
+pub(super) fn no_directive_severity(text: &[u8]) -> Severity {
+    let meant = text.iter().any(u8::is_ascii_alphanumeric)
+        && !text
+            .strip_prefix("\u{EF}\u{BB}\u{BF}".as_bytes())
+            .is_some_and(|rest| rest.starts_with(b"#"));
+    if meant {
+        Severity::Error
+    } else {
+        Severity::Info
+    }
+}
+
 fn no_directive(ctx: &Context<'_>, o: &Observed) -> Lint {
     let text = ctx.slice(o.span);
     let first_word = text
@@ -167,7 +192,7 @@ fn no_directive(ctx: &Context<'_>, o: &Observed) -> Lint {
         )),
         _ => Lint::new(
             Code::NoDirective,
-            Severity::Error,
+            no_directive_severity(text),
             o.span,
             o.line,
             "this line is neither a `key: value` record nor a comment: it is ignored",
@@ -177,25 +202,162 @@ fn no_directive(ctx: &Context<'_>, o: &Observed) -> Lint {
     }
 }
 
-/// When the file is HTML, its lines are not listed one by one: the HTML finding counts them.
+/// Byte order marks other than UTF-8's: (bytes, encoding).
+const FOREIGN_BOMS: [(&[u8], &str); 10] = [
+    (&[0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"),
+    (&[0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"),
+    (&[0xFF, 0xFE], "UTF-16 (little-endian)"),
+    (&[0xFE, 0xFF], "UTF-16 (big-endian)"),
+    (&[0x2B, 0x2F, 0x76], "UTF-7"),
+    (&[0xF7, 0x64, 0x4C], "UTF-1"),
+    (&[0xDD, 0x73, 0x66, 0x73], "UTF-EBCDIC"),
+    (&[0x0E, 0xFE, 0xFF], "SCSU"),
+    (&[0xFB, 0xEE, 0x28], "BOCU-1"),
+    (&[0x84, 0x31, 0x95, 0x33], "GB 18030"),
+];
+
+/// How many leading bytes the encoding guess looks at.
+const SNIFF: usize = 1024;
+
+/// The encoding of a file that is not UTF-8 in a way that loses every line: a foreign byte
+/// order mark (its length), or UTF-16/UTF-32 without one (most code units have NUL bytes in
+/// the same places).
+pub(crate) fn foreign_encoding(bytes: &[u8]) -> Option<(&'static str, usize, bool)> {
+    if let Some((bom, name)) = FOREIGN_BOMS.iter().find(|(bom, _)| bytes.starts_with(bom)) {
+        return Some((name, bom.len(), true));
+    }
+    let head = bytes.get(..SNIFF).unwrap_or(bytes);
+    for (width, name_le, name_be) in [
+        (4, "UTF-32 (little-endian)", "UTF-32 (big-endian)"),
+        (2, "UTF-16 (little-endian)", "UTF-16 (big-endian)"),
+    ] {
+        let units = head.len() / width;
+        if units < 4 {
+            continue;
+        }
+        let chunks = head.chunks_exact(width);
+        // Little-endian ASCII: the first byte set, the others NUL; big-endian: the last set.
+        let le = chunks
+            .clone()
+            .filter(|c| c[0] != 0 && c[1..].iter().all(|&b| b == 0))
+            .count();
+        let be = chunks
+            .filter(|c| c[width - 1] != 0 && c[..width - 1].iter().all(|&b| b == 0))
+            .count();
+        if le * 10 >= units * 9 {
+            return Some((name_le, width, false));
+        }
+        if be * 10 >= units * 9 {
+            return Some((name_be, width, false));
+        }
+    }
+    None
+}
+
+/// A file in UTF-16, UTF-32 or with a foreign byte order mark: one error for the file.
+pub(super) fn encoding(ctx: &mut Context<'_>) {
+    let Some((name, len, bom)) = foreign_encoding(ctx.source) else {
+        return;
+    };
+    let span = robotrules_model::Span::new(0, len.min(ctx.source.len()));
+    let how = if bom {
+        "starts with the byte order mark of"
+    } else {
+        "looks like"
+    };
+    ctx.push(
+        Lint::new(
+            Code::WrongEncoding,
+            Severity::Error,
+            span,
+            1,
+            format!("the file {how} {name}, not UTF-8: crawlers find no rules in it"),
+        )
+        .label(if bom {
+            format!("{name} byte order mark")
+        } else {
+            format!("{name} text")
+        })
+        .help(format!(
+            "RFC 9309 §2.3 requires UTF-8: crawlers read the file as UTF-8 bytes, so {name} \
+             text is a run of NUL bytes and unknown characters and every line is lost. Save the \
+             file as UTF-8 (without a byte order mark)"
+        )),
+    );
+}
+
+/// When the file is in another encoding, that is the one finding; when it is HTML, its lines
+/// are not listed one by one: the HTML finding counts them.
 pub(super) fn finish(ctx: &mut Context<'_>) {
+    if ctx.has(Code::WrongEncoding) {
+        ctx.retain(|f| f.code == Code::WrongEncoding);
+        return;
+    }
     if !ctx.has(Code::HtmlContent) {
         return;
     }
     let mut ignored = 0usize;
     ctx.retain(|f| {
-        let noise = matches!(
-            f.code,
-            Code::NoDirective | Code::UnknownDirective | Code::MissingColon
-        );
+        let noise = f.code != Code::HtmlContent;
         ignored += usize::from(noise);
         !noise
     });
     let help = format!(
-        "{ignored} line(s) of the page are not robots.txt records and are ignored (not listed one \
-         by one). A server that answers /robots.txt with an HTML page (an error page, a soft \
+        "{ignored} other finding(s) in the page are not listed one by one. A server that answers /robots.txt with an HTML page (an error page, a soft \
          404) and status 200 gives crawlers a robots.txt without rules: serve a plain-text file, \
          or a 404 when there is none (RFC 9309 §2.3.1.3)"
     );
     ctx.update(Code::HtmlContent, |f| f.help = Some(help.clone()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16(text: &str, big: bool) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| {
+                if big {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn encodings_are_recognised() {
+        let text = "User-agent: *\nDisallow: /private\n";
+        assert_eq!(
+            foreign_encoding(&utf16(text, false)),
+            Some(("UTF-16 (little-endian)", 2, false))
+        );
+        assert_eq!(
+            foreign_encoding(&utf16(text, true)),
+            Some(("UTF-16 (big-endian)", 2, false))
+        );
+        let mut bom = vec![0xFF, 0xFE];
+        bom.extend(utf16(text, false));
+        assert_eq!(
+            foreign_encoding(&bom),
+            Some(("UTF-16 (little-endian)", 2, true))
+        );
+        let utf32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
+        assert_eq!(
+            foreign_encoding(&utf32),
+            Some(("UTF-32 (little-endian)", 4, false))
+        );
+        assert_eq!(
+            foreign_encoding(b"+/v8User-agent: *"),
+            Some(("UTF-7", 3, true))
+        );
+        assert_eq!(foreign_encoding(text.as_bytes()), None);
+        assert_eq!(foreign_encoding(&[0; 4096]), None);
+        assert_eq!(foreign_encoding(b"\xEF\xBB\xBFuser-agent: *"), None);
+        assert_eq!(foreign_encoding(b""), None);
+    }
 }

@@ -59,11 +59,16 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             ),
             Some(delay) if delay > LARGE_DELAY => {
                 let per_day = (86_400.0 / delay).floor();
+                let requests = if per_day == 1.0 {
+                    "request"
+                } else {
+                    "requests"
+                };
                 lint(
                     Code::CrawlDelayTooLarge,
-                    Severity::Warning,
+                    Severity::Info,
                     format!(
-                        "crawl-delay of {written} seconds allows at most {per_day} requests a day"
+                        "crawl-delay of {written} seconds allows at most {per_day} {requests} a day"
                     ),
                 )
                 .label("very long")
@@ -76,5 +81,37 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             Some(_) => continue,
         };
         ctx.push(lint);
+    }
+    host(ctx);
+}
+
+/// `host:` records: Yandex's mirror host, which no other major crawler reads.
+fn host(ctx: &mut Context<'_>) {
+    let robots = ctx.target();
+    let lines: Vec<u32> = robots
+        .groups()
+        .iter()
+        .flat_map(|g| g.extensions(robots))
+        .chain(robots.file_extensions())
+        .filter(|e| e.kind == ExtensionKey::Host)
+        .map(|e| e.line)
+        .collect();
+    for line in lines {
+        let span = ctx.record_span(line);
+        ctx.push(
+            Lint::new(
+                Code::HostDirective,
+                Severity::Info,
+                span,
+                line,
+                "`host` is read by no major crawler: Google never read it, Yandex stopped in 2018",
+            )
+            .label("ignored")
+            .help(
+                "to name the main mirror of a site, redirect the others to it (HTTP 301) and \
+                 mark pages with `<link rel=\"canonical\">`; the line does no harm and can go",
+            )
+            .profiles(&Profile::ALL),
+        );
     }
 }

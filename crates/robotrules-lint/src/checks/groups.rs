@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use robotrules_model::{DiagnosticKind, GroupMerge, Profile, RobotsTxt, RuleKind, Severity};
+use robotrules_model::{
+    DiagnosticKind, GroupMerge, Profile, RobotsTxt, RuleKind, Selection, Severity,
+};
 
 use super::observed::Observed;
 use super::{profile_list, profiles_do};
@@ -73,7 +75,7 @@ fn truncated(ctx: &Context<'_>, o: &Observed, profiles: &[Profile]) -> Lint {
     let lint = |message: String| {
         Lint::new(
             Code::UserAgentTruncated,
-            Severity::Warning,
+            Severity::Info,
             o.span,
             o.line,
             message,
@@ -111,6 +113,7 @@ fn truncated(ctx: &Context<'_>, o: &Observed, profiles: &[Profile]) -> Lint {
 pub(super) fn check(ctx: &mut Context<'_>) {
     duplicate_groups(ctx);
     specific_ignores_global(ctx);
+    groups_without_rules(ctx);
     joined_by_extension(ctx);
 }
 
@@ -131,7 +134,9 @@ fn duplicate_groups(ctx: &mut Context<'_>) {
                 continue;
             }
             match first.get(&key) {
-                Some(&(g, line)) if g != index => found.push((key, agent.line, line)),
+                Some(&(g, line)) if g != index => {
+                    found.push((agent.token(robots).into_owned(), agent.line, line));
+                }
                 Some(_) => {}
                 None => {
                     first.insert(key, (index, agent.line));
@@ -163,7 +168,7 @@ fn duplicate_groups(ctx: &mut Context<'_>) {
         ctx.push(
             Lint::new(
                 Code::DuplicateGroup,
-                if legacy { Severity::Error } else { Severity::Warning },
+                if legacy { Severity::Error } else { Severity::Info },
                 span,
                 line,
                 message,
@@ -178,6 +183,13 @@ fn duplicate_groups(ctx: &mut Context<'_>) {
     }
 }
 
+/// A named crawler that drops `*` rules: its token as written, its user-agent line, and the
+/// `*` group's disallow rules (line, pattern) it leaves out.
+type Dropping = (String, u32, Vec<(u32, String)>);
+
+/// A named crawler's own rules (merged over every group naming it) and what it drops of the
+/// `*` group: for each named agent that has rules, blocks something but not everything, and
+/// leaves out some of the `*` group's disallow rules. One note for the whole file.
 fn specific_ignores_global(ctx: &mut Context<'_>) {
     let robots = ctx.target();
     let global: Vec<(u32, String)> = robots
@@ -192,7 +204,8 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
         return;
     }
     let mut seen: BTreeMap<String, ()> = BTreeMap::new();
-    let mut found = Vec::new();
+    // (token as written, its user-agent line, the `*` rules it drops)
+    let mut found: Vec<Dropping> = Vec::new();
     for group in robots.groups() {
         for agent in group.agents(robots) {
             let key = agent_key(robots, agent);
@@ -212,69 +225,204 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
                 r.kind == RuleKind::Disallow && matches!(&*r.value(robots), "/" | "/*" | "*")
             });
             if !blocks_some || blocks_all {
-                // A group granting full access, or blocking everything, is deliberate.
+                // A group granting full access, or blocking everything, loses nothing it
+                // meant to keep; a group without rules is `group-without-rules`.
                 continue;
             }
-            let missing: Vec<&(u32, String)> = global
+            let missing: Vec<(u32, String)> = global
                 .iter()
                 .filter(|(_, pattern)| !own.iter().any(|r| r.value(robots) == pattern.as_str()))
+                .cloned()
                 .collect();
             if !missing.is_empty() {
-                found.push((
-                    key,
-                    agent.line,
-                    missing.into_iter().cloned().collect::<Vec<_>>(),
-                ));
+                found.push((agent.token(robots).into_owned(), agent.line, missing));
             }
         }
     }
-    for (key, line, missing) in found {
-        let span = ctx.record_span(line);
-        let (first_line, _) = missing[0];
+    let Some((first_token, first_line, first_missing)) = found.first().cloned() else {
+        return;
+    };
+    let span = ctx.record_span(first_line);
+    let rules = |missing: &[(u32, String)]| {
         let names: Vec<String> = missing
             .iter()
             .take(LIST_RULES)
             .map(|(_, p)| format!("`disallow: {p}`"))
             .collect();
         let more = missing.len().saturating_sub(LIST_RULES);
+        if more > 0 {
+            format!("{} and {more} more", names.join(", "))
+        } else {
+            names.join(", ")
+        }
+    };
+    let message = if found.len() == 1 {
+        format!(
+            "`{first_token}` obeys only its own group, which leaves out {} of the `*` group",
+            rules(&first_missing)
+        )
+    } else {
+        let names: Vec<String> = found
+            .iter()
+            .take(LIST_RULES)
+            .map(|(t, _, m)| format!("`{t}` ({})", m.len()))
+            .collect();
+        let more = found.len().saturating_sub(LIST_RULES);
         let more = if more > 0 {
             format!(" and {more} more")
         } else {
             String::new()
         };
+        format!(
+            "{} crawlers obey only their own groups, which leave out rules of the `*` group: {}{more}",
+            found.len(),
+            names.join(", ")
+        )
+    };
+    let mut lint = Lint::new(
+        Code::SpecificGroupIgnoresGlobal,
+        Severity::Info,
+        span,
+        first_line,
+        message,
+    )
+    .label(format!("`{first_token}` ignores the `*` group"));
+    for (token, line, _) in found.iter().skip(1).take(LIST_RULES - 1) {
+        lint = lint.related(
+            ctx.record_span(*line),
+            *line,
+            format!("`{token}` ignores the `*` group"),
+        );
+    }
+    let (rule_line, _) = first_missing[0];
+    let details: Vec<String> = found
+        .iter()
+        .take(LIST_RULES)
+        .map(|(t, _, m)| format!("`{t}` leaves out {}", rules(m)))
+        .collect();
+    ctx.push(
+        lint.related(
+            ctx.record_span(rule_line),
+            rule_line,
+            format!("does not apply to `{first_token}`"),
+        )
+        .help(format!(
+            "a crawler follows the group that names it and ignores `*` entirely (RFC 9309 \
+             §2.2.1): {}. If that is deliberate, nothing is wrong; otherwise repeat those rules \
+             in the crawler's group",
+            details.join("; ")
+        )),
+    );
+}
+
+/// A named group without allow or disallow rules, while the `*` group has some: the crawler
+/// it names obeys that group, so it may fetch everything the `*` group disallows. Reported on
+/// the group's first user-agent line, for the profiles where the crawler gets no rule.
+fn groups_without_rules(ctx: &mut Context<'_>) {
+    // First user-agent line -> (tokens as written, first `*` disallow line, its count, profiles)
+    let mut found: BTreeMap<u32, (Vec<String>, u32, usize, Vec<Profile>)> = BTreeMap::new();
+    for profile in Profile::ALL {
+        let robots = ctx.model(profile);
+        let global: Vec<u32> = robots
+            .groups()
+            .iter()
+            .filter(|g| g.is_global(robots))
+            .flat_map(|g| g.rules(robots))
+            .filter(|r| r.kind == RuleKind::Disallow && !r.derived && !r.is_empty())
+            .map(|r| r.line)
+            .collect();
+        let Some(&first_rule) = global.iter().min() else {
+            continue;
+        };
+        for group in robots.groups() {
+            // A group of only records (`crawl-delay: 5`): the crawler meant to get the same
+            // rules, slower, gets none. (A bare user-agent line is left alone.)
+            if group.is_global(robots)
+                || !group.rules(robots).is_empty()
+                || group.extensions(robots).is_empty()
+            {
+                continue;
+            }
+            let mut escaping = Vec::new();
+            for agent in group.agents(robots) {
+                let token = agent.token(robots);
+                if token.is_empty() {
+                    continue;
+                }
+                let Ok(rules) = robots.agent(&token) else {
+                    continue;
+                };
+                let named = matches!(rules.selection(), Selection::Exact | Selection::Substring);
+                let ruleless = rules.group_indices().iter().all(|&i| {
+                    robots
+                        .groups()
+                        .get(i)
+                        .is_none_or(|g| g.rules(robots).is_empty())
+                });
+                if named && ruleless {
+                    escaping.push(token.into_owned());
+                }
+            }
+            if escaping.is_empty() {
+                continue;
+            }
+            let entry =
+                found
+                    .entry(group.line)
+                    .or_insert((escaping, first_rule, global.len(), Vec::new()));
+            entry.3.push(profile);
+        }
+    }
+    for (line, (tokens, rule_line, count, profiles)) in found {
+        let span = ctx.record_span(line);
+        let names: Vec<String> = tokens.iter().map(|t| format!("`{t}`")).collect();
+        let who = and_list(&names);
+        let first = names.first().cloned().unwrap_or_default();
+        let rules = if count == 1 {
+            "the `*` group's disallow rule".to_owned()
+        } else {
+            format!("all {count} disallow rules of the `*` group")
+        };
         ctx.push(
             Lint::new(
-                Code::SpecificGroupIgnoresGlobal,
+                Code::GroupWithoutRules,
                 Severity::Warning,
                 span,
                 line,
-                if missing.len() == 1 {
-                    format!(
-                        "`{key}` obeys only its own group: the `*` group's {} does not apply to it",
-                        names[0]
-                    )
-                } else {
-                    format!(
-                        "`{key}` obeys only its own group: {} of the `*` group's rules do not apply to it",
-                        missing.len()
-                    )
-                },
+                format!(
+                    "the group for {who} has no allow or disallow rules, so it ignores {rules}"
+                ),
             )
-            .label(format!("`{key}` ignores the `*` group"))
-            .related(ctx.record_span(first_line), first_line, format!("does not apply to `{key}`"))
+            .label("no rules: the `*` group does not apply")
+            .related(
+                ctx.record_span(rule_line),
+                rule_line,
+                format!("does not apply to {first}"),
+            )
             .help(format!(
-                "a crawler follows the group that names it and ignores `*` entirely (RFC 9309 \
-                 §2.2.1); if `{key}` should also obey {}{more}, repeat {} in this group",
-                names.join(", "),
-                if missing.len() == 1 { "it" } else { "them" }
-            )),
+                "a crawler obeys only the group that names it (RFC 9309 §2.2.1), and a group with \
+                 only `crawl-delay` or other records gives it no rules at all: {who} may fetch \
+                 everything. If it should obey the `*` rules too, repeat them in this group; if \
+                 it may fetch everything, say so with `allow: /`"
+            ))
+            .profiles(&profiles),
         );
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// Where an extension record between user-agent lines joins two user-agent lists into one
-/// group: (joined user-agent line, extension line, group's first user-agent line, key).
-fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String)> {
+/// group: (joined user-agent line, extension line, group's first user-agent line, key, whether
+/// the group has allow or disallow rules).
+fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String, bool)> {
     let mut found = Vec::new();
     for group in robots.groups() {
         let agents = group.agents(robots);
@@ -286,7 +434,13 @@ fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String)> {
         for pair in agents.windows(2) {
             let (before, after) = (pair[0].line, pair[1].line);
             if let Some(record) = records.iter().find(|e| before < e.line && e.line < after) {
-                found.push((after, record.line, group.line, record.key.clone()));
+                found.push((
+                    after,
+                    record.line,
+                    group.line,
+                    record.key.clone(),
+                    !group.rules(robots).is_empty(),
+                ));
                 break;
             }
         }
@@ -295,17 +449,32 @@ fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String)> {
 }
 
 fn joined_by_extension(ctx: &mut Context<'_>) {
-    let mut by_line: BTreeMap<u32, (u32, u32, String, Vec<Profile>)> = BTreeMap::new();
+    let mut by_line: BTreeMap<u32, (u32, u32, String, bool, Vec<Profile>)> = BTreeMap::new();
     for profile in Profile::ALL {
-        for (line, record, first, key) in joins(ctx.model(profile)) {
-            by_line
+        for (line, record, first, key, rules) in joins(ctx.model(profile)) {
+            let entry = by_line
                 .entry(line)
-                .or_insert((record, first, key, Vec::new()))
-                .3
-                .push(profile);
+                .or_insert((record, first, key, false, Vec::new()));
+            entry.3 |= rules;
+            entry.4.push(profile);
         }
     }
-    for (line, (record, first, key, profiles)) in by_line {
+    for (line, (record, first, key, rules, profiles)) in by_line {
+        // With rules, the first user-agents get rules meant for the later ones (`*` blocked
+        // by CCBot's `disallow: /`); without, they only share the records (the first
+        // crawl-delay), which is worth a note.
+        let (severity, effect) = if rules {
+            (
+                Severity::Warning,
+                "so the rules below apply to every user-agent of the joined group",
+            )
+        } else {
+            (
+                Severity::Info,
+                "so every user-agent of the joined group gets the same records (the first \
+                 valid crawl-delay)",
+            )
+        };
         let readers = profile_list(&profiles);
         let read = profiles_do(&profiles, "read");
         let span = ctx.record_span(line);
@@ -313,7 +482,7 @@ fn joined_by_extension(ctx: &mut Context<'_>) {
         ctx.push(
             Lint::new(
                 Code::GroupJoinedByExtension,
-                Severity::Warning,
+                severity,
                 span,
                 line,
                 format!(
@@ -323,13 +492,13 @@ fn joined_by_extension(ctx: &mut Context<'_>) {
             .label("joins the group above")
             .related(ctx.record_span(record), record, format!("does not end the group for {readers}"))
             .related(ctx.record_span(first), first, "the group starts here")
-            .help(
+            .help(format!(
                 "only an allow or disallow line ends a group's user-agent list (RFC 9309 §2.2.4: \
                  other records do not interfere; Google reads it the same way), and only a blank \
-                 line for 1994-style readers, so the rules below apply to every user-agent of the \
-                 joined group. End the group before the next `user-agent` line: an empty \
-                 `disallow:` after the record, then a blank line",
-            )
+                 line for 1994-style readers, {effect}. End the group before the next \
+                 `user-agent` line with a rule: `allow: /` after the record keeps its meaning \
+                 (everything allowed) and closes the group for every reader",
+            ))
             .profiles(&profiles),
         );
     }

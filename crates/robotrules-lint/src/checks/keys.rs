@@ -62,7 +62,19 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
         .and_then(|l| l.directive)
         .map(|d| ctx.excerpt(d.value))
         .unwrap_or_default();
-    let severity = ctx.error_if_dropped_by(&drops);
+    // `allowOnlyLimitedAds:` (a script's key) starts with `allow` but is no typo of it: a key
+    // with a long run of letters after the known key is a note.
+    let extra = written.len().saturating_sub(key.len());
+    let word = written.len() > key.len()
+        && written.is_char_boundary(key.len())
+        && written[key.len()..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric());
+    let severity = if word && extra > 3 {
+        Severity::Info
+    } else {
+        ctx.error_if_dropped_by(&drops)
+    };
     let label = if drops.contains(&ctx.profile()) {
         format!("ignored by {}", profile_list(&drops))
     } else {
@@ -121,10 +133,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         let near = near_miss(key);
         if key.is_empty() || (d.separator == Separator::Whitespace && near.is_none()) {
             let span = robotrules_model::Span::new(d.key.start, d.value.end);
+            let severity = super::bytes::no_directive_severity(ctx.slice(span));
             ctx.push(
                 Lint::new(
                     Code::NoDirective,
-                    Severity::Error,
+                    severity,
                     span,
                     line.number,
                     "this line is neither a `key: value` record nor a comment: it is ignored",
@@ -167,7 +180,15 @@ pub(super) fn check(ctx: &mut Context<'_>) {
 
 fn unknown(span: robotrules_model::Span, line: u32, written: &str) -> Lint {
     let lower = written.to_ascii_lowercase();
-    let help = if PAGE_DIRECTIVES.contains(&lower.as_str()) {
+    // A UTF-8 byte order mark read as Latin-1 and saved as UTF-8 again: the first line is lost.
+    let bom_twice = written.starts_with("\u{EF}\u{BB}\u{BF}");
+    let page = PAGE_DIRECTIVES.contains(&lower.as_str());
+    let help = if bom_twice {
+        "the file starts with a byte order mark that was saved twice (`ï»¿` is the UTF-8 byte \
+         order mark read as Latin-1), so the first key is not read and its line is lost: save \
+         the file as UTF-8 without a byte order mark"
+            .to_owned()
+    } else if page {
         format!(
             "Google stopped reading `{lower}` in robots.txt in September 2019 and no major \
              crawler reads it; put `<meta name=\"robots\" content=\"{lower}\">` or an \
@@ -180,9 +201,16 @@ fn unknown(span: robotrules_model::Span, line: u32, written: &str) -> Lint {
             KNOWN_KEYS.join(", ")
         )
     };
+    // A page directive the author expects to work, or a lost first line, costs something;
+    // another unknown record is ignored by every crawler and costs nothing.
+    let severity = if page || bom_twice {
+        Severity::Warning
+    } else {
+        Severity::Info
+    };
     Lint::new(
         Code::UnknownDirective,
-        Severity::Warning,
+        severity,
         span,
         line,
         format!("unknown directive `{written}`"),

@@ -18,6 +18,7 @@ use crate::context::Context;
 
 /// Run every check.
 pub(crate) fn run(ctx: &mut Context<'_>) {
+    bytes::encoding(ctx);
     for o in observed::collect(ctx) {
         // The grammar's findings (a line that is no record included) are read in one place.
         if matches!(o.any(), Some(DiagnosticKind::Grammar(_))) {

@@ -8,6 +8,8 @@ use robotrules_model::{
     DiagnosticKind, Precedence, Profile, RobotsTxt, Rule, RuleKind, Severity, Span,
 };
 
+use robotrules_grammar::KeyKind;
+
 use super::observed::Observed;
 use super::{profile_list, profiles_do};
 use crate::code::Code;
@@ -73,47 +75,85 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
 /// Checks on each rule of the profile linted for.
 pub(super) fn check(ctx: &mut Context<'_>) {
     let robots = ctx.target();
-    let rules: Vec<(RuleKind, u32)> = robots
+    // (kind, line, whether its group has a rule with a value)
+    let mut rules: Vec<(RuleKind, u32, bool)> = Vec::new();
+    let mut twins: BTreeMap<(u32, bool), Vec<Vec<u8>>> = BTreeMap::new();
+    for (index, group) in robots.groups().iter().enumerate() {
+        let own: Vec<&Rule> = group.rules(robots).iter().filter(|r| !r.derived).collect();
+        let has_value = own.iter().any(|r| !r.value(robots).is_empty());
+        for rule in &own {
+            rules.push((rule.kind, rule.line, has_value));
+            let key = (
+                u32::try_from(index).unwrap_or(u32::MAX),
+                rule.kind == RuleKind::Allow,
+            );
+            twins
+                .entry(key)
+                .or_default()
+                .push(rule.value(robots).as_bytes().to_vec());
+        }
+    }
+    let group_of: BTreeMap<u32, u32> = robots
         .groups()
         .iter()
-        .flat_map(|g| g.rules(robots))
-        .filter(|r| !r.derived)
-        .map(|r| (r.kind, r.line))
+        .enumerate()
+        .flat_map(|(i, g)| {
+            g.rules(robots)
+                .iter()
+                .map(move |r| (r.line, u32::try_from(i).unwrap_or(u32::MAX)))
+        })
         .collect();
-    for (kind, line) in rules {
+    rules.sort_by_key(|&(_, line, _)| line);
+    rules.dedup_by_key(|r| r.1);
+    for (kind, line, group_has_value) in rules {
         let Some(d) = ctx.line(line).and_then(|l| l.directive) else {
             continue;
         };
         let value = ctx.slice(d.value);
         if value.is_empty() {
-            empty_rule(ctx, kind, line);
+            // The key as written: the 1994 reading turns an empty `disallow:` into an allow.
+            let written = match d.kind {
+                KeyKind::Allow => RuleKind::Allow,
+                KeyKind::Disallow => RuleKind::Disallow,
+                _ => kind,
+            };
+            empty_rule(ctx, written, line, group_has_value);
             continue;
         }
         dollar(ctx, d.value, line);
         non_ascii(ctx, d.value, line);
-        lowercase_escapes(ctx, d.value, line);
+        let siblings = group_of
+            .get(&line)
+            .and_then(|&g| twins.get(&(g, kind == RuleKind::Allow)))
+            .map_or(&[][..], Vec::as_slice);
+        lowercase_escapes(ctx, d.value, line, siblings);
     }
     equal_length(ctx);
+    rule_order(ctx);
+    robots_txt(ctx);
 }
 
-fn empty_rule(ctx: &mut Context<'_>, kind: RuleKind, line: u32) {
+fn empty_rule(ctx: &mut Context<'_>, kind: RuleKind, line: u32, group_has_value: bool) {
     let span = ctx.record_span(line);
     let lint = match kind {
+        // `Disallow:` alone is the 1994 convention's "allow everything": nothing to say.
+        RuleKind::Disallow if !group_has_value => return,
         RuleKind::Disallow => Lint::new(
             Code::EmptyRule,
-            Severity::Warning,
+            Severity::Info,
             span,
             line,
-            "empty `disallow:` disallows nothing",
+            "empty `disallow:` disallows nothing: next to other rules it has no effect",
         )
         .label("matches no URL")
         .help(
             "an empty `disallow:` allows every URL (RFC 9309 §2.2.2; the 1994 convention's \
-             \"allow all\"); to block the whole site write `disallow: /`",
+             \"allow all\"), which the other rules of this group already decide; remove it, or \
+             write `disallow: /` if the whole site should be blocked",
         ),
         RuleKind::Allow => Lint::new(
             Code::EmptyRule,
-            Severity::Warning,
+            Severity::Info,
             span,
             line,
             "empty `allow:` allows nothing: it has no effect",
@@ -131,10 +171,17 @@ fn dollar(ctx: &mut Context<'_>, value: Span, line: u32) {
         return;
     };
     let span = Span::new(value.start + at, value.start + at + 1);
+    // `/*.php$,`: only punctuation follows, so the `$` was meant as the end anchor. `{$id}`
+    // in a path is a literal `$`, which is what it matches: a note.
+    let severity = if bytes[at + 1..].iter().any(u8::is_ascii_alphanumeric) {
+        Severity::Info
+    } else {
+        Severity::Warning
+    };
     ctx.push(
         Lint::new(
             Code::DollarNotAtEnd,
-            Severity::Warning,
+            severity,
             span,
             line,
             "`$` in the middle of a pattern matches a literal `$`",
@@ -162,6 +209,18 @@ fn encode_non_ascii(bytes: &[u8]) -> String {
     out
 }
 
+/// The text `bytes` meant, when they are UTF-8 text encoded to UTF-8 a second time (each
+/// character U+0080–U+00FF standing for one byte of a valid multi-byte UTF-8 sequence).
+fn double_encoded(bytes: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut once = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        once.push(u8::try_from(u32::from(c)).ok()?);
+    }
+    let meant = String::from_utf8(once).ok()?;
+    (!meant.is_ascii()).then_some(meant)
+}
+
 fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
     let bytes = ctx.slice(value);
     let (Some(first), Some(last)) = (
@@ -171,30 +230,34 @@ fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
         return;
     };
     let span = Span::new(value.start + first, value.start + last + 1);
-    let encoded = encode_non_ascii(&bytes[first..=last]);
-    let whole = encode_non_ascii(bytes);
+    // UTF-8 is what RFC 9309 asks for, and every profile percent-encodes it the same way:
+    // nothing to say. Text that was UTF-8, read as Latin-1 and saved as UTF-8 again (`Ã±` for
+    // `ñ`) matches no URL of the site: a warning.
+    let Some(meant) = double_encoded(&bytes[first..=last]) else {
+        return;
+    };
+    let mut repaired = bytes[..first].to_vec();
+    repaired.extend_from_slice(meant.as_bytes());
+    repaired.extend_from_slice(&bytes[last + 1..]);
+    let fix = crate::source::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
     ctx.push(
         Lint::new(
             Code::NonAsciiPattern,
             Severity::Warning,
             span,
             line,
-            "pattern has raw non-ASCII characters",
+            format!("pattern has mis-encoded characters: `{meant}` saved twice as UTF-8"),
         )
-        .label(format!(
-            "write `{}`",
-            crate::source::excerpt(encoded.as_bytes(), 60)
-        ))
+        .label(format!("meant `{meant}`"))
         .help(format!(
-            "RFC 9309 §2.2.2: octets outside US-ASCII are percent-encoded before comparison; \
-             robotrules and Google encode them as UTF-8, crawlers that compare bytes or read the \
-             file in another encoding may not. Write `{}`",
-            crate::source::excerpt(whole.as_bytes(), 80)
+            "the text was UTF-8, read as Latin-1 and saved as UTF-8 again, so the pattern \
+             matches none of the site's URLs (RFC 9309 §2.2.2 compares the UTF-8 octets, \
+             percent-encoded). Write `{fix}`"
         )),
     );
 }
 
-fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32) {
+fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[Vec<u8>]) {
     let bytes = ctx.slice(value);
     let lower: Vec<usize> = bytes
         .windows(3)
@@ -215,6 +278,10 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32) {
         fixed[i + 1] = fixed[i + 1].to_ascii_uppercase();
         fixed[i + 2] = fixed[i + 2].to_ascii_uppercase();
     }
+    if siblings.contains(&fixed) {
+        // The upper-case spelling is in the group too: a harmless twin.
+        return;
+    }
     let escape = String::from_utf8_lossy(&bytes[first..first + 3]).into_owned();
     let mut fixes: Vec<String> = lower
         .iter()
@@ -228,16 +295,16 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32) {
     ctx.push(
         Lint::new(
             Code::LowercasePercentEscape,
-            Severity::Warning,
+            Severity::Info,
             span,
             line,
             format!("percent-escape `{escape}` uses lower-case hex digits"),
         )
         .label(format!("write {}", fixes.join(", ")))
         .help(format!(
-            "upper-case hex is the normal form (RFC 3986 §2.1); robotrules and Google upper-case \
-             escapes in patterns, crawlers that compare bytes as written will not match URLs \
-             that use upper case. Write `{}`",
+            "upper-case hex is the normal form (RFC 3986 §2.1); every profile upper-cases \
+             escapes before comparing, but a crawler that compares bytes as written will not \
+             match URLs that use upper case. Write `{}`",
             crate::source::excerpt(&fixed, 80)
         )),
     );
@@ -410,7 +477,9 @@ fn equal_length(ctx: &mut Context<'_>) {
         ctx.push(
             Lint::new(
                 Code::EqualLengthConflict,
-                Severity::Warning,
+                // The same pattern allowed and disallowed: the disallow never applies. Two
+                // patterns that only share some paths are often meant that way: a note.
+                if same { Severity::Warning } else { Severity::Info },
                 span,
                 disallow,
                 format!(
@@ -430,6 +499,131 @@ fn equal_length(ctx: &mut Context<'_>) {
                  §2.2.2; Google: the least restrictive rule); if these URLs should be blocked, \
                  make the disallow pattern longer than the allow, or remove the allow",
             )
+            .profiles(&profiles),
+        );
+    }
+}
+
+/// Rules that a first-match reader never reaches: a later rule whose every URL an earlier,
+/// shorter rule of the other kind matches first (an empty rule, which such readers take as
+/// matching everything, included). Longest-match readers let the later, longer rule decide.
+fn rule_order(ctx: &mut Context<'_>) {
+    // later line -> (earlier line, profiles)
+    let mut found: BTreeMap<u32, (u32, Vec<Profile>)> = BTreeMap::new();
+    for profile in Profile::those(|r| r.precedence == Precedence::FirstMatch) {
+        let robots = ctx.model(profile);
+        for group in robots.groups() {
+            let rules: Vec<&Rule> = group.rules(robots).iter().filter(|r| !r.derived).collect();
+            for (i, later) in rules.iter().enumerate() {
+                let written = later.value(robots);
+                if written.is_empty() || written.contains(['*', '$']) {
+                    continue;
+                }
+                let pattern = later.normalized(robots);
+                let shadow = rules[..i].iter().find(|earlier| {
+                    let prefix = earlier.normalized(robots);
+                    earlier.kind != later.kind
+                        && !earlier.is_empty()
+                        && earlier.line < later.line
+                        && prefix.len() < pattern.len()
+                        && pattern.starts_with(&*prefix)
+                });
+                if let Some(earlier) = shadow {
+                    found
+                        .entry(later.line)
+                        .or_insert((earlier.line, Vec::new()))
+                        .1
+                        .push(profile);
+                }
+            }
+        }
+    }
+    for (line, (earlier, profiles)) in found {
+        let span = ctx.record_span(line);
+        let earlier_span = ctx.record_span(earlier);
+        let rule = ctx.excerpt(span);
+        let first = ctx.excerpt(earlier_span);
+        let empty = ctx
+            .line(earlier)
+            .and_then(|l| l.directive)
+            .is_some_and(|d| d.value.is_empty());
+        let readers = profiles_do(&profiles, "use");
+        let (help, label) = if empty {
+            (
+                format!(
+                    "{readers} the first rule that matches, in file order, and read an empty \
+                     rule as \"everything\" (the 1994 convention's allow-all), so this rule never \
+                     decides for them; longest-match readers (RFC 9309, Google) ignore the empty \
+                     rule. Remove the empty `{first}` on line {earlier}"
+                ),
+                "first-match readers never get here".to_owned(),
+            )
+        } else {
+            (
+                format!(
+                    "{readers} the first rule that matches, in file order (the 1994 convention, \
+                     Python's `urllib.robotparser`); longest-match readers (RFC 9309, Google) \
+                     use the longest. Move this line above line {earlier} so both agree"
+                ),
+                "first-match readers never get here".to_owned(),
+            )
+        };
+        ctx.push(
+            Lint::new(
+                Code::RuleOrder,
+                Severity::Info,
+                span,
+                line,
+                format!(
+                    "`{rule}` is never used by first-match readers: `{first}` (line {earlier}) \
+                     matches every URL it does, first"
+                ),
+            )
+            .label(label)
+            .related(earlier_span, earlier, "matches first")
+            .help(help)
+            .profiles(&profiles),
+        );
+    }
+}
+
+/// Disallow rules that match `/robots.txt` itself (a pattern without wildcards from
+/// `/robots` up to `/robots.txt`).
+fn robots_txt(ctx: &mut Context<'_>) {
+    const PATH: &str = "/robots.txt";
+    let mut found: BTreeMap<u32, Vec<Profile>> = BTreeMap::new();
+    for profile in Profile::ALL {
+        let robots = ctx.model(profile);
+        for rule in robots.groups().iter().flat_map(|g| g.rules(robots)) {
+            let value = rule.value(robots);
+            let literal = value.strip_suffix('$').unwrap_or(&value);
+            let matches = literal.len() >= "/robots".len()
+                && PATH.starts_with(literal)
+                && (literal == PATH || !value.ends_with('$'));
+            if rule.kind == RuleKind::Disallow && !rule.derived && matches {
+                found.entry(rule.line).or_default().push(profile);
+            }
+        }
+    }
+    let implicit = Profile::those(|r| r.implicit_robots_txt);
+    for (line, profiles) in found {
+        let span = ctx.record_span(line);
+        let rule = ctx.excerpt(span);
+        ctx.push(
+            Lint::new(
+                Code::RobotsTxtDisallowed,
+                Severity::Info,
+                span,
+                line,
+                format!("`{rule}` disallows the robots.txt file itself"),
+            )
+            .label("matches /robots.txt")
+            .help(format!(
+                "crawlers fetch /robots.txt to read the rules whatever it says ({} always allow \
+                 it: RFC 9309 §2.2.2); the rule only keeps the file out of search results, \
+                 where it does no harm. Remove it",
+                profile_list(&implicit)
+            ))
             .profiles(&profiles),
         );
     }

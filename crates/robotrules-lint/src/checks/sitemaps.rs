@@ -1,12 +1,19 @@
 //! `Sitemap:` records: the URL must be absolute, `http` or `https`, and parse (sitemaps.org;
 //! RFC 9309 §2.2.4 leaves the record to that protocol).
 
-use robotrules_model::{Severity, Span};
+use std::collections::BTreeMap;
+
+use robotrules_model::{AgentRules, Profile, RobotsTxt, Selection, Severity, Span};
 use robotrules_url::UrlError;
 
+use super::profiles_do;
 use crate::code::Code;
 use crate::context::Context;
 use crate::finding::Lint;
+
+/// Crawler names tried for "a crawler that no group names": the first that gets the `*`
+/// group is used.
+const GENERIC_CRAWLERS: [&str; 3] = ["RobotrulesGenericCrawler", "Xyzzy", "Qqqq"];
 
 /// Check every sitemap record of the profile linted for.
 pub(super) fn check(ctx: &mut Context<'_>) {
@@ -18,6 +25,94 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         if let Some(lint) = sitemap(ctx, d.value, line) {
             ctx.push(lint);
         }
+    }
+    disallowed(ctx);
+}
+
+/// The rules of a crawler that no group names (the `*` group's), if some name gets them.
+fn generic(robots: &RobotsTxt) -> Option<(&'static str, AgentRules<'_>)> {
+    GENERIC_CRAWLERS.iter().find_map(|&name| {
+        let rules = robots.agent(name).ok()?;
+        (rules.selection() == Selection::Global).then_some((name, rules))
+    })
+}
+
+/// Sitemaps that the file's own rules disallow for crawlers without a group of their own.
+/// Files that disallow everything (`disallow: /`) are left alone: the sitemap is as blocked as
+/// the rest, deliberately.
+fn disallowed(ctx: &mut Context<'_>) {
+    // sitemap line -> (deciding line, profiles)
+    let mut found: BTreeMap<u32, (u32, Vec<Profile>)> = BTreeMap::new();
+    let home = ctx
+        .options
+        .robots_txt_url
+        .as_deref()
+        .and_then(|u| robotrules_url::Origin::parse(u).ok());
+    // On the file's own origin, the rules govern the sitemap: a warning. Without the origin,
+    // the sitemap may be on another host the rules do not govern: a note.
+    let severity = if home.is_some() {
+        Severity::Warning
+    } else {
+        Severity::Info
+    };
+    for profile in Profile::ALL {
+        let robots = ctx.model(profile);
+        let Some((name, rules)) = generic(robots) else {
+            continue;
+        };
+        let Ok(root) = rules.explain(name, "/") else {
+            continue;
+        };
+        if !root.allowed {
+            continue;
+        }
+        for (line, url) in robots.sitemap_lines() {
+            let Ok(origin) = robotrules_url::Origin::parse(url) else {
+                continue;
+            };
+            if !matches!(origin.scheme(), "http" | "https")
+                || home.as_ref().is_some_and(|home| *home != origin)
+            {
+                continue;
+            }
+            let Ok(explanation) = rules.explain(name, url) else {
+                continue;
+            };
+            if let (false, Some(rule)) = (explanation.allowed, explanation.decided_by) {
+                found
+                    .entry(line)
+                    .or_insert((rule.line, Vec::new()))
+                    .1
+                    .push(profile);
+            }
+        }
+    }
+    for (line, (rule, profiles)) in found {
+        let Some(d) = ctx.line(line).and_then(|l| l.directive) else {
+            continue;
+        };
+        let url = ctx.excerpt(d.value);
+        let rule_span = ctx.record_span(rule);
+        let written = ctx.excerpt(rule_span);
+        ctx.push(
+            Lint::new(
+                Code::SitemapDisallowed,
+                severity,
+                d.value,
+                line,
+                format!("the sitemap `{url}` is disallowed by `{written}` (line {rule})"),
+            )
+            .label("crawlers may not fetch it")
+            .related(rule_span, rule, "disallows the sitemap")
+            .help(format!(
+                "{} the `*` group's rules to the sitemap URL too, so crawlers without a group of \
+                 their own may not fetch the sitemap this file announces. Add `allow:` with the \
+                 sitemap's path to the `*` group, above the disallow rule, or narrow the \
+                 disallow rule",
+                profiles_do(&profiles, "apply")
+            ))
+            .profiles(&profiles),
+        );
     }
 }
 

@@ -1,0 +1,243 @@
+//! `robotrules show [--profile P] [--format F] ROBOTS AGENT`: what a crawler gets from a
+//! robots.txt file — how its groups were chosen, each group's user-agent lines and rules, its
+//! crawl-delay, request-rate and visit-time, and the file's sitemaps (resolved against the
+//! robots.txt URL when ROBOTS is a URL).
+//!
+//! Text on standard output, or (`--format json`) one JSON object. A remote robots.txt that is
+//! unavailable or unreachable has no groups: `show` says what RFC 9309 makes of it. Exit
+//! status 0, or 1 when the robots.txt is unreachable (every URL disallowed, as in `check`);
+//! 2 on a usage or input error.
+
+use std::fmt::Write as _;
+use std::io;
+
+use robotrules::fetch::Access;
+use robotrules::model::RequestRate;
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use serde::Serialize;
+
+use crate::cmd::{self, Outcome};
+use crate::error::CliError;
+use crate::fetched::Fetched;
+use crate::input::{self, RobotsSource};
+use crate::output::{self, Format};
+use crate::remote::TimeoutArg;
+use crate::trust::TrustArgs;
+
+/// Arguments of `robotrules show`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "robotrules show [OPTIONS] ROBOTS AGENT")]
+pub(crate) struct ShowArgs {
+    /// How to read the file: RFC 9309, Google's reference library, or the 1994 convention.
+    #[arg(
+        long,
+        value_name = "PROFILE",
+        default_value_t = Profile::default(),
+        ignore_case = true,
+        value_parser = cmd::profile_parser(),
+    )]
+    profile: Profile,
+
+    /// Output: text, or one JSON object.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    format: Format,
+
+    /// Fetch deadline for a ROBOTS URL.
+    #[command(flatten)]
+    fetch: TimeoutArg,
+
+    /// Certificates trusted for an https:// ROBOTS.
+    #[command(flatten)]
+    trust: TrustArgs,
+
+    /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL.
+    #[arg(value_name = "ROBOTS")]
+    robots: String,
+
+    /// The crawler's name, a product token such as `Googlebot` (RFC 9309 §2.2.1).
+    #[arg(value_name = "AGENT")]
+    agent: String,
+}
+
+/// One group the crawler gets.
+#[derive(Debug, Serialize)]
+struct ShownGroup {
+    /// Line of its first user-agent line.
+    line: u32,
+    /// Its user-agent values as written.
+    agents: Vec<String>,
+    /// Its rules as written, `allow: /x` or `disallow: /y`, with their lines.
+    rules: Vec<(u32, String)>,
+}
+
+/// What a crawler gets.
+#[derive(Debug, Serialize)]
+struct Shown {
+    profile: Profile,
+    agent: String,
+    /// The robots.txt URL, when ROBOTS is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    robots_txt_url: Option<String>,
+    /// The access result, when ROBOTS was fetched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fetched: Option<Fetched>,
+    /// How the groups were chosen (`exact`, `substring`, `global`, `unmatched`).
+    selection: String,
+    groups: Vec<ShownGroup>,
+    /// Seconds, from the first valid `crawl-delay` record.
+    crawl_delay: Option<f64>,
+    request_rate: Option<RequestRate>,
+    visit_time: Vec<String>,
+    sitemaps: Vec<String>,
+}
+
+/// Runs `show`: [`Outcome::Flagged`] only when a fetched robots.txt is unreachable.
+///
+/// # Errors
+/// A [`CliError`] for an unreadable file, an unusable `--ca-cert`, a crawler name the profile
+/// rejects, or a failed write.
+pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
+    let trust = args.trust.load()?;
+    let source = input::load_robots_or_fetch(
+        &args.robots,
+        DEFAULT_PARSE_LIMIT,
+        args.fetch.timeout,
+        &trust,
+        crate::remote::UserAgentArg::default().for_agent(Some(&args.agent)),
+    )?;
+    let (bytes, fetched, url) = match &source {
+        RobotsSource::Local(bytes) => (&bytes[..], None, None),
+        RobotsSource::Remote(outcome) => (
+            match &outcome.access {
+                Access::Success { body, .. } => &body[..],
+                _ => &[][..],
+            },
+            Some(Fetched::new(outcome)),
+            Some(outcome.robots_txt_url.clone()),
+        ),
+    };
+    let robots = Robots::parse_with(
+        bytes,
+        &ParseOptions {
+            profile: args.profile,
+            ..ParseOptions::default()
+        },
+    );
+    let rules = robots.agent(&args.agent)?;
+    let model = robots.model();
+    let groups = rules
+        .group_indices()
+        .into_iter()
+        .filter_map(|i| model.groups().get(i))
+        .map(|g| ShownGroup {
+            line: g.line,
+            agents: g
+                .agents(model)
+                .iter()
+                .map(|a| a.value(model).into_owned())
+                .collect(),
+            rules: {
+                let mut rules: Vec<(u32, String)> = g
+                    .rules(model)
+                    .iter()
+                    .filter(|r| !r.derived)
+                    .map(|r| (r.line, format!("{}: {}", r.kind.as_str(), r.value(model))))
+                    .collect();
+                rules.sort();
+                rules.dedup();
+                rules
+            },
+        })
+        .collect();
+    let sitemaps = match &url {
+        Some(base) => robots.sitemaps_from(base),
+        None => robots.sitemaps().map(str::to_owned).collect(),
+    };
+    let unreachable = fetched
+        .as_ref()
+        .and_then(Fetched::blanket)
+        .is_some_and(|(allowed, _)| !allowed);
+    let shown = Shown {
+        profile: args.profile,
+        agent: args.agent.clone(),
+        robots_txt_url: url,
+        fetched,
+        selection: rules.selection().to_string(),
+        groups,
+        crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
+        request_rate: rules.request_rate(),
+        visit_time: rules.visit_times().map(str::to_owned).collect(),
+        sitemaps,
+    };
+    let rendered = match args.format {
+        Format::Text => text(&shown),
+        Format::Json => output::json_line(&shown)?,
+    };
+    output::write_text(io::stdout().lock(), &rendered)?;
+    Ok(Outcome::flagged_if(unreachable))
+}
+
+fn text(shown: &Shown) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "agent: {} (profile {})", shown.agent, shown.profile);
+    if let (Some(url), Some(fetched)) = (&shown.robots_txt_url, &shown.fetched) {
+        let _ = writeln!(out, "robots.txt: {url} ({})", fetched.access);
+        if let Some((allowed, reason)) = fetched.blanket() {
+            let verdict = if allowed {
+                "every URL allowed (RFC 9309 §2.3.1.3)"
+            } else {
+                "every URL disallowed (RFC 9309 §2.3.1.4)"
+            };
+            let _ = writeln!(out, "access: {reason}: {verdict}");
+        }
+    }
+    let selection = match shown.selection.as_str() {
+        "exact" => "a group names it",
+        "substring" => "a group's user-agent is part of its name (1994 substring match)",
+        "global" => "no group names it: the `*` group applies",
+        _ => "no group names it and there is no `*` group: no rules apply",
+    };
+    let _ = writeln!(out, "groups: {} ({selection})", shown.groups.len());
+    for g in &shown.groups {
+        let _ = writeln!(out, "  line {}: user-agent {}", g.line, g.agents.join(", "));
+        for (line, rule) in &g.rules {
+            let _ = writeln!(out, "    {line}: {rule}");
+        }
+        if g.rules.is_empty() {
+            let _ = writeln!(out, "    (no allow or disallow rules: everything allowed)");
+        }
+    }
+    let none = "none".to_owned();
+    let _ = writeln!(
+        out,
+        "crawl-delay: {}",
+        shown
+            .crawl_delay
+            .map_or_else(|| none.clone(), |d| format!("{d} s"))
+    );
+    let _ = writeln!(
+        out,
+        "request-rate: {}",
+        shown
+            .request_rate
+            .map_or_else(|| none.clone(), |r| r.to_string())
+    );
+    let _ = writeln!(
+        out,
+        "visit-time: {}",
+        if shown.visit_time.is_empty() {
+            none.clone()
+        } else {
+            shown.visit_time.join(", ")
+        }
+    );
+    if shown.sitemaps.is_empty() {
+        let _ = writeln!(out, "sitemaps: none");
+    } else {
+        let _ = writeln!(out, "sitemaps:");
+        for s in &shown.sitemaps {
+            let _ = writeln!(out, "  {s}");
+        }
+    }
+    out
+}

@@ -1,0 +1,79 @@
+//! What a fetched robots.txt's access result (RFC 9309 §2.3.1) means for the commands that
+//! answer without a file to read: an unavailable file allows every URL (§2.3.1.3), an
+//! unreachable one disallows every URL (§2.3.1.4).
+
+use robotrules::fetch::{AccessKind, FetchOutcome, VerdictClass};
+use serde::Serialize;
+
+/// The access result of a fetched robots.txt, as the commands report it.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Fetched {
+    /// Success, unavailable or unreachable (RFC 9309 §2.3.1).
+    pub(crate) access: AccessKind,
+    /// Why the file is unavailable or unreachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) access_reason: Option<String>,
+    /// What the access result means for every URL.
+    #[serde(skip)]
+    pub(crate) verdict: VerdictClass,
+}
+
+impl Fetched {
+    /// The access result of `outcome`.
+    pub(crate) fn new(outcome: &FetchOutcome) -> Fetched {
+        Fetched {
+            access: outcome.access.kind(),
+            access_reason: outcome.access.reason(),
+            verdict: outcome.verdict_class(),
+        }
+    }
+
+    /// The verdict for every URL when the access result decides alone: `Some(true)` for
+    /// unavailable (allow all), `Some(false)` for unreachable (disallow all), with the reason
+    /// (`robots-txt-unreachable: HTTP status 503`); `None` for a success (the rules decide).
+    pub(crate) fn blanket(&self) -> Option<(bool, String)> {
+        let allowed = match self.verdict {
+            VerdictClass::FullAllow => true,
+            VerdictClass::FullDisallow => false,
+            _ => return None,
+        };
+        let reason = self.access_reason.as_deref().unwrap_or("no reason given");
+        Some((allowed, format!("robots-txt-{}: {reason}", self.access)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_failed_fetch_decides_alone() {
+        let fetched = |access, reason: Option<&str>, verdict| Fetched {
+            access,
+            access_reason: reason.map(str::to_owned),
+            verdict,
+        };
+        assert_eq!(
+            fetched(
+                AccessKind::Unreachable,
+                Some("HTTP status 503"),
+                VerdictClass::FullDisallow
+            )
+            .blanket(),
+            Some((false, "robots-txt-unreachable: HTTP status 503".into()))
+        );
+        assert_eq!(
+            fetched(
+                AccessKind::Unavailable,
+                Some("HTTP status 404"),
+                VerdictClass::FullAllow
+            )
+            .blanket(),
+            Some((true, "robots-txt-unavailable: HTTP status 404".into()))
+        );
+        assert_eq!(
+            fetched(AccessKind::Success, None, VerdictClass::Conditional).blanket(),
+            None
+        );
+    }
+}
