@@ -23,6 +23,44 @@ pub(crate) struct Item {
     pub(crate) url: Result<String, Problem>,
 }
 
+/// An item borrowing the line it was read from (no copy), as [`for_each`] hands it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line<'a> {
+    /// The 1-based line number.
+    pub(crate) number: u64,
+    /// The URL, or the line's bytes when they are not one.
+    pub(crate) url: Result<&'a str, &'a [u8]>,
+    /// Whether the line was cut at [`MAX_LINE`].
+    pub(crate) cut: bool,
+}
+
+impl Line<'_> {
+    /// The owned item.
+    pub(crate) fn to_item(self) -> Item {
+        Item {
+            line: self.number,
+            url: self.url().map(str::to_owned),
+        }
+    }
+
+    /// The URL, or what is wrong with the line.
+    pub(crate) fn url(&self) -> Result<&str, Problem> {
+        if self.cut {
+            let bytes = match self.url {
+                Ok(text) => text.as_bytes(),
+                Err(bytes) => bytes,
+            };
+            return Err(Problem::TooLong {
+                start: String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).into_owned(),
+            });
+        }
+        match self.url {
+            Ok(text) => Ok(text),
+            Err(bytes) => Err(problem(bytes)),
+        }
+    }
+}
+
 /// Why a line is not a URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Problem {
@@ -80,9 +118,9 @@ pub(crate) fn from_args(urls: Vec<String>) -> impl Iterator<Item = Item> {
 
 /// What reading standard input gives a command.
 #[derive(Debug)]
-pub(crate) enum Input {
-    /// The next item.
-    Item(Item),
+pub(crate) enum Input<'a> {
+    /// The next line with a URL, or with what is wrong with it.
+    Line(Line<'a>),
     /// Nothing more is buffered: the next read may wait for the writer. The moment to flush
     /// output, so answers never wait for more questions.
     Idle,
@@ -103,7 +141,7 @@ pub(crate) fn reader<R: Read>(source: R) -> BufReader<R> {
 /// [`CliError::ReadUrls`] when the input cannot be read; whatever `each` returns.
 pub(crate) fn for_each<R: Read>(
     reader: &mut BufReader<R>,
-    mut each: impl FnMut(Input) -> Result<(), CliError>,
+    mut each: impl FnMut(Input<'_>) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let mut line = Vec::new();
     let mut number = 0_u64;
@@ -116,15 +154,12 @@ pub(crate) fn for_each<R: Read>(
         line.clear();
         let complete = read_line(reader, &mut line)?;
         number += 1;
-        if let Some(item) = item(number, &line).map(|mut item| {
-            if !complete {
-                item.url = Err(Problem::TooLong {
-                    start: String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned(),
-                });
-            }
-            item
-        }) {
-            each(Input::Item(item))?;
+        if let Some(url) = url_of(&line) {
+            each(Input::Line(Line {
+                number,
+                url,
+                cut: !complete,
+            }))?;
         }
         if reader.buffer().is_empty() {
             each(Input::Idle)?;
@@ -154,25 +189,31 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> Result<bool, CliE
     }
 }
 
-/// The item for `bytes`, a line without its `\n`; `None` for a blank or `#` line.
-fn item(line: u64, bytes: &[u8]) -> Option<Item> {
+/// The URL on `bytes`, a line without its `\n` (trimmed): `Err` with the bytes when they are
+/// not one (not UTF-8, a control character); `None` for a blank or `#` line.
+fn url_of(bytes: &[u8]) -> Option<Result<&str, &[u8]>> {
     let trimmed = bytes.trim_ascii();
     if trimmed.is_empty() || trimmed[0] == b'#' {
         return None;
     }
-    let url = match std::str::from_utf8(trimmed) {
-        Err(_) => Err(Problem::NotUtf8 {
-            text: String::from_utf8_lossy(trimmed).into_owned(),
-        }),
-        Ok(text) => match text.chars().find(|c| c.is_control()) {
-            Some(found) => Err(Problem::Control {
-                text: text.to_owned(),
-                found,
-            }),
-            None => Ok(text.to_owned()),
-        },
-    };
-    Some(Item { line, url })
+    // C0 controls and DEL are single bytes; C1 controls (U+0080 to U+009F) are C2 80 to C2 9F.
+    let control = trimmed
+        .iter()
+        .zip(trimmed.iter().skip(1).chain([&0]))
+        .any(|(&b, &next)| b < 0x20 || b == 0x7F || (b == 0xC2 && (0x80..=0x9F).contains(&next)));
+    if control {
+        return Some(Err(trimmed));
+    }
+    Some(std::str::from_utf8(trimmed).map_err(|_| trimmed))
+}
+
+/// What is wrong with `bytes`, a line [`url_of`] refused.
+fn problem(bytes: &[u8]) -> Problem {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    match text.chars().find(|c| c.is_control()) {
+        Some(found) => Problem::Control { text, found },
+        None => Problem::NotUtf8 { text },
+    }
 }
 
 #[cfg(test)]
@@ -182,8 +223,8 @@ mod tests {
     fn items(input: &[u8]) -> Vec<Item> {
         let mut seen = Vec::new();
         for_each(&mut reader(input), |input| {
-            if let Input::Item(item) = input {
-                seen.push(item);
+            if let Input::Line(line) = input {
+                seen.push(line.to_item());
             }
             Ok(())
         })
@@ -207,7 +248,7 @@ mod tests {
 
     #[test]
     fn bad_lines_are_items_with_their_problem() {
-        let got = items(b"/\xffc\n/a\x00b\n/tab\there\n/ok\n");
+        let got = items(b"/\xffc\n/a\x00b\n/tab\there\n/ok\n/c1\xc2\x85\n");
         assert!(matches!(got[0].url, Err(Problem::NotUtf8 { .. })));
         assert_eq!(
             got[1].url,
@@ -221,6 +262,13 @@ mod tests {
             Err(Problem::Control { found: '\t', .. })
         ));
         assert_eq!((got[3].line, got[3].url.as_deref()), (4, Ok("/ok")));
+        assert!(matches!(
+            got[4].url,
+            Err(Problem::Control {
+                found: '\u{85}',
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -251,7 +299,7 @@ mod tests {
     fn an_error_from_the_callback_stops_reading() {
         let mut seen = 0;
         let result = for_each(&mut reader(&b"/a\n/b\n/c\n"[..]), |input| {
-            if let Input::Item(_) = input {
+            if let Input::Line(_) = input {
                 seen += 1;
             }
             if seen == 2 {

@@ -29,40 +29,79 @@ const SCHEMES: [&str; 3] = ["http", "https", "ftp"];
 /// label looks like a number (the URL Standard reads it as IPv4), or an `xn--` label (its
 /// punycode must be checked).
 pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
-    let (scheme, rest) = url.split_once("://")?;
-    if !SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) {
-        return None;
-    }
-    let end = rest
-        .bytes()
-        .position(|b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let authority = &rest[..end];
-    let (host, port) = match authority.split_once(':') {
-        Some((host, port)) => (host, Some(port_number(port)?)),
-        None => (authority, None),
-    };
-    if host.is_empty()
-        || !host
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    let bytes = url.as_bytes();
+    // The scheme ends at the first `:` (schemes are a few letters: look only that far).
+    let colon = bytes.iter().take(6).position(|&b| b == b':')?;
+    let scheme = &url[..colon];
+    if !SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+        || bytes.get(colon + 1..colon + 3) != Some(b"//")
     {
         return None;
     }
-    let mut labels = host.strip_suffix('.').unwrap_or(host).split('.');
-    let last = labels.next_back()?;
+    let start = colon + 3;
+    // One pass over the authority: its end, the port's colon, the last dot, and whether
+    // every byte is a host byte.
+    let mut end = bytes.len();
+    let mut port_colon = None;
+    let mut last_dot = None;
+    let mut label_start = start;
+    for (at, &b) in bytes.iter().enumerate().skip(start) {
+        match b {
+            b'/' | b'?' | b'#' => {
+                end = at;
+                break;
+            }
+            b':' if port_colon.is_none() => port_colon = Some(at),
+            b'.' if port_colon.is_none() => {
+                if bytes[label_start..at]
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+                {
+                    return None;
+                }
+                last_dot = Some(at);
+                label_start = at + 1;
+            }
+            _ if port_colon.is_some() => {
+                if !b.is_ascii_digit() {
+                    return None;
+                }
+            }
+            b'-' => {}
+            _ if b.is_ascii_alphanumeric() => {}
+            _ => return None,
+        }
+    }
+    let host_end = port_colon.unwrap_or(end);
+    let host = &url[start..host_end];
+    let port = match port_colon {
+        Some(at) => Some(port_number(&url[at + 1..end])?),
+        None => None,
+    };
+    let last_label = &bytes[label_start..host_end];
+    if host.is_empty() || b"xn--".eq_ignore_ascii_case(last_label.get(..4).unwrap_or_default()) {
+        return None;
+    }
+    // The last label, not counting a final dot, must not read as a number (IPv4).
+    let last = if last_label.is_empty() {
+        match last_dot {
+            Some(dot) => {
+                let before = &bytes[start..dot];
+                let from = memchr::memrchr(b'.', before).map_or(0, |d| d + 1);
+                &before[from..]
+            }
+            None => last_label,
+        }
+    } else {
+        last_label
+    };
     if is_dotted_quad(host) {
         // An IPv4 address the URL Standard writes back exactly as it is.
         return Some(Simple { scheme, host, port });
     }
-    let numeric = last.bytes().all(|b| b.is_ascii_digit())
-        || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("0x"));
-    let punycode = host.split('.').any(|label| {
-        label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-    });
-    if numeric || punycode {
+    let numeric = last.iter().all(u8::is_ascii_digit)
+        || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case(b"0x"));
+    if numeric {
         return None;
     }
     Some(Simple { scheme, host, port })
@@ -72,17 +111,25 @@ pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
 /// the form the URL Standard serialises it.
 fn is_dotted_quad(host: &str) -> bool {
     let mut parts = 0;
-    for part in host.split('.') {
-        parts += 1;
-        let canonical = match part.as_bytes() {
-            [b'0'] => true,
-            [first, rest @ ..] if rest.len() <= 2 => {
-                *first != b'0' && part.bytes().all(|b| b.is_ascii_digit())
+    let mut value = 0_u32;
+    let mut digits = 0;
+    for &b in host.as_bytes().iter().chain([&b'.']) {
+        match b {
+            b'.' => {
+                // Empty, over 255, or with a leading zero: not in the serialised form.
+                let leading_zero = digits > 1 && value < 10_u32.pow(digits - 1);
+                if digits == 0 || value > 255 || leading_zero {
+                    return false;
+                }
+                parts += 1;
+                value = 0;
+                digits = 0;
             }
-            _ => false,
-        };
-        if !canonical || part.parse::<u16>().map_or(true, |n| n > 255) {
-            return false;
+            b'0'..=b'9' if digits < 3 => {
+                value = value * 10 + u32::from(b - b'0');
+                digits += 1;
+            }
+            _ => return false,
         }
     }
     parts == 4
@@ -90,10 +137,13 @@ fn is_dotted_quad(host: &str) -> bool {
 
 /// One to five decimal digits with a value that fits a port.
 fn port_number(digits: &str) -> Option<u16> {
-    if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() || digits.len() > 5 {
         return None;
     }
-    digits.parse().ok()
+    let value = digits.bytes().try_fold(0_u32, |value, b| {
+        b.is_ascii_digit().then(|| value * 10 + u32::from(b - b'0'))
+    })?;
+    u16::try_from(value).ok()
 }
 
 #[cfg(test)]

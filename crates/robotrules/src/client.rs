@@ -323,6 +323,29 @@ impl Client {
         self.decide(&known, url, from_cache)
     }
 
+    /// May the crawler fetch `url`, answered now from what the client already knows, without
+    /// waiting: `None` when the origin's robots.txt is not known or no longer current (ask
+    /// [`Client::is_allowed`] then). A crawler's hot loop can try this first and keep the
+    /// asynchronous path for the origins it meets for the first time.
+    ///
+    /// # Errors
+    /// `Some(Err(..))` as [`Client::is_allowed`] when `url` cannot have a robots.txt.
+    pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
+        let origin = match origin_of(url) {
+            Ok(origin) => origin,
+            Err(error) => return Some(Err(error)),
+        };
+        let known = self.current(&origin)?;
+        Some(self.decide(&known, url, true))
+    }
+
+    /// What the decisions tier holds for `origin`, while its answer holds.
+    fn current(&self, origin: &Origin) -> Option<Arc<Known>> {
+        let known = self.inner.known.get(origin)?;
+        let now = self.inner.cache.fetcher().clock().now();
+        (now < known.until).then_some(known)
+    }
+
     /// May the crawler fetch `url`, and why: the [`Decision`] with the model's full account
     /// of it (groups, every matching rule, the deciding line) when the file's rules decided.
     ///
@@ -434,11 +457,8 @@ impl Client {
     /// from the decisions tier while its answer holds, else from the fetch cache (fetching
     /// when that is stale) and a parse of a new copy.
     async fn known(&self, origin: &Origin) -> Result<(Arc<Known>, bool), ClientError> {
-        let now = self.inner.cache.fetcher().clock().now();
-        if let Some(known) = self.inner.known.get(origin) {
-            if now < known.until {
-                return Ok((known, true));
-            }
+        if let Some(known) = self.current(origin) {
+            return Ok((known, true));
         }
         let outcome = self.fetch(origin, &origin.to_string()).await?;
         let crawler = self.parsed(origin, &outcome).await;

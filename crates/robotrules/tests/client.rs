@@ -536,3 +536,28 @@ fn the_crawler_handle_is_owned_and_shareable() {
     owned::<robotrules::CrawlerRules>();
     owned::<robotrules::client::Decision>();
 }
+
+/// `try_is_allowed` answers without waiting once the origin is known, and says so (`None`)
+/// before.
+#[tokio::test]
+async fn try_is_allowed_answers_from_what_is_known() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let clock = ManualClock::default();
+    let client = client_with_clock(&clock);
+    let url = server.url("/private/x");
+    assert!(client.try_is_allowed(&url).is_none());
+    assert!(matches!(
+        client.try_is_allowed("not a url"),
+        Some(Err(ClientError::Url { .. }))
+    ));
+    let asked = client.is_allowed(&url).await.unwrap();
+    let known = client.try_is_allowed(&url).unwrap().unwrap();
+    assert_eq!(
+        (known.allowed, known.decided_by),
+        (asked.allowed, asked.decided_by)
+    );
+    assert!(known.from_cache);
+    clock.advance(Duration::from_secs(24 * 3600));
+    assert!(client.try_is_allowed(&url).is_none(), "no longer current");
+    assert_eq!(server.hits("/robots.txt"), 1);
+}

@@ -17,16 +17,21 @@
 //! Exit status: 0 all allowed, 1 any disallowed, 2 any error row (or a usage error), decided
 //! after the whole stream.
 
+use std::collections::VecDeque;
+use std::future::Future;
 use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
+use std::pin::Pin;
 
+use futures_util::future::{self, Either};
+use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
 use robotrules::client::{Client, ClientError, Decision};
 use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
-use crate::lines::{self, Input, Item};
+use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
 use crate::remote::{self, TimeoutArg, UserAgentArg};
 use crate::rows::{Deciding, Only, Printer, Row, Verdict};
@@ -157,8 +162,8 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
             let items = stdin_items(window);
             answer(&asker, items, window, &mut printer).await
         } else {
-            let items = stream::iter(lines::from_args(args.urls).map(Ok));
-            answer(&asker, items, window, &mut printer).await
+            let items: Vec<Item> = lines::from_args(args.urls).collect();
+            answer(&asker, stream::iter([Ok(items)]), window, &mut printer).await
         }
     });
     output::closed_is_done(written.and_then(|()| printer.flush()))?;
@@ -170,58 +175,155 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::flagged_if(printer.any_disallowed))
 }
 
-/// Asks the client about each item, up to `window` at once, and prints the rows in input
-/// order, flushing whenever the next row is not ready yet.
-async fn answer<W: Write>(
-    asker: &Asker,
-    items: impl Stream<Item = Result<Item, CliError>>,
-    window: usize,
-    printer: &mut Printer<W>,
-) -> Result<(), CliError> {
-    let mut rows = std::pin::pin!(items
-        .map(|item| async move {
-            match item {
-                Ok(item) => Ok(asker.ask(item).await),
-                Err(error) => Err(error),
+/// Items read but not yet written, in input order: each answered already, or waiting for its
+/// origin's robots.txt.
+struct Queue {
+    slots: VecDeque<(Item, Option<Answered>)>,
+    /// The sequence number of the first slot.
+    first: u64,
+    /// Questions waiting for a fetch, each with its slot's sequence number.
+    waiting: FuturesUnordered<Pin<Box<dyn Future<Output = (u64, Answered)> + 'static>>>,
+}
+
+impl Queue {
+    /// Puts the answer for slot `seq` in place.
+    fn fill(&mut self, seq: u64, answered: Answered) {
+        let index = usize::try_from(seq - self.first).unwrap_or(usize::MAX);
+        if let Some(slot) = self.slots.get_mut(index) {
+            slot.1 = Some(answered);
+        }
+    }
+
+    /// Writes the answered slots at the front.
+    fn drain<W: Write>(
+        &mut self,
+        printer: &mut Printer<W>,
+        profile: Profile,
+    ) -> Result<(), CliError> {
+        while self
+            .slots
+            .front()
+            .is_some_and(|(_, answer)| answer.is_some())
+        {
+            if let Some((item, Some(answered))) = self.slots.pop_front() {
+                printer.print(&answered.row(&item, profile))?;
             }
-        })
-        .buffered(window));
-    loop {
-        let next = match rows.next().now_or_never() {
-            Some(next) => next,
-            None => {
-                printer.flush()?;
-                rows.next().await
-            }
-        };
-        let Some(answered) = next else {
-            return Ok(());
-        };
-        let (item, answer) = answered?;
-        printer.print(&answer.row(&item, asker.profile))?;
+            self.first += 1;
+        }
+        Ok(())
     }
 }
 
-/// Standard input's items, read by a thread of its own into a queue of at most `bound`.
-fn stdin_items(bound: usize) -> impl Stream<Item = Result<Item, CliError>> {
-    let (sender, receiver) = tokio::sync::mpsc::channel(bound.max(1));
-    std::thread::spawn(move || {
-        let read = lines::for_each(
-            &mut lines::reader(io::stdin().lock()),
-            |input| match input {
-                Input::Item(item) => sender
-                    .blocking_send(Ok(item))
-                    .map_err(|_| CliError::OutputClosed),
-                Input::Idle => Ok(()),
+/// Asks the client about each item and prints the rows in input order. An item whose origin
+/// the client knows is answered at once, without a future; the others wait for their origin's
+/// fetch, at most `window` items held at a time. Output is flushed whenever the next row has
+/// to wait.
+async fn answer<W: Write>(
+    asker: &Asker,
+    chunks: impl Stream<Item = Result<Vec<Item>, CliError>>,
+    window: usize,
+    printer: &mut Printer<W>,
+) -> Result<(), CliError> {
+    let mut queue = Queue {
+        slots: VecDeque::new(),
+        first: 0,
+        waiting: FuturesUnordered::new(),
+    };
+    let mut chunks = std::pin::pin!(chunks);
+    let mut next_seq = 0_u64;
+    loop {
+        let chunk = match chunks.next().now_or_never() {
+            Some(chunk) => chunk,
+            // No input ready: write what can be written, and answer the waiting questions
+            // while the input comes.
+            None => loop {
+                printer.flush()?;
+                if queue.waiting.is_empty() {
+                    break chunks.next().await;
+                }
+                match future::select(chunks.next(), queue.waiting.next()).await {
+                    Either::Left((chunk, _)) => break chunk,
+                    Either::Right((Some((seq, answered)), _)) => {
+                        queue.fill(seq, answered);
+                        queue.drain(printer, asker.profile)?;
+                    }
+                    Either::Right((None, _)) => {}
+                }
             },
-        );
-        if let Err(error) = read {
-            // The receiver is gone only when the command already stopped.
-            let _ = sender.blocking_send(Err(error));
+        };
+        let Some(chunk) = chunk else { break };
+        for item in chunk? {
+            let seq = next_seq;
+            next_seq += 1;
+            match asker.try_ask(&item) {
+                Some(answered) if queue.slots.is_empty() => {
+                    printer.print(&answered.row(&item, asker.profile))?;
+                    queue.first = next_seq;
+                }
+                Some(answered) => queue.slots.push_back((item, Some(answered))),
+                None => {
+                    queue
+                        .waiting
+                        .push(Box::pin(asker.ask(seq, item.url.clone())));
+                    queue.slots.push_back((item, None));
+                }
+            }
+            while let Some(Some((seq, answered))) = queue.waiting.next().now_or_never() {
+                queue.fill(seq, answered);
+            }
+            queue.drain(printer, asker.profile)?;
+            while queue.slots.len() >= window {
+                printer.flush()?;
+                if let Some((seq, answered)) = queue.waiting.next().await {
+                    queue.fill(seq, answered);
+                }
+                queue.drain(printer, asker.profile)?;
+            }
         }
+    }
+    while !queue.slots.is_empty() {
+        printer.flush()?;
+        match queue.waiting.next().await {
+            Some((seq, answered)) => queue.fill(seq, answered),
+            None => break,
+        }
+        queue.drain(printer, asker.profile)?;
+    }
+    Ok(())
+}
+
+/// Items per chunk handed from the reading thread (fewer wake-ups than one item at a time).
+const CHUNK: usize = 512;
+
+/// Standard input's items in chunks, read by a thread of its own into a queue of at most
+/// `bound` items.
+fn stdin_items(bound: usize) -> impl Stream<Item = Result<Vec<Item>, CliError>> {
+    let (sender, receiver) = tokio::sync::mpsc::channel((bound / CHUNK).max(1));
+    std::thread::spawn(move || {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let read = lines::for_each(&mut lines::reader(io::stdin().lock()), |input| {
+            match input {
+                Input::Line(line) => chunk.push(line.to_item()),
+                Input::Idle => {}
+            }
+            if chunk.len() >= CHUNK || (matches!(input, Input::Idle) && !chunk.is_empty()) {
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
+                sender
+                    .blocking_send(Ok(full))
+                    .map_err(|_| CliError::OutputClosed)?;
+            }
+            Ok(())
+        });
+        let last = match read {
+            Ok(()) if chunk.is_empty() => return,
+            Ok(()) => Ok(chunk),
+            Err(error) => Err(error),
+        };
+        // The receiver is gone only when the command already stopped.
+        let _ = sender.blocking_send(last);
     });
     stream::unfold(receiver, |mut receiver| async move {
-        receiver.recv().await.map(|item| (item, receiver))
+        receiver.recv().await.map(|chunk| (chunk, receiver))
     })
 }
 
@@ -242,22 +344,44 @@ enum Answered {
 }
 
 impl Asker {
-    /// The answer for `item`, with the item.
-    async fn ask(&self, item: Item) -> (Item, Answered) {
-        let answered = match &item.url {
-            Err(problem) => Answered::Failed(problem.to_string()),
-            Ok(url) if self.explain => match self.client.explain(url).await {
-                Ok(explained) => {
-                    Answered::Decided(explained.decision, explained.explanation.map(Box::new))
-                }
-                Err(error) => Answered::Failed(message(error)),
-            },
-            Ok(url) => match self.client.is_allowed(url).await {
-                Ok(decision) => Answered::Decided(decision, None),
-                Err(error) => Answered::Failed(message(error)),
-            },
+    /// The answer for `item` now, when it needs no fetch: a line that is no URL, a URL that
+    /// cannot have a robots.txt, or a URL of an origin the client knows.
+    fn try_ask(&self, item: &Item) -> Option<Answered> {
+        let url = match &item.url {
+            Err(problem) => return Some(Answered::Failed(problem.to_string())),
+            Ok(url) if self.explain => return None,
+            Ok(url) => url,
         };
-        (item, answered)
+        Some(match self.client.try_is_allowed(url)? {
+            Ok(decision) => Answered::Decided(decision, None),
+            Err(error) => Answered::Failed(message(error)),
+        })
+    }
+
+    /// The answer for the URL of slot `seq`, waiting for its origin's robots.txt.
+    fn ask(
+        &self,
+        seq: u64,
+        url: Result<String, Problem>,
+    ) -> impl Future<Output = (u64, Answered)> + 'static {
+        let client = self.client.clone();
+        let explain = self.explain;
+        async move {
+            let answered = match url {
+                Err(problem) => Answered::Failed(problem.to_string()),
+                Ok(url) if explain => match client.explain(&url).await {
+                    Ok(explained) => {
+                        Answered::Decided(explained.decision, explained.explanation.map(Box::new))
+                    }
+                    Err(error) => Answered::Failed(message(error)),
+                },
+                Ok(url) => match client.is_allowed(&url).await {
+                    Ok(decision) => Answered::Decided(decision, None),
+                    Err(error) => Answered::Failed(message(error)),
+                },
+            };
+            (seq, answered)
+        }
     }
 }
 

@@ -14,7 +14,7 @@
 //! every URL (§2.3.1.4), a certificate that does not verify included (`--ca-cert` adds a
 //! trusted root). URLs are matched by their path, as with a file.
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 
 use robotrules::fetch::{AccessKind, FetchOutcome};
 use robotrules::url::{robots_txt_origin, Origin};
@@ -23,7 +23,7 @@ use robotrules::{AgentRules, ParseOptions, Profile, Robots};
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
 use crate::input::{self, RobotsSource};
-use crate::lines::{self, Input, Item};
+use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
 use crate::remote::{TimeoutArg, UserAgentArg};
 use crate::rows::{Deciding, Printer, Row, Verdict};
@@ -131,12 +131,15 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         lines::for_each(
             &mut lines::reader(io::stdin().lock()),
             |input| match input {
-                Input::Item(item) => printer.print(&checker.row(&item)),
+                Input::Line(line) => checker.answer(line.number, line.url(), &mut printer),
                 Input::Idle => printer.flush(),
             },
         )
     } else {
-        lines::from_args(args.urls).try_for_each(|item| printer.print(&checker.row(&item)))
+        lines::from_args(args.urls).try_for_each(|item| {
+            let url = item.url.as_deref().map_err(Clone::clone);
+            checker.answer(item.line, url, &mut printer)
+        })
     }
     .and_then(|()| printer.flush());
     output::closed_is_done(written)?;
@@ -201,21 +204,25 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    /// The row for `item`.
-    fn row<'i>(&'i self, item: &'i Item) -> Row<'i> {
-        let url = match &item.url {
-            Ok(url) => url,
-            Err(problem) => {
-                return Row::error(
-                    problem.text(),
-                    item.line,
-                    format!("line {}: {problem}", item.line),
-                )
+    /// Prints the row for line `number`: its verdict, or why there is none.
+    fn answer<W: Write>(
+        &self,
+        number: u64,
+        url: Result<&str, Problem>,
+        printer: &mut Printer<W>,
+    ) -> Result<(), CliError> {
+        match url {
+            Ok(url) => {
+                let row = match self.verdict(url) {
+                    Ok(verdict) => Row::verdict(url, verdict),
+                    Err(error) => Row::error(url, number, format!("line {number}: {error}")),
+                };
+                printer.print(&row)
             }
-        };
-        match self.verdict(url) {
-            Ok(verdict) => Row::verdict(url, verdict),
-            Err(error) => Row::error(url, item.line, format!("line {}: {error}", item.line)),
+            Err(problem) => {
+                let message = format!("line {number}: {problem}");
+                printer.print(&Row::error(problem.text(), number, message))
+            }
         }
     }
 
