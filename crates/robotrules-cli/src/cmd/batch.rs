@@ -175,6 +175,9 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::flagged_if(printer.any_disallowed))
 }
 
+/// A question waiting for its origin's robots.txt, with its slot's sequence number.
+type Waiting = Pin<Box<dyn Future<Output = (u64, Answered)>>>;
+
 /// Items read but not yet written, in input order: each answered already, or waiting for its
 /// origin's robots.txt.
 struct Queue {
@@ -182,7 +185,7 @@ struct Queue {
     /// The sequence number of the first slot.
     first: u64,
     /// Questions waiting for a fetch, each with its slot's sequence number.
-    waiting: FuturesUnordered<Pin<Box<dyn Future<Output = (u64, Answered)> + 'static>>>,
+    waiting: FuturesUnordered<Waiting>,
 }
 
 impl Queue {
