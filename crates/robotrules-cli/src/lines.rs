@@ -197,10 +197,15 @@ fn url_of(bytes: &[u8]) -> Option<Result<&str, &[u8]>> {
         return None;
     }
     // C0 controls and DEL are single bytes; C1 controls (U+0080 to U+009F) are C2 80 to C2 9F.
-    let control = trimmed
-        .iter()
-        .zip(trimmed.iter().skip(1).chain([&0]))
-        .any(|(&b, &next)| b < 0x20 || b == 0x7F || (b == 0xC2 && (0x80..=0x9F).contains(&next)));
+    let c0 = trimmed.iter().any(|&b| b < 0x20 || b == 0x7F);
+    let c1 = || {
+        memchr::memchr_iter(0xC2, trimmed).any(|at| {
+            trimmed
+                .get(at + 1)
+                .is_some_and(|next| (0x80..=0x9F).contains(next))
+        })
+    };
+    let control = c0 || c1();
     if control {
         return Some(Err(trimmed));
     }

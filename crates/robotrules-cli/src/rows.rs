@@ -214,7 +214,7 @@ fn write_fields(out: &mut impl Write, fields: &[&str]) -> io::Result<()> {
         if i > 0 {
             out.write_all(b"\t")?;
         }
-        if field.contains(['\t', '\r', '\n']) {
+        if memchr::memchr3(b'\t', b'\r', b'\n', field.as_bytes()).is_some() {
             let escaped = field
                 .replace('\t', "\\t")
                 .replace('\r', "\\r")
