@@ -4,15 +4,19 @@
 //! and prints, as Markdown tables, the heap bytes still live after parse while the parsed
 //! value is kept (`held`) and the bytes allocated during the parse (`allocated`). The same
 //! allocator counts robotrules and its peers; robotrules' own estimate, `heap_size()`, is
-//! printed beside it. `robotstxt` keeps nothing: each query parses the body again, so its
-//! `held` is 0 and the caller keeps the body.
+//! printed beside it. robotrules compiles a group's patterns the first time a crawler asks,
+//! so it is also measured after asking each file's own-pattern URLs for `Googlebot`
+//! (`held after checks`). `robotxt` and `texting_robots` keep one crawler's rules; `robotstxt`
+//! keeps nothing: each query parses the body again, so its `held` is 0 and the caller keeps the
+//! body.
 
 use cap::Cap;
 use robotrules_bench::contenders::{
-    panics, parse_robotrules, parse_texting, robotstxt_allowed, Contender, AGENT,
+    panics, parse_robotrules, parse_robotxt, parse_texting, robotstxt_allowed, Contender, AGENT,
 };
 use robotrules_bench::corpus::{self, Sample};
 use robotrules_bench::synthetic;
+use robotrules_bench::urls::urls_for;
 use std::alloc::System;
 
 #[global_allocator]
@@ -27,32 +31,57 @@ struct Cost {
     allocated: usize,
     /// robotrules' `heap_size()` (0 for the peers).
     estimate: usize,
+    /// Heap bytes live after the crawler asked its URLs (robotrules compiles lazily).
+    after_checks: usize,
 }
 
-/// Measure `parse`, keeping its result alive until the count is taken.
-fn measure<T>(parse: impl FnOnce() -> T, estimate: impl FnOnce(&T) -> usize) -> Cost {
+/// Measure `parse`, keeping its result alive until the counts are taken; `ask` then uses it as
+/// a crawler would.
+fn measure<T>(
+    parse: impl FnOnce() -> T,
+    estimate: impl FnOnce(&T) -> usize,
+    ask: impl FnOnce(&T),
+) -> Cost {
     let live = ALLOCATOR.allocated();
     let total = ALLOCATOR.total_allocated();
     let value = parse();
     let held = ALLOCATOR.allocated().saturating_sub(live);
     let allocated = ALLOCATOR.total_allocated().saturating_sub(total);
     let estimate = estimate(&value);
+    ask(&value);
+    let after_checks = ALLOCATOR.allocated().saturating_sub(live);
     drop(value);
     Cost {
         held,
         allocated,
         estimate,
+        after_checks,
     }
 }
 
 fn cost(contender: Contender, agent: &str, sample: &Sample) -> Cost {
+    let urls = urls_for(&sample.bytes);
     match contender {
         Contender::Robotrules(profile) => measure(
             || parse_robotrules(&sample.bytes, profile),
             |r| r.model().heap_size(),
+            |r| {
+                if let Ok(rules) = r.agent(agent) {
+                    for url in &urls {
+                        let _ = rules.is_allowed(url);
+                    }
+                }
+            },
         ),
-        Contender::TextingRobots => measure(|| parse_texting(agent, &sample.bytes), |_| 0),
-        Contender::Robotstxt => measure(|| robotstxt_allowed(&sample.text, agent, "/"), |_| 0),
+        Contender::Robotxt => measure(|| parse_robotxt(agent, &sample.bytes), |_| 0, |_| ()),
+        Contender::TextingRobots => {
+            measure(|| parse_texting(agent, &sample.bytes), |_| 0, |_| ())
+        }
+        Contender::Robotstxt => measure(
+            || robotstxt_allowed(&sample.text, agent, "/"),
+            |_| 0,
+            |_| (),
+        ),
     }
 }
 
@@ -64,6 +93,7 @@ struct Totals {
     held: usize,
     allocated: usize,
     estimate: usize,
+    after_checks: usize,
     skipped: usize,
 }
 
@@ -84,6 +114,7 @@ fn totals(contender: Contender, samples: &[Sample]) -> Totals {
         t.held += c.held;
         t.allocated += c.allocated;
         t.estimate += c.estimate;
+        t.after_checks += c.after_checks;
     }
     t
 }
@@ -94,8 +125,8 @@ fn per_file_table(title: &str, samples: &[Sample]) {
         "\n### {title}: {} files, {total_bytes} bytes\n",
         samples.len()
     );
-    println!("| contender | files | mean file | mean held | held / file size | mean allocated during parse | mean `heap_size()` |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("| contender | files | mean file | mean held | held / file size | mean allocated during parse | mean `heap_size()` | held after checks / file size |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for contender in Contender::ALL {
         let t = totals(contender, samples);
         let n = t.files.max(1);
@@ -109,13 +140,14 @@ fn per_file_table(title: &str, samples: &[Sample]) {
             _ => "–".to_owned(),
         };
         println!(
-            "| {} | {}{skipped} | {} | {} | {:.2} | {} | {estimate} |",
+            "| {} | {}{skipped} | {} | {} | {:.2} | {} | {estimate} | {:.2} |",
             contender.name(),
             t.files,
             t.bytes / n,
             t.held / n,
             t.held as f64 / t.bytes.max(1) as f64,
             t.allocated / n,
+            t.after_checks as f64 / t.bytes.max(1) as f64,
         );
     }
 }
@@ -159,7 +191,13 @@ fn main() {
         Err(e) => eprintln!("memory: cannot read the committed corpus: {e}"),
     }
     match corpus::real_sample() {
-        Ok(Some(real)) => per_file_table("Real sample", &real),
+        Ok(Some(real)) => {
+            per_file_table("Real sample", &real);
+            per_file_table(
+                "Real sample, files of at most 16 KiB",
+                &corpus::crawl_part(real),
+            );
+        }
         Ok(None) => eprintln!(
             "memory: no real sample (set {}), skipped",
             corpus::REAL_SAMPLE_VAR
