@@ -72,6 +72,9 @@ const SPELLINGS: [(KeyKind, &[&str]); 4] = [
 
 /// Classify a key (already trimmed of whitespace). Comparison ignores ASCII case.
 ///
+/// Every spelling of a kind starts with the same letter (`u`, `a`, `d`, `s`), and no two kinds
+/// share one, so the first letter picks the only kind worth comparing with.
+///
 /// ```
 /// use robotrules_grammar::{classify_key, KeyKind, Spelling};
 /// assert_eq!(classify_key(b"User-Agent"), (KeyKind::UserAgent, Spelling::Exact));
@@ -80,25 +83,31 @@ const SPELLINGS: [(KeyKind, &[&str]); 4] = [
 /// assert_eq!(classify_key(b"crawl-delay"), (KeyKind::Other, Spelling::Exact));
 /// ```
 pub fn classify_key(key: &[u8]) -> (KeyKind, Spelling) {
-    for (kind, spellings) in SPELLINGS {
-        let mut prefix = false;
-        for (i, spelling) in spellings.iter().enumerate() {
-            let s = spelling.as_bytes();
-            if key.len() >= s.len() && key[..s.len()].eq_ignore_ascii_case(s) {
-                if key.len() == s.len() {
-                    let how = if i == 0 {
-                        Spelling::Exact
-                    } else {
-                        Spelling::Typo
-                    };
-                    return (kind, how);
-                }
-                prefix = true;
+    let entry = match key.first().map(u8::to_ascii_lowercase) {
+        Some(b'u') => 0,
+        Some(b'a') => 1,
+        Some(b'd') => 2,
+        Some(b's') => 3,
+        _ => return (KeyKind::Other, Spelling::Exact),
+    };
+    let (kind, spellings) = SPELLINGS[entry];
+    let mut prefix = false;
+    for (i, spelling) in spellings.iter().enumerate() {
+        let s = spelling.as_bytes();
+        if key.len() >= s.len() && key[..s.len()].eq_ignore_ascii_case(s) {
+            if key.len() == s.len() {
+                let how = if i == 0 {
+                    Spelling::Exact
+                } else {
+                    Spelling::Typo
+                };
+                return (kind, how);
             }
+            prefix = true;
         }
-        if prefix {
-            return (kind, Spelling::Prefix);
-        }
+    }
+    if prefix {
+        return (kind, Spelling::Prefix);
     }
     (KeyKind::Other, Spelling::Exact)
 }
@@ -132,5 +141,19 @@ mod tests {
     #[case(b"alow", KeyKind::Other, Spelling::Exact)]
     fn classifies(#[case] key: &[u8], #[case] kind: KeyKind, #[case] how: Spelling) {
         assert_eq!(classify_key(key), (kind, how));
+    }
+
+    /// Every spelling starts with its kind's letter, and no two kinds share a letter: the
+    /// premise of the first-letter dispatch.
+    #[test]
+    fn each_kind_has_its_own_first_letter() {
+        let mut letters = Vec::new();
+        for (_, spellings) in SPELLINGS {
+            let first = spellings[0].as_bytes()[0];
+            assert!(spellings.iter().all(|s| s.as_bytes()[0] == first));
+            assert!(!letters.contains(&first));
+            letters.push(first);
+        }
+        assert_eq!(letters, b"uads");
     }
 }
