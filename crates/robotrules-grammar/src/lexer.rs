@@ -15,10 +15,12 @@
 //! What it reports is exactly what reading each line on its own would report (a test keeps
 //! the two equal on generated and real files).
 
-use memchr::{memchr, memchr2};
+use memchr::memchr;
 
+use crate::events::Events;
 use crate::finding::{Finding, FindingKind};
-use crate::line::Line;
+use crate::key::classify_key;
+use crate::line::{Directive, Line, Separator};
 use crate::parse::{cut_at_limit, record, skip_bom, trim, Limits};
 use crate::span::Span;
 
@@ -50,6 +52,10 @@ pub struct Lexer<'a> {
     valid_until: usize,
     /// The next NUL byte at or after `pos`, or `end`.
     next_nul: usize,
+    /// Whether what was read of the last line is valid UTF-8.
+    line_utf8: bool,
+    /// The line ends, colons and hashes ahead.
+    events: Events,
     bom: Option<Span>,
     findings: Vec<Finding>,
 }
@@ -98,9 +104,16 @@ impl<'a> Lexer<'a> {
             valid_from: start,
             valid_until: start + valid_prefix(&input[start..end]),
             next_nul: memchr(0, &input[start..end]).map_or(end, |k| start + k),
+            line_utf8: true,
+            events: Events::new(input, start, end),
             bom,
             findings,
         }
+    }
+
+    /// Whether what was read of the line last returned (its `read` span) is valid UTF-8.
+    pub fn line_is_utf8(&self) -> bool {
+        self.line_utf8
     }
 
     /// How many bytes of the input are read: up to the parse limit, on a line boundary.
@@ -127,23 +140,68 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Read one line: the length and NUL cuts, the UTF-8 check, comment, record.
-    fn read_line(&mut self, span: Span, eol: Span) -> Line {
-        let input = self.input;
-        let number = self.number;
+    /// Read the line at `pos`: find its end, its first `:` and its `#` in one scan; apply the
+    /// length and NUL cuts; check UTF-8; split comment and record.
+    #[inline(always)]
+    fn read_line(&mut self, pos: usize) -> Line {
+        let (input, end, number) = (self.input, self.end, self.number);
+        // Reading stops at the line-length limit or the first NUL, if the line is that long.
+        let len_cut = self
+            .max_line_len
+            .map_or(end, |max| pos.saturating_add(max).min(end));
+        let cap = len_cut.min(self.next_nul);
+        let (mut colon, mut hash) = (None, None);
+        let eol = [b'\n', b'\r'];
+        let content_end = match self.events.next(input, pos, end) {
+            None => end,
+            Some(k) => match input[k] {
+                b'\n' | b'\r' => k,
+                // Past the cut, only the line end matters.
+                _ if k >= cap => self.events.find(input, k + 1, end, eol),
+                b'#' => {
+                    hash = Some(k);
+                    self.events.find(input, k + 1, end, eol)
+                }
+                _ => {
+                    colon = Some(k);
+                    let next = self.events.find(input, k + 1, end, [b'\n', b'\r', b'#']);
+                    if next < end && input[next] == b'#' {
+                        if next < cap {
+                            hash = Some(next);
+                        }
+                        self.events.find(input, next + 1, end, eol)
+                    } else {
+                        next
+                    }
+                }
+            },
+        };
+        let eol_end = if content_end < end
+            && input[content_end] == b'\r'
+            && content_end + 1 < end
+            && input[content_end + 1] == b'\n'
+        {
+            content_end + 2
+        } else if content_end < end {
+            content_end + 1
+        } else {
+            end
+        };
+        self.pos = eol_end;
+        let span = Span::new(pos, content_end);
+        let eol = Span::new(content_end, eol_end);
         let mut read = span;
-        if let Some(max) = self.max_line_len {
-            if read.len() > max {
-                let cut = read.start + max;
-                self.findings.push(Finding {
-                    kind: FindingKind::LineTooLong { limit: max },
-                    span: Span::new(cut, read.end),
-                    line: number,
-                });
-                read.end = cut;
-            }
+        if len_cut < content_end {
+            self.findings.push(Finding {
+                kind: FindingKind::LineTooLong {
+                    limit: self.max_line_len.unwrap_or_default(),
+                },
+                span: Span::new(len_cut, content_end),
+                line: number,
+            });
+            read.end = len_cut;
         }
-        if self.next_nul < span.end {
+        if self.next_nul < content_end {
             if self.next_nul < read.end {
                 self.findings.push(Finding {
                     kind: FindingKind::NulByte,
@@ -152,19 +210,35 @@ impl<'a> Lexer<'a> {
                 });
                 read.end = self.next_nul;
             }
-            let after = eol.end;
-            self.next_nul = memchr(0, &input[after..self.end]).map_or(self.end, |k| after + k);
+            self.next_nul = memchr(0, &input[eol_end..end]).map_or(end, |k| eol_end + k);
         }
-        self.check_utf8(read, eol.end);
-        let (body, comment) = match memchr(b'#', read.slice(input)) {
-            Some(k) => (
-                Span::new(read.start, read.start + k),
-                Some(Span::new(read.start + k, read.end)),
-            ),
-            None => (read, None),
+        self.line_utf8 = true;
+        if !(read.start >= self.valid_from && read.end <= self.valid_until)
+            || input
+                .get(read.end)
+                .is_some_and(|&b| (0x80..0xC0).contains(&b))
+        {
+            self.check_utf8(read, eol_end);
+        }
+        let hash = hash.filter(|&h: &usize| h < read.end);
+        let comment = hash.map(|h| Span::new(h, read.end));
+        let text = trim(input, Span::new(read.start, hash.unwrap_or(read.end)));
+        let directive = match colon {
+            // `record`, with the colon already found: the first in the text (it is not
+            // whitespace, and it comes before any `#`).
+            Some(colon) => {
+                let key = trim(input, Span::new(text.start, colon));
+                let (kind, spelling) = classify_key(key.slice(input));
+                Some(Directive {
+                    key,
+                    kind,
+                    spelling,
+                    separator: Separator::Colon,
+                    value: trim(input, Span::new(colon + 1, text.end)),
+                })
+            }
+            None => record(input, text),
         };
-        let text = trim(input, body);
-        let directive = record(input, text);
         if directive.is_none() && !text.is_empty() {
             self.findings.push(Finding {
                 kind: FindingKind::NoDirective,
@@ -196,19 +270,15 @@ impl<'a> Lexer<'a> {
     }
 
     /// Report the first invalid UTF-8 sequence of `read`, if any. Lines inside the validated
-    /// region need no work; one that reaches past it is checked on its own, and the region
+    /// region, not cut inside a character by the line-length limit, need no check (the
+    /// caller tests that); one that reaches past it is checked on its own, and the region
     /// then starts again at the next line (`next_line`).
+    #[cold]
+    #[inline(never)]
     fn check_utf8(&mut self, read: Span, next_line: usize) {
         let input = self.input;
-        let inside = read.start >= self.valid_from && read.end <= self.valid_until;
-        // A cut inside a character (the line-length limit) leaves a partial sequence.
-        let cut_inside_char = input
-            .get(read.end)
-            .is_some_and(|&b| (0x80..0xC0).contains(&b));
-        if inside && !cut_inside_char {
-            return;
-        }
         if let Err(e) = std::str::from_utf8(read.slice(input)) {
+            self.line_utf8 = false;
             let bad = read.start + e.valid_up_to();
             let bad_end = e.error_len().map_or(read.end, |n| bad + n);
             self.findings.push(Finding {
@@ -228,22 +298,13 @@ impl<'a> Lexer<'a> {
 impl Iterator for Lexer<'_> {
     type Item = Line;
 
+    #[inline]
     fn next(&mut self) -> Option<Line> {
-        let (pos, end) = (self.pos, self.end);
-        if pos >= end {
+        if self.pos >= self.end {
             return None;
         }
         self.number = self.number.saturating_add(1);
-        let (content_end, eol_end) = match memchr2(b'\r', b'\n', &self.input[pos..end]) {
-            Some(k) => {
-                let at = pos + k;
-                let crlf = self.input[at] == b'\r' && at + 1 < end && self.input[at + 1] == b'\n';
-                (at, if crlf { at + 2 } else { at + 1 })
-            }
-            None => (end, end),
-        };
-        self.pos = eol_end;
-        Some(self.read_line(Span::new(pos, content_end), Span::new(content_end, eol_end)))
+        Some(self.read_line(self.pos))
     }
 }
 

@@ -23,6 +23,7 @@
 pub mod abnf;
 #[cfg(not(feature = "fuzz"))]
 mod abnf;
+mod events;
 mod finding;
 mod key;
 mod lexer;

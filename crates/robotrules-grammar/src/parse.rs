@@ -123,6 +123,7 @@ pub(crate) fn cut_at_limit(input: &[u8], start: usize, limit: usize) -> usize {
 /// `record = *WS key *WS ":" *WS value EOL`, or with the colon missing, `key 1*WS value` when
 /// the line holds exactly two words (Google's reading). `text` is the line without comment,
 /// trimmed.
+#[inline]
 pub(crate) fn record(input: &[u8], text: Span) -> Option<Directive> {
     let bytes = text.slice(input);
     if bytes.is_empty() {
@@ -159,15 +160,18 @@ pub(crate) fn record(input: &[u8], text: Span) -> Option<Directive> {
 }
 
 /// The span without leading and trailing whitespace.
+#[inline]
 pub(crate) fn trim(input: &[u8], span: Span) -> Span {
     let bytes = span.slice(input);
-    let lead = bytes.iter().take_while(|&&b| is_ws(b)).count();
-    let trail = bytes[lead..]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_ws(b))
-        .count();
-    Span::new(span.start + lead, span.end - trail)
+    let mut start = 0;
+    while start < bytes.len() && is_ws(bytes[start]) {
+        start += 1;
+    }
+    let mut end = bytes.len();
+    while end > start && is_ws(bytes[end - 1]) {
+        end -= 1;
+    }
+    Span::new(span.start + start, span.start + end)
 }
 
 #[cfg(test)]

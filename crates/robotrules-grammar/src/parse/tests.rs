@@ -486,7 +486,7 @@ fn assert_same_as_line_by_line(input: &[u8], options: &Limits) {
 /// the file.
 #[test]
 fn the_lexer_reads_as_line_by_line_reading_does() {
-    let pieces: [&[u8]; 22] = [
+    let pieces: [&[u8]; 24] = [
         b"\n",
         b"\r",
         b"\r\n",
@@ -509,6 +509,8 @@ fn the_lexer_reads_as_line_by_line_reading_does() {
         b"\xC3",
         b"\xEF\xBB\xBF",
         b"\x80",
+        b"/a-rather-long-path/with/several/segments/and-more",
+        b"                                        ",
     ];
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
@@ -519,7 +521,7 @@ fn the_lexer_reads_as_line_by_line_reading_does() {
     };
     let mut checked = 0;
     for round in 0..3_000 {
-        let len = (next() % 40) as usize;
+        let len = (next() % 60) as usize;
         let input: Vec<u8> = (0..len)
             .flat_map(|_| {
                 pieces[(next() % pieces.len() as u64) as usize]
