@@ -168,7 +168,10 @@ mod tests {
         let paths: Vec<String> = urls().iter().map(|u| path_and_query(u)).collect();
         assert_eq!(count_allowed_texting(&texting, &urls()), 3);
         assert_eq!(count_allowed_robotstxt(body, AGENT, &urls()), 3);
-        assert_eq!(count_allowed_robotxt(&parse_robotxt(AGENT, FILE), &paths), 3);
+        assert_eq!(
+            count_allowed_robotxt(&parse_robotxt(AGENT, FILE), &paths),
+            3
+        );
     }
 
     #[rstest]

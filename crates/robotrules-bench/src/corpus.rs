@@ -94,7 +94,7 @@ pub const CRAWL_MAX: usize = 16 * 1024;
 /// # Errors
 /// When the folder exists but a file cannot be read.
 pub fn crawl_sample() -> std::io::Result<Option<Vec<Sample>>> {
-    Ok(real_sample()?.map(|all| crawl_part(all)))
+    Ok(real_sample()?.map(crawl_part))
 }
 
 /// The samples of at most [`CRAWL_MAX`] bytes.

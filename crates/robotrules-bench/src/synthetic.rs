@@ -429,12 +429,13 @@ mod tests {
     /// Half the star-first URLs are disallowed (by the rule for their number), half allowed.
     #[test]
     fn star_first_urls_are_half_matched() {
-        let robots = crate::contenders::parse_robotrules(
-            &star_first(200),
-            robotrules::Profile::Google,
-        );
+        let robots =
+            crate::contenders::parse_robotrules(&star_first(200), robotrules::Profile::Google);
         let urls = star_first_urls(200, 10);
-        assert_eq!(crate::contenders::count_allowed_robotrules(&robots, "x", &urls), 5);
+        assert_eq!(
+            crate::contenders::count_allowed_robotrules(&robots, "x", &urls),
+            5
+        );
     }
 
     /// The 10k-groups URLs reach the chosen crawler's own rules: its directory is disallowed,

@@ -65,7 +65,11 @@ pub fn crawl_urls_for(body: &[u8]) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let origin = if i % 2 == 1 { MIXED_CASE_ORIGIN } else { ORIGIN };
+            let origin = if i % 2 == 1 {
+                MIXED_CASE_ORIGIN
+            } else {
+                ORIGIN
+            };
             format!("{origin}{p}")
         })
         .collect();
@@ -135,7 +139,10 @@ mod tests {
     fn crawl_urls_vary_the_rule_paths() {
         let urls = crawl_urls_for(b"User-agent: *\nDisallow: /a/*/b$\nAllow: /c/\n");
         assert_eq!(urls.len(), CRAWL_PATHS.len() + 4);
-        assert_eq!(urls[1], "https://WWW.Example.COM/shop/Category/Running-Shoes/index.html");
+        assert_eq!(
+            urls[1],
+            "https://WWW.Example.COM/shop/Category/Running-Shoes/index.html"
+        );
         assert_eq!(
             &urls[CRAWL_PATHS.len()..],
             [

@@ -17,7 +17,8 @@ const PARSE_TARGET_MB_S: f64 = 1000.0;
 /// Time to parse the 712-byte typical file, in µs.
 const TYPICAL_PARSE_TARGET_US: f64 = 1.5;
 /// Per-check targets on the real sample, in ns, per profile (none for `legacy1994`).
-const CHECK_TARGET_NS: [(&str, f64); 2] = [("robotrules-google", 60.0), ("robotrules-rfc9309", 90.0)];
+const CHECK_TARGET_NS: [(&str, f64); 2] =
+    [("robotrules-google", 60.0), ("robotrules-rfc9309", 90.0)];
 /// How many times faster than `robotxt` a check must be.
 const CHECK_FACTOR: f64 = 12.0;
 /// Parse plus 1,000 checks of a 500 KiB file, in ms.
@@ -115,9 +116,19 @@ fn check_table(dir: &Path) {
         let typical = read(dir, "check_typical", &c.name()).and_then(Measured::ns_per_element);
         let cells: Vec<String> = CHECK_GROUPS
             .iter()
-            .map(|g| cell(read(dir, g, &c.name()).and_then(Measured::ns_per_element), 0))
+            .map(|g| {
+                cell(
+                    read(dir, g, &c.name()).and_then(Measured::ns_per_element),
+                    0,
+                )
+            })
             .collect();
-        println!("| {} | {} | {} |", c.name(), cell(typical, 0), cells.join(" | "));
+        println!(
+            "| {} | {} | {} |",
+            c.name(),
+            cell(typical, 0),
+            cells.join(" | ")
+        );
     }
 }
 
