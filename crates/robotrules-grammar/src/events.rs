@@ -11,6 +11,9 @@ use memchr::{memchr, memchr3};
 const ONES: u64 = 0x0101_0101_0101_0101;
 const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
+/// [`Events::find`] looks at this many words before `memchr` takes over.
+const FIND_WORDS: usize = 4;
+
 /// After this many words without an event, `memchr` looks for the next one.
 const QUIET_WORDS: u32 = 4;
 
@@ -125,8 +128,8 @@ impl Events {
     }
 
     /// The first byte at or after `from` that is one of `targets` (two or three of the event
-    /// bytes): from the current word's events, else with `memchr` from the next word, which
-    /// suits values and comments of any length. `end` if there is none.
+    /// bytes): from the current word's events and the next few words', else with `memchr`,
+    /// which suits values and comments of any length. `end` if there is none.
     #[inline(always)]
     pub(crate) fn find<const N: usize>(
         &mut self,
@@ -135,18 +138,23 @@ impl Events {
         end: usize,
         targets: [u8; N],
     ) -> usize {
-        while self.pending != 0 {
-            let at = self.base + (self.pending.trailing_zeros() / 8) as usize;
-            self.pending &= self.pending - 1;
-            if at >= from && targets.contains(&input[at]) {
-                return at;
+        // The current word and a few more, as words: most values and comments end there.
+        for _ in 0..FIND_WORDS {
+            while self.pending != 0 {
+                let at = self.base + (self.pending.trailing_zeros() / 8) as usize;
+                self.pending &= self.pending - 1;
+                if at >= from && targets.iter().any(|&t| t == input[at]) {
+                    return at;
+                }
             }
+            self.base += 8;
+            if self.base >= end {
+                self.base = end;
+                return end;
+            }
+            self.load(input, end);
         }
-        let next = (self.base + 8).max(from);
-        if next >= end {
-            self.base = end;
-            return end;
-        }
+        let next = self.base.max(from);
         let rest = &input[next..end];
         let found = match targets.as_slice() {
             [a, b] => memchr::memchr2(*a, *b, rest),

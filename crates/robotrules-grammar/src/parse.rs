@@ -136,9 +136,9 @@ pub(crate) fn record(input: &[u8], text: Span) -> Option<Directive> {
             Separator::Colon,
         ),
         None => {
-            let k = bytes.iter().position(|&b| is_ws(b))?;
+            let k = find_ws(bytes)?;
             let value_start = k + bytes[k..].iter().take_while(|&&b| is_ws(b)).count();
-            if bytes[value_start..].iter().any(|&b| is_ws(b)) {
+            if find_ws(&bytes[value_start..]).is_some() {
                 return None;
             }
             (
@@ -159,19 +159,27 @@ pub(crate) fn record(input: &[u8], text: Span) -> Option<Directive> {
     })
 }
 
+/// The first whitespace byte of `bytes` (lines without a colon can be long: minified pages).
+fn find_ws(bytes: &[u8]) -> Option<usize> {
+    let first = memchr::memchr3(b' ', b'\t', 0x0c, bytes);
+    let limit = first.unwrap_or(bytes.len());
+    match memchr(0x0b, &bytes[..limit]) {
+        Some(vt) => Some(vt),
+        None => first,
+    }
+}
+
 /// The span without leading and trailing whitespace.
 #[inline]
 pub(crate) fn trim(input: &[u8], span: Span) -> Span {
-    let bytes = span.slice(input);
-    let mut start = 0;
-    while start < bytes.len() && is_ws(bytes[start]) {
+    let (mut start, mut end) = (span.start, span.end.min(input.len()));
+    while start < end && is_ws(input[start]) {
         start += 1;
     }
-    let mut end = bytes.len();
-    while end > start && is_ws(bytes[end - 1]) {
+    while end > start && is_ws(input[end - 1]) {
         end -= 1;
     }
-    Span::new(span.start + start, span.start + end)
+    Span::new(start, end)
 }
 
 #[cfg(test)]

@@ -181,8 +181,9 @@ impl Builder<'_, '_> {
     }
 
     fn store(&mut self, bytes: &[u8]) -> Text {
-        let start = len_u32(self.s.text.len());
-        self.s.text.extend_from_slice(bytes);
+        let text = &mut self.s.text;
+        let start = len_u32(text.len());
+        text.extend_from_slice(bytes);
         Text {
             start,
             len: len_u32(bytes.len()),
@@ -237,7 +238,7 @@ impl Builder<'_, '_> {
         {
             self.diagnose(DiagnosticKind::UserAgentTruncated, span, line.number);
         }
-        let value_text = self.store(value);
+        let value_text = self.store_span(span);
         let token_len = if token.start == 0 {
             len_u32(token.end)
         } else {
@@ -255,6 +256,30 @@ impl Builder<'_, '_> {
         let end = len_u32(self.s.agents.len());
         if let Some(g) = self.s.groups.get_mut(group as usize) {
             g.agents.end = end;
+        }
+    }
+
+    /// Store the value at `span` of the input. Most values are short: when the input has 16
+    /// bytes from its start, they are copied as one block (no call to `memcpy`) and the
+    /// surplus dropped.
+    fn store_span(&mut self, span: Span) -> Text {
+        let len = span.len();
+        match self
+            .input
+            .get(span.start..)
+            .and_then(<[u8]>::first_chunk::<16>)
+        {
+            Some(block) if len <= 16 => {
+                let text = &mut self.s.text;
+                let start = len_u32(text.len());
+                text.extend_from_slice(block);
+                text.truncate(text.len() - (16 - len));
+                Text {
+                    start,
+                    len: len_u32(len),
+                }
+            }
+            _ => self.store(span.slice(self.input)),
         }
     }
 
@@ -280,7 +305,7 @@ impl Builder<'_, '_> {
                 line.number,
             );
         }
-        let value = self.store(value);
+        let value = self.store_span(span);
         self.s.rule_lines.push(RuleLine {
             line: line.number,
             value,
