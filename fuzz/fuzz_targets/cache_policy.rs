@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use libfuzzer_sys::fuzz_target;
-use robotrules_fetch::cache::{
-    parse_delta_seconds, parse_http_date, parse_retry_after, CacheControl, CachePolicy,
+use robotrules_fetch::cache::directives::{
+    parse_delta_seconds, parse_http_date, parse_retry_after, CacheControl,
 };
+use robotrules_fetch::cache::CachePolicy;
 use robotrules_fetch::{Access, CacheHeaders, FetchOutcome, UnavailableReason, UnreachableReason};
 
 fn field(parts: &[&[u8]], i: usize) -> Option<String> {

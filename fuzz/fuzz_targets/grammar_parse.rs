@@ -4,22 +4,22 @@
 
 use libfuzzer_sys::fuzz_target;
 use robotrules_fuzz::assert_spans_tile;
-use robotrules_grammar::{parse, parse_with, ParseOptions};
+use robotrules_grammar::{parse, parse_with, Limits};
 
 fuzz_target!(|data: &[u8]| {
     assert_spans_tile(&parse(data));
     let first = usize::from(data.first().copied().unwrap_or(0));
     let options = [
-        ParseOptions {
-            limit: data.len() / 2,
+        Limits {
+            parse_limit: data.len() / 2,
             max_line_len: Some(first % 32),
         },
-        ParseOptions {
-            limit: first,
+        Limits {
+            parse_limit: first,
             max_line_len: None,
         },
-        ParseOptions {
-            limit: usize::MAX,
+        Limits {
+            parse_limit: usize::MAX,
             max_line_len: Some(16_662),
         },
     ];

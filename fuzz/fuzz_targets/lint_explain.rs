@@ -1,12 +1,11 @@
-//! Lint and multi-profile explain on arbitrary bytes, crawler name and URL: never panic; every
-//! finding's span lies in the input with a line and column; rendering works; the explain
-//! report's verdict per profile is `is_allowed`'s.
+//! Lint and explain on arbitrary bytes, crawler name and URL: never panic; every finding's
+//! span lies in the input with a line and column; rendering works; in every profile the
+//! explanation's verdict is `is_allowed`'s, and its deciding line is a rule of the file.
 //!
 //! Input: `robots 0xFF agent 0xFF url` (see `robotrules_fuzz::split_robots_agent_url`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robotrules::lint::explain::{explain, ExplainOptions};
 use robotrules::lint::render::{json_lines, summary, text, TextOptions};
 use robotrules::lint::{lint, LintOptions};
 use robotrules::{ParseOptions, Profile, Robots};
@@ -29,23 +28,31 @@ fuzz_target!(|data: &[u8]| {
         let _ = text(&report, body, &TextOptions::default());
         let _ = json_lines(&report);
         let _ = summary(&report, "robots.txt");
-    }
-    let options = ExplainOptions::default();
-    let report = explain(body, &agent, &url, &options);
-    let _ = robotrules::lint::explain::text(&report, body, &TextOptions::default());
-    for account in &report.profiles {
+
         let robots = Robots::parse_with(
             body,
             &ParseOptions {
-                profile: account.profile,
-                parse_limit: options.parse_limit,
+                profile,
+                ..ParseOptions::default()
             },
         );
+        let Ok(why) = robots.explain(&agent, &url) else {
+            assert!(robots.is_allowed(&agent, &url).is_err());
+            continue;
+        };
         assert_eq!(
-            account.allowed(),
+            Some(why.allowed),
             robots.is_allowed(&agent, &url).ok(),
-            "{}: {agent:?} {url:?}",
-            account.profile
+            "{profile}: {agent:?} {url:?}"
         );
+        if let Some(rule) = &why.decided_by {
+            let line = robots
+                .model()
+                .groups()
+                .iter()
+                .flat_map(|g| g.rules(robots.model()))
+                .find(|r| r.line == rule.line);
+            assert!(line.is_some(), "deciding line {} is no rule", rule.line);
+        }
     }
 });

@@ -1,16 +1,19 @@
 //! Model and facade: arbitrary robots.txt bytes, crawler name and URL, in every profile, under
 //! the default parse limit and one that cuts the file. `explain` must agree with `is_allowed`,
-//! name the deciding rule first among the matches, and `agent` must fail exactly for names
-//! that are not product tokens in `rfc9309`.
+//! name the deciding rule first among the matches; `agent` must fail exactly for names outside
+//! the profile's token alphabet when the profile only answers for tokens (`rfc9309`); a URL is
+//! refused by `is_allowed` exactly when `target` and `explain` refuse it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robotrules::{is_product_token, ParseOptions, Profile, Reason, Robots};
+use robotrules::model::CrawlerNames;
+use robotrules::{ParseOptions, Profile, Reason, Robots};
 use robotrules_fuzz::split_robots_agent_url;
 
 fuzz_target!(|data: &[u8]| {
     let (body, agent, url) = split_robots_agent_url(data);
     for profile in Profile::ALL {
+        let reading = profile.reading();
         for parse_limit in [robotrules::DEFAULT_PARSE_LIMIT, body.len() / 2] {
             let robots = Robots::parse_with(
                 body,
@@ -28,13 +31,25 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             let rules = robots.agent(&agent);
-            let invalid = profile == Profile::Rfc9309 && !is_product_token(&agent);
+            let token = !agent.is_empty()
+                && agent
+                    .bytes()
+                    .all(|b| reading.agent_token.is_token_byte(b));
+            let invalid = reading.crawler_names == CrawlerNames::Token && !token;
             assert_eq!(rules.is_err(), invalid, "agent {agent:?} in {profile}");
             let Ok(rules) = rules else { continue };
             let allowed = rules.is_allowed(&url);
-            assert_eq!(robots.is_allowed(&agent, &url).ok(), Some(allowed));
+            assert_eq!(allowed.is_err(), rules.target(&url).is_err(), "{url:?}");
+            assert_eq!(
+                robots.is_allowed(&agent, &url).ok(),
+                allowed.as_ref().ok().copied()
+            );
             let _ = rules.crawl_delay();
             let why = rules.explain(&agent, &url);
+            let (Ok(allowed), Ok(why)) = (allowed, why) else {
+                assert!(rules.explain(&agent, &url).is_err(), "{url:?}");
+                continue;
+            };
             assert_eq!(why.allowed, allowed, "explain disagrees: {why:?}");
             match why.reason {
                 Reason::RuleMatched => {
@@ -48,6 +63,7 @@ fuzz_target!(|data: &[u8]| {
                         "{why:?}"
                     );
                 }
+                _ => {}
             }
         }
     }

@@ -3,7 +3,8 @@
 //! The committed corpus (`corpus/`, provenance in `corpus/PROVENANCE.md`) is small and always
 //! present. The real sample (2,060 files, 20 MB, `shared/corpora/real-sample/` beside the
 //! repository) is used when present: set `ROBOTRULES_REAL_SAMPLE` to its folder, or leave the
-//! default path; when it is absent, the figures over it are skipped.
+//! default path; when it is absent, the figures over it are skipped. Its files of at most
+//! 16 KiB ([`crawl_sample`]) are the crawl distribution, measured apart.
 
 use std::path::{Path, PathBuf};
 
@@ -81,6 +82,27 @@ pub fn real_sample() -> std::io::Result<Option<Vec<Sample>>> {
         Some(dir) => read_dir(&dir, |_| true).map(Some),
         None => Ok(None),
     }
+}
+
+/// The largest file of the crawl distribution: [`crawl_sample`] keeps the files of the real
+/// sample up to this size (16 KiB), the robots.txt files a crawler meets on most hosts.
+pub const CRAWL_MAX: usize = 16 * 1024;
+
+/// The files of the real sample of at most [`CRAWL_MAX`] bytes (1,966 of 2,060), or `None`
+/// when the sample is absent.
+///
+/// # Errors
+/// When the folder exists but a file cannot be read.
+pub fn crawl_sample() -> std::io::Result<Option<Vec<Sample>>> {
+    Ok(real_sample()?.map(crawl_part))
+}
+
+/// The samples of at most [`CRAWL_MAX`] bytes.
+pub fn crawl_part(samples: Vec<Sample>) -> Vec<Sample> {
+    samples
+        .into_iter()
+        .filter(|s| s.bytes.len() <= CRAWL_MAX)
+        .collect()
 }
 
 /// Total bytes of a set of samples.

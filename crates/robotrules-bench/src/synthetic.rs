@@ -5,9 +5,11 @@
 //! - [`wildcard_patterns`]: 500 KiB of `Disallow: /*a*a*…*a$` rules, the classic trap for
 //!   backtracking or quadratic matchers;
 //! - [`single_line`]: a `Disallow:` line that is 500 KiB long;
-//! - [`many_groups`]: 10,000 groups, each naming its own crawler.
+//! - [`many_groups`]: 10,000 groups, each naming its own crawler;
+//! - [`star_first`]: 20,000 rules `Disallow: /*a*N*b*c*$`, each starting with `*` after the
+//!   `/` (so no literal head tells them apart) and each with a different number `N`.
 //!
-//! [`adversarial`] bundles the last three with the crawler and the 1,000 URLs asked about each.
+//! [`adversarial`] bundles the last four with the crawler and the 1,000 URLs asked about each.
 //! The same call always returns the same bytes: nothing depends on time or on randomness
 //! from outside; the "random" choices come from a fixed-seed xorshift generator.
 
@@ -19,6 +21,9 @@ pub const ADVERSARIAL_SIZE: usize = 500 * 1024;
 
 /// How many groups [`many_groups`] writes in the adversarial set.
 pub const GROUP_COUNT: usize = 10_000;
+
+/// How many rules [`star_first`] writes.
+pub const STAR_FIRST_RULES: usize = 20_000;
 
 /// How many URLs are asked about each adversarial file.
 pub const ADVERSARIAL_CHECKS: usize = 1_000;
@@ -201,6 +206,34 @@ pub fn many_groups(groups: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// `User-agent: *` then `rules` lines `Disallow: /*a*N*b*c*$` for N = 0, 1, …: 508,904 bytes
+/// for 20,000 rules. Every pattern's literal head is `/`; what sets them apart is the number.
+pub fn star_first(rules: usize) -> Vec<u8> {
+    let mut out = String::from("User-agent: *\n");
+    for n in 0..rules {
+        let _ = writeln!(out, "Disallow: /*a*{n}*b*c*$");
+    }
+    out.into_bytes()
+}
+
+/// URLs for [`star_first`], shaped like crawled URLs: a directory, then `a<N>` for a number
+/// `N` below `rules`, then either `/b/c/…` (which the rule for `N` and those for its
+/// substrings match) or `/b/…` without a later `c` (which no rule matches, so every rule whose
+/// number occurs in the URL has to be ruled out).
+pub fn star_first_urls(rules: usize, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let number = i * 7_919 % rules.max(1);
+            let tail = if i.is_multiple_of(2) {
+                format!("b/c/item-{i}.html")
+            } else {
+                format!("b/item-{i}.html?page=2")
+            };
+            format!("{}/shop/a{number}/{tail}", crate::urls::ORIGIN)
+        })
+        .collect()
+}
+
 fn pad_with_comment(mut bytes: Vec<u8>, size: usize) -> Vec<u8> {
     if bytes.len() < size {
         bytes.push(b'#');
@@ -286,8 +319,9 @@ pub struct Adversarial {
     pub urls: Vec<String>,
 }
 
-/// The three adversarial cases: `wildcards` ([`wildcard_patterns`]), `single-line`
-/// ([`single_line`]) and `10k-groups` ([`many_groups`], asked for the crawler of group 5,000).
+/// The four adversarial cases: `wildcards` ([`wildcard_patterns`]), `single-line`
+/// ([`single_line`]), `10k-groups` ([`many_groups`], asked for the crawler of group 5,000) and
+/// `star-first` ([`star_first`]).
 pub fn adversarial() -> Vec<Adversarial> {
     let case = |name, bytes: Vec<u8>, agent: String, urls| Adversarial {
         name,
@@ -316,6 +350,12 @@ pub fn adversarial() -> Vec<Adversarial> {
             many_groups(GROUP_COUNT),
             group_agent(GROUP_COUNT / 2),
             group_urls(GROUP_COUNT / 2, GROUP_COUNT, ADVERSARIAL_CHECKS),
+        ),
+        case(
+            "star-first",
+            star_first(STAR_FIRST_RULES),
+            crate::contenders::AGENT.to_owned(),
+            star_first_urls(STAR_FIRST_RULES, ADVERSARIAL_CHECKS),
         ),
     ]
 }
@@ -377,6 +417,25 @@ mod tests {
             let distinct: std::collections::HashSet<_> = case.urls.iter().collect();
             assert!(distinct.len() >= 8, "{}: {}", case.name, distinct.len());
         }
+    }
+
+    #[test]
+    fn star_first_is_the_509_kb_file_of_the_issue() {
+        let bytes = star_first(STAR_FIRST_RULES);
+        assert_eq!(bytes.len(), 508_904);
+        assert!(bytes.ends_with(b"Disallow: /*a*19999*b*c*$\n"));
+    }
+
+    /// Half the star-first URLs are disallowed (by the rule for their number), half allowed.
+    #[test]
+    fn star_first_urls_are_half_matched() {
+        let robots =
+            crate::contenders::parse_robotrules(&star_first(200), robotrules::Profile::Google);
+        let urls = star_first_urls(200, 10);
+        assert_eq!(
+            crate::contenders::count_allowed_robotrules(&robots, "x", &urls),
+            5
+        );
     }
 
     /// The 10k-groups URLs reach the chosen crawler's own rules: its directory is disallowed,

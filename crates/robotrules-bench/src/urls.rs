@@ -1,8 +1,14 @@
-//! The fixed list of URLs asked about each file.
+//! The fixed lists of URLs asked about each file.
 //!
-//! Every file gets the same generic URLs plus URLs built from the first paths its own
-//! `allow`/`disallow` lines name, so that checks reach the file's rules rather than only
-//! falling through. The list depends on nothing but the file's bytes.
+//! Two sets, both depending on nothing but the file's bytes:
+//!
+//! - [`urls_for`], the *own-pattern* set: the same generic URLs for every file plus URLs built
+//!   from the first paths its own `allow`/`disallow` lines name, so that checks reach the
+//!   file's rules rather than only falling through;
+//! - [`crawl_urls_for`], the *crawl-like* set: URLs shaped like those a crawler takes from
+//!   links — long paths, query strings, percent-escapes (upper- and lower-case), `index.html`,
+//!   trailing slashes, a fragment, mixed case — generic ones plus variations of the file's own
+//!   rule paths.
 
 /// The host every URL is on.
 pub const ORIGIN: &str = "https://www.example.com";
@@ -32,6 +38,48 @@ pub fn urls_for(body: &[u8]) -> Vec<String> {
             .take(MAX_RULE_PATHS)
             .map(|p| format!("{ORIGIN}{p}page.html")),
     );
+    urls
+}
+
+/// Crawl-like paths asked about every file (on [`ORIGIN`], or on the mixed-case
+/// [`MIXED_CASE_ORIGIN`] where the path says so).
+pub const CRAWL_PATHS: [&str; 8] = [
+    "/blog/2024/05/17/how-we-rebuilt-our-search-index-for-speed-and-scale/",
+    "/shop/Category/Running-Shoes/index.html",
+    "/search?q=caf%C3%A9+au+lait&sort=price_asc&page=3",
+    "/wp-content/uploads/2023/11/Product%20Photo%20(1).JPG",
+    "/products/12345/reviews/?utm_source=newsletter&utm_medium=email&utm_campaign=spring#reviews",
+    "/de/damen/bekleidung/kleider/sommerkleid-blau-42.html?color=blue&size=M",
+    "/wiki/Caf%c3%a9_Society",
+    "/index.php?option=com_content&view=article&id=42&Itemid=7",
+];
+
+/// The origin with its scheme and host in mixed case, as links sometimes write it.
+pub const MIXED_CASE_ORIGIN: &str = "https://WWW.Example.COM";
+
+/// The crawl-like URLs asked about `body`: [`CRAWL_PATHS`] (every other one on
+/// [`MIXED_CASE_ORIGIN`]), then for each of up to [`MAX_RULE_PATHS`] paths from the file's
+/// rules an `index.html` below it and the path with a query, an escaped slash and a fragment.
+pub fn crawl_urls_for(body: &[u8]) -> Vec<String> {
+    let mut urls: Vec<String> = CRAWL_PATHS
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let origin = if i % 2 == 1 {
+                MIXED_CASE_ORIGIN
+            } else {
+                ORIGIN
+            };
+            format!("{origin}{p}")
+        })
+        .collect();
+    for path in rule_paths(body).take(MAX_RULE_PATHS) {
+        let dir = if path.ends_with('/') { "" } else { "/" };
+        urls.push(format!("{ORIGIN}{path}{dir}index.html"));
+        urls.push(format!(
+            "{MIXED_CASE_ORIGIN}{path}?sessionid=AbC123&ref=%2Fhome%2F#top"
+        ));
+    }
     urls
 }
 
@@ -85,5 +133,38 @@ mod tests {
             .map(|u| u.strip_prefix(ORIGIN).unwrap())
             .collect();
         assert_eq!(rest, from_rules);
+    }
+
+    #[test]
+    fn crawl_urls_vary_the_rule_paths() {
+        let urls = crawl_urls_for(b"User-agent: *\nDisallow: /a/*/b$\nAllow: /c/\n");
+        assert_eq!(urls.len(), CRAWL_PATHS.len() + 4);
+        assert_eq!(
+            urls[1],
+            "https://WWW.Example.COM/shop/Category/Running-Shoes/index.html"
+        );
+        assert_eq!(
+            &urls[CRAWL_PATHS.len()..],
+            [
+                "https://www.example.com/a/x/b/index.html",
+                "https://WWW.Example.COM/a/x/b?sessionid=AbC123&ref=%2Fhome%2F#top",
+                "https://www.example.com/c/index.html",
+                "https://WWW.Example.COM/c/?sessionid=AbC123&ref=%2Fhome%2F#top",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_crawl_set_has_every_shape_the_issue_names() {
+        let urls = crawl_urls_for(b"");
+        let any = |test: &dyn Fn(&str) -> bool| urls.iter().any(|u| test(u));
+        assert!(any(&|u| u.contains('?')), "query");
+        assert!(any(&|u| u.contains("%C3%A9")), "upper-case escape");
+        assert!(any(&|u| u.contains("%c3%a9")), "lower-case escape");
+        assert!(any(&|u| u.ends_with("index.html")), "index.html");
+        assert!(any(&|u| u.ends_with('/')), "trailing slash");
+        assert!(any(&|u| u.contains('#')), "fragment");
+        assert!(any(&|u| u.starts_with(MIXED_CASE_ORIGIN)), "mixed case");
+        assert!(any(&|u| u.len() > 80), "long path");
     }
 }

@@ -70,7 +70,86 @@ const SPELLINGS: [(KeyKind, &[&str]); 4] = [
     (KeyKind::Sitemap, &["sitemap", "site-map"]),
 ];
 
+/// A spelling as numbers: a key starts with it when `(key | fold) & mask == value`, where `key`
+/// is the key's first 16 bytes (little-endian): `fold` sets the case bit of the letters only,
+/// so a letter matches in either case and every other byte exactly.
+#[derive(Clone, Copy)]
+struct Folded {
+    value: u128,
+    fold: u128,
+    mask: u128,
+    len: usize,
+}
+
+const fn folded(spelling: &str) -> Folded {
+    let bytes = spelling.as_bytes();
+    let (mut value, mut fold, mut mask) = (0u128, 0u128, 0u128);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        value |= (b as u128) << (8 * i);
+        if b.is_ascii_lowercase() {
+            fold |= 0x20 << (8 * i);
+        }
+        mask |= 0xFF << (8 * i);
+        i += 1;
+    }
+    Folded {
+        value,
+        fold,
+        mask,
+        len: bytes.len(),
+    }
+}
+
+/// [`SPELLINGS`] folded, each kind's list padded with the canonical spelling.
+const FOLDED: [[Folded; 6]; 4] = {
+    let mut out = [[folded(""); 6]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let spellings = SPELLINGS[k].1;
+        let mut i = 0;
+        while i < 6 {
+            let s = if i < spellings.len() {
+                spellings[i]
+            } else {
+                spellings[0]
+            };
+            out[k][i] = folded(s);
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// Up to the first 8 bytes of `bytes`, little-endian, zero-padded.
+#[inline]
+fn load8(bytes: &[u8]) -> u64 {
+    if let Some(b) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(*b);
+    }
+    let mut v = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        v |= u64::from(b) << (8 * i);
+    }
+    v
+}
+
+/// The first 16 bytes of `key`, little-endian, zero-padded.
+#[inline]
+fn first16(key: &[u8]) -> u128 {
+    let high = key
+        .get(8..)
+        .map_or(0, |rest| load8(&rest[..rest.len().min(8)]));
+    u128::from(load8(key)) | u128::from(high) << 64
+}
+
 /// Classify a key (already trimmed of whitespace). Comparison ignores ASCII case.
+///
+/// Every spelling of a kind starts with the same letter (`u`, `a`, `d`, `s`), and no two kinds
+/// share one, so the first letter picks the only kind worth comparing with; each spelling is
+/// then one masked comparison of the key's first 16 bytes.
 ///
 /// ```
 /// use robotrules_grammar::{classify_key, KeyKind, Spelling};
@@ -79,26 +158,38 @@ const SPELLINGS: [(KeyKind, &[&str]); 4] = [
 /// assert_eq!(classify_key(b"Disallowed"), (KeyKind::Disallow, Spelling::Prefix));
 /// assert_eq!(classify_key(b"crawl-delay"), (KeyKind::Other, Spelling::Exact));
 /// ```
+#[inline]
 pub fn classify_key(key: &[u8]) -> (KeyKind, Spelling) {
-    for (kind, spellings) in SPELLINGS {
-        let mut prefix = false;
-        for (i, spelling) in spellings.iter().enumerate() {
-            let s = spelling.as_bytes();
-            if key.len() >= s.len() && key[..s.len()].eq_ignore_ascii_case(s) {
-                if key.len() == s.len() {
-                    let how = if i == 0 {
-                        Spelling::Exact
-                    } else {
-                        Spelling::Typo
-                    };
-                    return (kind, how);
-                }
-                prefix = true;
+    let entry = match key.first().map(u8::to_ascii_lowercase) {
+        Some(b'u') => 0,
+        Some(b'a') => 1,
+        Some(b'd') => 2,
+        Some(b's') => 3,
+        _ => return (KeyKind::Other, Spelling::Exact),
+    };
+    let kind = SPELLINGS[entry].0;
+    let word = first16(key);
+    let canonical = FOLDED[entry][0];
+    // The common case first: the key as RFC 9309 spells it.
+    if key.len() == canonical.len && (word | canonical.fold) & canonical.mask == canonical.value {
+        return (kind, Spelling::Exact);
+    }
+    let mut prefix = false;
+    for (i, s) in FOLDED[entry].iter().enumerate() {
+        if key.len() >= s.len && (word | s.fold) & s.mask == s.value {
+            if key.len() == s.len {
+                let how = if i == 0 {
+                    Spelling::Exact
+                } else {
+                    Spelling::Typo
+                };
+                return (kind, how);
             }
+            prefix = true;
         }
-        if prefix {
-            return (kind, Spelling::Prefix);
-        }
+    }
+    if prefix {
+        return (kind, Spelling::Prefix);
     }
     (KeyKind::Other, Spelling::Exact)
 }
@@ -132,5 +223,67 @@ mod tests {
     #[case(b"alow", KeyKind::Other, Spelling::Exact)]
     fn classifies(#[case] key: &[u8], #[case] kind: KeyKind, #[case] how: Spelling) {
         assert_eq!(classify_key(key), (kind, how));
+    }
+
+    /// The folded comparison agrees with `eq_ignore_ascii_case` on every key of up to three
+    /// bytes changed from each spelling, with any byte at all in the changed places.
+    #[test]
+    fn folded_comparison_is_ascii_case_insensitive_equality() {
+        let reference = |key: &[u8]| -> (KeyKind, Spelling) {
+            for (kind, spellings) in SPELLINGS {
+                let mut prefix = false;
+                for (i, spelling) in spellings.iter().enumerate() {
+                    let s = spelling.as_bytes();
+                    if key.len() >= s.len() && key[..s.len()].eq_ignore_ascii_case(s) {
+                        if key.len() == s.len() {
+                            let how = if i == 0 {
+                                Spelling::Exact
+                            } else {
+                                Spelling::Typo
+                            };
+                            return (kind, how);
+                        }
+                        prefix = true;
+                    }
+                }
+                if prefix {
+                    return (kind, Spelling::Prefix);
+                }
+            }
+            (KeyKind::Other, Spelling::Exact)
+        };
+        let mut checked = 0;
+        for (_, spellings) in SPELLINGS {
+            for spelling in spellings.iter() {
+                let s = spelling.as_bytes();
+                for at in 0..s.len() {
+                    for byte in 0..=u8::MAX {
+                        let mut key = s.to_vec();
+                        key[at] = byte;
+                        for extra in [&b""[..], b"s", b"\r"] {
+                            let mut key = key.clone();
+                            key.extend_from_slice(extra);
+                            assert_eq!(classify_key(&key), reference(&key), "{key:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000);
+    }
+
+    /// Every spelling starts with its kind's letter, and no two kinds share a letter: the
+    /// premise of the first-letter dispatch.
+    #[test]
+    fn each_kind_has_its_own_first_letter() {
+        let mut letters = Vec::new();
+        for (_, spellings) in SPELLINGS {
+            let first = spellings[0].as_bytes()[0];
+            assert!(spellings.iter().all(|s| s.as_bytes()[0] == first));
+            assert!(!letters.contains(&first));
+            letters.push(first);
+        }
+        assert_eq!(letters, b"uads");
     }
 }

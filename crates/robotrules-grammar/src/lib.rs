@@ -23,14 +23,17 @@
 pub mod abnf;
 #[cfg(not(feature = "fuzz"))]
 mod abnf;
+mod events;
 mod finding;
 mod key;
+mod lexer;
 mod line;
 mod parse;
 mod span;
 
 pub use finding::{Finding, FindingKind, Severity};
 pub use key::{classify_key, KeyKind, Spelling};
+pub use lexer::{LexEnd, Lexer};
 pub use line::{Directive, Line, Separator};
 pub use parse::{parse, parse_with, Limits, Parsed, DEFAULT_PARSE_LIMIT};
 pub use span::Span;

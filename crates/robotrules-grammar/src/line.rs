@@ -58,10 +58,21 @@ impl Line {
 }
 
 /// Whitespace as robots.txt readers trim it: space, tab, vertical tab, form feed.
+#[inline(always)]
 pub(crate) const fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | 0x0b | 0x0c)
+    // Space, or 0x09 to 0x0C but not 0x0A (LF).
+    b == b' ' || (b.wrapping_sub(0x09) < 4 && b != b'\n')
 }
 
 fn is_all_ws(bytes: &[u8]) -> bool {
     bytes.iter().all(|&b| is_ws(b))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn whitespace_is_space_tab_vertical_tab_and_form_feed() {
+        let ws: Vec<u8> = (0..=u8::MAX).filter(|&b| super::is_ws(b)).collect();
+        assert_eq!(ws, [0x09, 0x0b, 0x0c, 0x20]);
+    }
 }

@@ -10,13 +10,15 @@
 //! value  = *(any octet but "#")
 //! ```
 //!
-//! Lines are split with `memchr` (a measured hot path); a test keeps the split equal to the
-//! [`crate::abnf::nl`] production.
+//! Lines are split with `memchr` (a measured hot path) by the [`Lexer`]; a test keeps the split
+//! equal to the [`crate::abnf::nl`] production, and another keeps the lexer's lines and
+//! findings equal to reading each line on its own.
 
-use memchr::{memchr, memchr2, memrchr2};
+use memchr::{memchr, memrchr2};
 
-use crate::finding::{Finding, FindingKind};
+use crate::finding::Finding;
 use crate::key::classify_key;
+use crate::lexer::Lexer;
 use crate::line::{is_ws, Directive, Line, Separator};
 use crate::span::Span;
 
@@ -72,87 +74,30 @@ pub fn parse(input: &[u8]) -> Parsed<'_> {
 }
 
 /// Parse with the given options. Never fails, never panics; time and memory are linear in
-/// `min(input.len(), options.parse_limit)`.
+/// `min(input.len(), options.parse_limit)`. The lines are those of a [`Lexer`], collected.
 pub fn parse_with<'a>(input: &'a [u8], options: &Limits) -> Parsed<'a> {
-    let mut parsed = Parsed {
+    let mut lines = Vec::with_capacity(input.len().min(options.parse_limit) / 24 + 1);
+    let mut lexer = Lexer::new(input, options);
+    lines.extend(lexer.by_ref());
+    let end = lexer.finish();
+    Parsed {
         source: input,
-        lines: Vec::with_capacity(input.len().min(options.parse_limit) / 24 + 1),
-        diagnostics: Vec::new(),
-        bom: None,
-        ignored: None,
-    };
-    let start = skip_bom(input);
-    if start > 0 {
-        parsed.bom = Some(Span::new(0, start));
-        parsed.diagnostics.push(Finding {
-            kind: FindingKind::ByteOrderMark {
-                complete: start == 3,
-            },
-            span: Span::new(0, start),
-            line: 1,
-        });
+        lines,
+        diagnostics: end.findings,
+        bom: end.bom,
+        ignored: end.ignored,
     }
-    let end = cut_at_limit(input, start, options.parse_limit);
-    let mut pos = start;
-    let mut number = 0u32;
-    let mut seen_content = false;
-    while pos < end {
-        number = number.saturating_add(1);
-        let (content_end, eol_end) = match memchr2(b'\r', b'\n', &input[pos..end]) {
-            Some(k) => {
-                let at = pos + k;
-                let crlf = input[at] == b'\r' && input.get(at + 1) == Some(&b'\n') && at + 1 < end;
-                (at, if crlf { at + 2 } else { at + 1 })
-            }
-            None => (end, end),
-        };
-        let line = read_line(
-            input,
-            number,
-            Span::new(pos, content_end),
-            Span::new(content_end, eol_end),
-            options,
-            &mut parsed.diagnostics,
-        );
-        if !seen_content {
-            let text = trim(input, line.read);
-            if !text.is_empty() {
-                seen_content = true;
-                if text.slice(input).first() == Some(&b'<') {
-                    parsed.diagnostics.push(Finding {
-                        kind: FindingKind::HtmlContent,
-                        span: text,
-                        line: number,
-                    });
-                }
-            }
-        }
-        parsed.lines.push(line);
-        pos = eol_end;
-    }
-    if end < input.len() {
-        let span = Span::new(end, input.len());
-        parsed.ignored = Some(span);
-        parsed.diagnostics.push(Finding {
-            kind: FindingKind::ParseLimit {
-                limit: options.parse_limit,
-            },
-            span,
-            line: number.saturating_add(1),
-        });
-    }
-    parsed
 }
 
 /// Length of the UTF-8 byte order mark, or of a prefix of it, at the start of `input`.
-fn skip_bom(input: &[u8]) -> usize {
+pub(crate) fn skip_bom(input: &[u8]) -> usize {
     const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
     input.iter().zip(BOM).take_while(|(a, b)| **a == *b).count()
 }
 
 /// Where reading stops: the end of the input, or the end of the last whole line before
 /// `limit` bytes.
-fn cut_at_limit(input: &[u8], start: usize, limit: usize) -> usize {
+pub(crate) fn cut_at_limit(input: &[u8], start: usize, limit: usize) -> usize {
     if input.len() <= limit {
         return input.len();
     }
@@ -175,75 +120,11 @@ fn cut_at_limit(input: &[u8], start: usize, limit: usize) -> usize {
     }
 }
 
-/// Read one line: NUL and length cuts, UTF-8 check, comment, record.
-fn read_line(
-    input: &[u8],
-    number: u32,
-    span: Span,
-    eol: Span,
-    options: &Limits,
-    diagnostics: &mut Vec<Finding>,
-) -> Line {
-    let mut read = span;
-    if let Some(max) = options.max_line_len {
-        if read.len() > max {
-            let cut = read.start + max;
-            diagnostics.push(Finding {
-                kind: FindingKind::LineTooLong { limit: max },
-                span: Span::new(cut, read.end),
-                line: number,
-            });
-            read.end = cut;
-        }
-    }
-    if let Some(k) = memchr(0, read.slice(input)) {
-        let nul = read.start + k;
-        diagnostics.push(Finding {
-            kind: FindingKind::NulByte,
-            span: Span::new(nul, read.end),
-            line: number,
-        });
-        read.end = nul;
-    }
-    if let Err(e) = std::str::from_utf8(read.slice(input)) {
-        let bad = read.start + e.valid_up_to();
-        let bad_end = e.error_len().map_or(read.end, |n| bad + n);
-        diagnostics.push(Finding {
-            kind: FindingKind::InvalidUtf8,
-            span: Span::new(bad, bad_end),
-            line: number,
-        });
-    }
-    let (body, comment) = match memchr(b'#', read.slice(input)) {
-        Some(k) => (
-            Span::new(read.start, read.start + k),
-            Some(Span::new(read.start + k, read.end)),
-        ),
-        None => (read, None),
-    };
-    let directive = record(input, body);
-    let text = trim(input, body);
-    if directive.is_none() && !text.is_empty() {
-        diagnostics.push(Finding {
-            kind: FindingKind::NoDirective,
-            span: text,
-            line: number,
-        });
-    }
-    Line {
-        number,
-        span,
-        eol,
-        read,
-        directive,
-        comment,
-    }
-}
-
 /// `record = *WS key *WS ":" *WS value EOL`, or with the colon missing, `key 1*WS value` when
-/// the line holds exactly two words (Google's reading).
-fn record(input: &[u8], body: Span) -> Option<Directive> {
-    let text = trim(input, body);
+/// the line holds exactly two words (Google's reading). `text` is the line without comment,
+/// trimmed.
+#[inline]
+pub(crate) fn record(input: &[u8], text: Span) -> Option<Directive> {
     let bytes = text.slice(input);
     if bytes.is_empty() {
         return None;
@@ -255,9 +136,9 @@ fn record(input: &[u8], body: Span) -> Option<Directive> {
             Separator::Colon,
         ),
         None => {
-            let k = bytes.iter().position(|&b| is_ws(b))?;
+            let k = find_ws(bytes)?;
             let value_start = k + bytes[k..].iter().take_while(|&&b| is_ws(b)).count();
-            if bytes[value_start..].iter().any(|&b| is_ws(b)) {
+            if find_ws(&bytes[value_start..]).is_some() {
                 return None;
             }
             (
@@ -278,16 +159,27 @@ fn record(input: &[u8], body: Span) -> Option<Directive> {
     })
 }
 
+/// The first whitespace byte of `bytes` (lines without a colon can be long: minified pages).
+fn find_ws(bytes: &[u8]) -> Option<usize> {
+    let first = memchr::memchr3(b' ', b'\t', 0x0c, bytes);
+    let limit = first.unwrap_or(bytes.len());
+    match memchr(0x0b, &bytes[..limit]) {
+        Some(vt) => Some(vt),
+        None => first,
+    }
+}
+
 /// The span without leading and trailing whitespace.
-fn trim(input: &[u8], span: Span) -> Span {
-    let bytes = span.slice(input);
-    let lead = bytes.iter().take_while(|&&b| is_ws(b)).count();
-    let trail = bytes[lead..]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_ws(b))
-        .count();
-    Span::new(span.start + lead, span.end - trail)
+#[inline]
+pub(crate) fn trim(input: &[u8], span: Span) -> Span {
+    let (mut start, mut end) = (span.start, span.end.min(input.len()));
+    while start < end && is_ws(input[start]) {
+        start += 1;
+    }
+    while end > start && is_ws(input[end - 1]) {
+        end -= 1;
+    }
+    Span::new(start, end)
 }
 
 #[cfg(test)]

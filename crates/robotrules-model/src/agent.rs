@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use crate::explain::Reason;
 use crate::extension::{Extension, ExtensionKey, RequestRate};
-use crate::pattern::RuleKind;
+use crate::matcher::Probe;
+use crate::pattern::{len_u32, RuleKind};
 use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
 use crate::robots::{Group, RobotsTxt, Rule, UserAgent};
 
@@ -73,14 +74,59 @@ pub(crate) struct Resolved {
 /// The chosen groups, as indices into the file: no allocation, no lifetime.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Groups {
-    /// Entries `start..end` of `agent_index`, which name the crawler.
+    /// Entries `start..end` of the agent index's `by_token`, which name the crawler.
     ByAgent(u32, u32),
-    /// Every `*` group (`global_groups`).
+    /// Every `*` group (the agent index's `global`).
     Global,
     /// No group.
     Empty,
     /// One group.
     Single(u32),
+    /// The groups whose bits are set, in a file of at most 64 groups.
+    Mask(u64),
+}
+
+/// Files with at most this many groups choose a crawler's groups by one scan of the
+/// user-agent lines; larger ones build an [`AgentIndex`] on the first `agent` call.
+const MASK_GROUPS: usize = 64;
+
+/// The user-agent lines sorted by token, and the `*` groups: built once, for files with more
+/// than [`MASK_GROUPS`] groups.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct AgentIndex {
+    /// Indices of the non-global entries of `agents`, sorted by lower-cased token, then by
+    /// position.
+    by_token: Box<[u32]>,
+    /// Groups that have a `*` line, in file order.
+    global: Box<[u32]>,
+}
+
+impl AgentIndex {
+    fn new(robots: &RobotsTxt) -> AgentIndex {
+        let mut by_token: Vec<u32> = (0..len_u32(robots.agents.len()))
+            .filter(|&i| !robots.agents[i as usize].global)
+            .collect();
+        by_token.sort_by(|&a, &b| {
+            let ta = robots.agents[a as usize].token_bytes(robots);
+            let tb = robots.agents[b as usize].token_bytes(robots);
+            cmp_ignore_case(ta, tb).then(a.cmp(&b))
+        });
+        let mut global: Vec<u32> = robots
+            .agents
+            .iter()
+            .filter(|a| a.global)
+            .map(|a| a.group)
+            .collect();
+        global.dedup();
+        AgentIndex {
+            by_token: by_token.into(),
+            global: global.into(),
+        }
+    }
+
+    pub(crate) fn heap_size(&self) -> usize {
+        (self.by_token.len() + self.global.len()) * 4
+    }
 }
 
 impl RobotsTxt {
@@ -106,6 +152,7 @@ impl RobotsTxt {
         }
         let (selection, named_by, groups) = match reading.groups {
             GroupMerge::First => self.select_first(reading.agent_token, name),
+            GroupMerge::All if self.groups.len() <= MASK_GROUPS => self.select_by_scan(name),
             GroupMerge::All => self.select_all(name),
         };
         Ok(Resolved {
@@ -124,22 +171,53 @@ impl RobotsTxt {
         Ok(self.agent(agent)?.is_allowed(url)?)
     }
 
+    /// [`RobotsTxt::select_all`] for a file of at most 64 groups: one scan of the user-agent
+    /// lines, the groups as bits.
+    fn select_by_scan(&self, name: &str) -> (Selection, Option<u32>, Groups) {
+        let name = name.as_bytes();
+        let (mut named, mut global) = (0u64, 0u64);
+        let mut first = None;
+        for (i, agent) in self.agents.iter().enumerate() {
+            let bit = 1u64.checked_shl(agent.group).unwrap_or(0);
+            if agent.global {
+                global |= bit;
+            } else if agent.token_bytes(self).eq_ignore_ascii_case(name) {
+                named |= bit;
+                first.get_or_insert(len_u32(i));
+            }
+        }
+        if named != 0 {
+            (Selection::Exact, first, Groups::Mask(named))
+        } else if global != 0 {
+            (Selection::Global, None, Groups::Mask(global))
+        } else {
+            (Selection::Unmatched, None, Groups::Empty)
+        }
+    }
+
+    /// The agent index, built the first time a large file is asked.
+    fn agent_index(&self) -> &AgentIndex {
+        self.lazy
+            .agent_index
+            .get_or_init(|| Box::new(AgentIndex::new(self)))
+    }
+
     /// Every group whose token equals `name` (ignoring ASCII case), merged; else every `*`
     /// group.
     fn select_all(&self, name: &str) -> (Selection, Option<u32>, Groups) {
+        let index = self.agent_index();
         let name = name.as_bytes();
-        let cmp = |&i: &u32| cmp_ignore_case(self.text(self.agents[i as usize].token), name);
-        let lo = self
-            .agent_index
-            .partition_point(|i| cmp(i) == Ordering::Less);
-        let hi = lo + self.agent_index[lo..].partition_point(|i| cmp(i) == Ordering::Equal);
+        let cmp = |&i: &u32| cmp_ignore_case(self.agents[i as usize].token_bytes(self), name);
+        let sorted = &index.by_token;
+        let lo = sorted.partition_point(|i| cmp(i) == Ordering::Less);
+        let hi = lo + sorted[lo..].partition_point(|i| cmp(i) == Ordering::Equal);
         if hi > lo {
             (
                 Selection::Exact,
-                self.agent_index.get(lo).copied(),
+                sorted.get(lo).copied(),
                 Groups::ByAgent(len_u32(lo), len_u32(hi)),
             )
-        } else if self.global_groups.is_empty() {
+        } else if index.global.is_empty() {
             (Selection::Unmatched, None, Groups::Empty)
         } else {
             (Selection::Global, None, Groups::Global)
@@ -149,25 +227,29 @@ impl RobotsTxt {
     /// The first record whose token is found in the crawler's name (itself cut at its first
     /// `/`, as CPython does), else the first `*` record.
     fn select_first(&self, token: AgentToken, name: &str) -> (Selection, Option<u32>, Groups) {
-        let name = token.leading(name.as_bytes()).to_ascii_lowercase();
+        let name = token.leading(name.as_bytes());
         let found = self.agents.iter().position(|a| {
-            let token = self.text(a.token).to_ascii_lowercase();
-            !a.global && !token.is_empty() && memchr::memmem::find(&name, &token).is_some()
+            let token = a.token_bytes(self);
+            !a.global && !token.is_empty() && contains_ignore_case(name, token)
         });
-        match (found, self.global_groups.first()) {
+        let first_global = self.agents.iter().find(|a| a.global).map(|a| a.group);
+        match (found, first_global) {
             (Some(i), _) => (
                 Selection::Substring,
                 Some(len_u32(i)),
                 Groups::Single(self.agents[i].group),
             ),
-            (None, Some(&g)) => (Selection::Global, None, Groups::Single(g)),
+            (None, Some(g)) => (Selection::Global, None, Groups::Single(g)),
             (None, None) => (Selection::Unmatched, None, Groups::Empty),
         }
     }
 }
 
-fn len_u32(n: usize) -> u32 {
-    crate::pattern::len_u32(n)
+/// Whether `needle` occurs in `haystack`, ignoring ASCII case.
+fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 /// A crawler name must be a non-empty token of the profile's alphabet.
@@ -283,13 +365,14 @@ impl<'a> AgentRules<'a> {
 
     /// The deciding rule for a path in the profile's form, if any rule matches.
     ///
-    /// Rules are stored in precedence order, so the first match in a group is that group's
-    /// best; across merged groups the best of the bests wins.
+    /// Each group's matcher finds the group's best; across merged groups the best of the
+    /// bests wins.
     pub(crate) fn decide(&self, path: &[u8]) -> Option<&'a Rule> {
         let longest = self.robots.profile.reading().precedence == Precedence::LongestMatch;
         let mut best: Option<&'a Rule> = None;
+        let mut probe = Probe::new(path);
         for (_, group) in self.iter_groups() {
-            if let Some(rule) = group.first_match(self.robots, path) {
+            if let Some(rule) = group.first_match(self.robots, &mut probe) {
                 if best.is_none_or(|b| longest && outranks(rule, b)) {
                     best = Some(rule);
                 }
@@ -300,7 +383,16 @@ impl<'a> AgentRules<'a> {
 
     /// The crawl delay from the chosen groups' first valid `crawl-delay` record.
     pub fn crawl_delay(&self) -> Option<Duration> {
-        self.extensions().find_map(Extension::crawl_delay)
+        // Records are in file order and each group's lie after the previous group's, so the
+        // chosen groups' records come in group order, then file order, as `extensions` gives
+        // them; no `Extension` values are made.
+        let chosen = self.group_indices();
+        let robots = self.robots;
+        robots
+            .records
+            .iter()
+            .filter(|r| chosen.binary_search(&(r.group as usize)).is_ok())
+            .find_map(|r| r.crawl_delay(&robots.text))
     }
 
     /// The request rate from the chosen groups' first valid `request-rate` record.
@@ -430,16 +522,24 @@ impl<'a> Iterator for GroupIter<'a> {
     type Item = (usize, &'a Group);
 
     fn next(&mut self) -> Option<(usize, &'a Group)> {
+        if let Groups::Mask(bits) = &mut self.groups {
+            if *bits == 0 {
+                return None;
+            }
+            let index = bits.trailing_zeros() as usize;
+            *bits &= *bits - 1;
+            return Some((index, self.robots.groups.get(index)?));
+        }
         let index = match self.groups {
             Groups::ByAgent(start, end) => {
                 let at = (start as usize).checked_add(self.pos)?;
                 if at >= end as usize {
                     return None;
                 }
-                let agent = *self.robots.agent_index.get(at)?;
+                let agent = *self.robots.lazy.agent_index.get()?.by_token.get(at)?;
                 self.robots.agents.get(agent as usize)?.group
             }
-            Groups::Global => *self.robots.global_groups.get(self.pos)?,
+            Groups::Global => *self.robots.lazy.agent_index.get()?.global.get(self.pos)?,
             Groups::Empty => return None,
             Groups::Single(g) => {
                 if self.pos > 0 {
@@ -447,6 +547,7 @@ impl<'a> Iterator for GroupIter<'a> {
                 }
                 g
             }
+            Groups::Mask(_) => return None,
         } as usize;
         self.pos += 1;
         Some((index, self.robots.groups.get(index)?))

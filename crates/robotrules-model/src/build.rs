@@ -1,178 +1,221 @@
 //! Building a [`RobotsTxt`] from the grammar's lines: group formation (RFC 9309 §2.1,
-//! §2.2.1), rule compilation (§2.2.2, §2.2.3), records (§2.2.4), under a profile.
+//! §2.2.1), rules as written (§2.2.2), records (§2.2.4), under a profile.
+//!
+//! One pass: the [`Lexer`] hands over each line and the builder files it — a user-agent line
+//! joins or opens a group, an allow or disallow line is kept as written (patterns are compiled
+//! per group when a crawler first asks, [`crate::compile`]), a sitemap or other record is kept
+//! as a compact record. Nothing is sorted or hashed. The vectors filled on the way are kept
+//! per thread and reused, so a parse allocates only the value's own, exactly sized, arrays.
 
-use robotrules_grammar::{parse_with, KeyKind, Limits, Line, Parsed, Separator, Spelling};
+use std::cell::RefCell;
 
-use crate::agent::cmp_ignore_case;
+use robotrules_grammar::{Finding, KeyKind, Lexer, Limits, Line, Separator, Span, Spelling};
+
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::extension::{Extension, ExtensionKey};
-use crate::pattern::{compile, len_u32, RuleKind};
-use crate::profile::{
-    AgentListEnd, AgentToken, KeySpellings, Precedence, Profile, SlashlessPattern,
-};
-use crate::robots::{Group, RobotsTxt, Rule, Text, UserAgent};
+use crate::extension::{ExtensionKey, Record, RecordKind};
+use crate::pattern::{len_u32, RuleKind};
+use crate::profile::{AgentListEnd, AgentToken, KeySpellings, Profile, Reading, SlashlessPattern};
+use crate::robots::{Group, Lazy, RobotsTxt, RuleLine, Text, UserAgent};
 
 impl RobotsTxt {
     /// Read `input` under `profile`, ignoring bytes past `parse_limit` (RFC 9309 §2.5).
     /// Never fails, never panics.
     pub fn parse(input: &[u8], profile: Profile, parse_limit: usize) -> RobotsTxt {
-        let options = Limits {
+        let limits = Limits {
             parse_limit,
             max_line_len: profile.reading().max_line_len,
         };
-        let parsed = parse_with(input, &options);
-        Builder::new(profile, &parsed).build(&parsed)
+        SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut scratch) => {
+                let robots = build(input, profile, &limits, &mut scratch);
+                scratch.trim();
+                robots
+            }
+            // Only reachable if building re-entered itself; build with fresh vectors then.
+            Err(_) => build(input, profile, &limits, &mut Scratch::default()),
+        })
     }
 }
 
-/// Groups with more rules than this are deduplicated and, with more distinct rules than this,
-/// indexed by first byte.
-const INDEX_FROM: usize = 16;
+/// The vectors a parse fills before the value takes exact copies.
+#[derive(Default)]
+struct Scratch {
+    text: Vec<u8>,
+    groups: Vec<Group>,
+    agents: Vec<UserAgent>,
+    rule_lines: Vec<RuleLine>,
+    records: Vec<Record>,
+    diagnostics: Vec<Diagnostic>,
+    findings: Vec<Finding>,
+}
 
-/// Keep the first of identical rules (same kind, pattern, anchor and priority) in place and
-/// move the others, in order, after all distinct rules; return how many are distinct. A later
-/// identical rule can never decide: the earlier one matches first.
-fn move_duplicates_last(rules: &mut [Rule], arena: &[u8]) -> usize {
-    let mut seen = std::collections::HashSet::with_capacity(rules.len());
-    let is_first: Vec<bool> = rules
-        .iter()
-        .map(|r| {
-            let p = &r.pattern;
-            let flags = (p.anchored, p.matches_nothing, p.matches_everything);
-            seen.insert((r.kind == RuleKind::Allow, flags, p.priority, p.bytes(arena)))
-        })
-        .collect();
-    let distinct = is_first.iter().filter(|&&f| f).count();
-    if distinct < rules.len() {
-        let firsts = rules.iter().zip(&is_first).filter(|(_, f)| **f);
-        let dups = rules.iter().zip(&is_first).filter(|(_, f)| !**f);
-        let reordered: Vec<Rule> = firsts.chain(dups).map(|(r, _)| *r).collect();
-        rules.copy_from_slice(&reordered);
+/// A thread keeps at most about this many bytes of scratch between parses; a parse of a
+/// larger file gives them back.
+const SCRATCH_KEPT: usize = 256 * 1024;
+
+impl Scratch {
+    fn clear(&mut self) {
+        self.text.clear();
+        self.groups.clear();
+        self.agents.clear();
+        self.rule_lines.clear();
+        self.records.clear();
+        self.diagnostics.clear();
+        self.findings.clear();
     }
-    distinct
+
+    fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.text.capacity()
+            + self.groups.capacity() * size_of::<Group>()
+            + self.agents.capacity() * size_of::<UserAgent>()
+            + self.rule_lines.capacity() * size_of::<RuleLine>()
+            + self.records.capacity() * size_of::<Record>()
+            + self.diagnostics.capacity() * size_of::<Diagnostic>()
+            + self.findings.capacity() * size_of::<Finding>()
+    }
+
+    /// Give back what a large file made the vectors grow to.
+    fn trim(&mut self) {
+        if self.bytes() > SCRATCH_KEPT {
+            *self = Scratch::default();
+        }
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+fn build(input: &[u8], profile: Profile, limits: &Limits, scratch: &mut Scratch) -> RobotsTxt {
+    scratch.clear();
+    let findings = std::mem::take(&mut scratch.findings);
+    let mut lexer = Lexer::with_findings(input, limits, findings);
+    let bytes_read = lexer.read_len();
+    let mut builder = Builder {
+        reading: profile.reading(),
+        input,
+        s: scratch,
+        current: None,
+        closed: false,
+        utf8: true,
+    };
+    while let Some(line) = lexer.next() {
+        builder.utf8 = lexer.line_is_utf8();
+        builder.line(&line);
+    }
+    let end = lexer.finish();
+    scratch.findings = end.findings;
+    finish(profile, bytes_read, scratch)
 }
 
 /// The state of group formation.
-struct Builder {
-    robots: RobotsTxt,
-    arena: Vec<u8>,
+struct Builder<'s, 'i> {
+    reading: &'static Reading,
+    input: &'i [u8],
+    s: &'s mut Scratch,
     /// The group being filled, if any.
-    current: Option<usize>,
+    current: Option<u32>,
     /// Whether the current group's user-agent list is closed (a rule was seen, or a blank
     /// line where the profile says so): the next user-agent line starts a new group.
     closed: bool,
+    /// Whether the line being filed is valid UTF-8 (its values need no checking).
+    utf8: bool,
 }
 
-impl Builder {
-    fn new(profile: Profile, parsed: &Parsed<'_>) -> Builder {
-        let read = parsed.ignored.map_or(parsed.source.len(), |s| s.start);
-        Builder {
-            robots: RobotsTxt {
-                profile,
-                arena: Box::default(),
-                groups: Vec::new(),
-                rules: Vec::with_capacity(parsed.lines.len()),
-                agents: Vec::new(),
-                agent_index: Vec::new(),
-                rule_index: Vec::new(),
-                global_groups: Vec::new(),
-                group_extensions: Vec::new(),
-                file_extensions: Vec::new(),
-                sitemaps: Vec::new(),
-                diagnostics: parsed.diagnostics.iter().map(Diagnostic::grammar).collect(),
-                bytes_read: read,
-            },
-            arena: Vec::with_capacity(read),
-            current: None,
-            closed: false,
-        }
-    }
-
-    fn build(mut self, parsed: &Parsed<'_>) -> RobotsTxt {
-        let reading = self.robots.profile.reading();
-        let blank_lines_end = reading.agent_list_end == AgentListEnd::RuleOrBlankLine;
-        for line in &parsed.lines {
-            if blank_lines_end && line.is_blank(parsed.source) {
+impl Builder<'_, '_> {
+    fn line(&mut self, line: &Line) {
+        let reading = self.reading;
+        let Some(d) = line.directive else {
+            if reading.agent_list_end == AgentListEnd::RuleOrBlankLine && line.is_blank(self.input)
+            {
                 // 1994: "records are separated by one or more blank lines": a user-agent
                 // line after a blank line starts a new record. Rule lines after a blank
                 // line, with no user-agent line between, still join the open record (a
                 // strict reader drops them; RFC 9309 §2.3.1.5 asks to use what parses).
                 self.closed = true;
-                continue;
             }
-            let Some(d) = line.directive else { continue };
-            let lenient = d.spelling != Spelling::Exact || d.separator == Separator::Whitespace;
-            let mut kind = d.kind;
-            if lenient && kind != KeyKind::Other {
-                let spelling = d.spelling;
-                let separator = d.separator;
-                let diag = if reading.keys == KeySpellings::Lenient {
-                    DiagnosticKind::KeyAcceptedLeniently {
-                        read_as: kind,
-                        spelling,
-                        separator,
-                    }
-                } else {
-                    kind = KeyKind::Other;
-                    DiagnosticKind::KeyNotAccepted {
-                        looks_like: d.kind,
-                        spelling,
-                        separator,
-                    }
-                };
-                self.diagnose(diag, d.key, line);
-            }
-            let value = parsed.slice(d.value);
-            match kind {
-                KeyKind::UserAgent => self.user_agent(line, d.value, value),
-                KeyKind::Allow => self.rule(line, d.value, value, RuleKind::Allow),
-                KeyKind::Disallow => self.rule(line, d.value, value, RuleKind::Disallow),
-                KeyKind::Sitemap => {
-                    let url = String::from_utf8_lossy(value).into_owned();
-                    self.robots.sitemaps.push((line.number, url));
+            return;
+        };
+        let mut kind = d.kind;
+        if kind != KeyKind::Other
+            && (d.spelling != Spelling::Exact || d.separator == Separator::Whitespace)
+        {
+            let (spelling, separator) = (d.spelling, d.separator);
+            let diagnostic = if reading.keys == KeySpellings::Lenient {
+                DiagnosticKind::KeyAcceptedLeniently {
+                    read_as: kind,
+                    spelling,
+                    separator,
                 }
-                KeyKind::Other => self.extension(line, parsed.slice(d.key), value),
+            } else {
+                kind = KeyKind::Other;
+                DiagnosticKind::KeyNotAccepted {
+                    looks_like: d.kind,
+                    spelling,
+                    separator,
+                }
+            };
+            self.diagnose(diagnostic, d.key, line.number);
+        }
+        let value = d.value.slice(self.input);
+        match kind {
+            KeyKind::UserAgent => self.user_agent(line, d.value, value),
+            KeyKind::Allow => self.rule(line, d.value, value, RuleKind::Allow),
+            KeyKind::Disallow => self.rule(line, d.value, value, RuleKind::Disallow),
+            KeyKind::Sitemap => self.record(line, RecordKind::Sitemap, Record::FILE, &[], value),
+            KeyKind::Other => {
+                let key = d.key.slice(self.input);
+                let kind = ExtensionKey::from_key(key);
+                let group = match self.current {
+                    Some(group) if !kind.is_file_wide() => group,
+                    _ => Record::FILE,
+                };
+                self.record(line, RecordKind::Extension(kind), group, key, value);
             }
         }
-        self.finish()
     }
 
-    fn diagnose(&mut self, kind: DiagnosticKind, span: robotrules_grammar::Span, line: &Line) {
-        self.robots.diagnostics.push(Diagnostic {
-            kind,
-            span,
-            line: line.number,
-        });
+    fn diagnose(&mut self, kind: DiagnosticKind, span: Span, line: u32) {
+        self.s.diagnostics.push(Diagnostic { kind, span, line });
     }
 
     fn store(&mut self, bytes: &[u8]) -> Text {
-        let start = len_u32(self.arena.len());
-        self.arena.extend_from_slice(bytes);
+        let text = &mut self.s.text;
+        let start = len_u32(text.len());
+        text.extend_from_slice(bytes);
         Text {
             start,
             len: len_u32(bytes.len()),
         }
     }
 
+    /// Store `bytes`, a key or value of the current line, as valid UTF-8 (invalid sequences
+    /// replaced), returning its length.
+    fn store_str(&mut self, bytes: &[u8]) -> u32 {
+        if self.utf8 {
+            return self.store(bytes).len;
+        }
+        self.store(String::from_utf8_lossy(bytes).as_bytes()).len
+    }
+
     /// `startgroupline`: a user-agent line joins the open user-agent list or starts a group.
-    fn user_agent(&mut self, line: &Line, span: robotrules_grammar::Span, value: &[u8]) {
-        let reading = self.robots.profile.reading();
+    fn user_agent(&mut self, line: &Line, span: Span, value: &[u8]) {
+        let reading = self.reading;
         let group = match self.current {
             Some(g) if !self.closed => g,
             _ => {
-                let n = len_u32(self.robots.agents.len());
-                let r = len_u32(self.robots.rules.len());
-                let e = len_u32(self.robots.group_extensions.len());
-                self.robots.groups.push(Group {
+                let index = len_u32(self.s.groups.len());
+                let agents = len_u32(self.s.agents.len());
+                let rules = len_u32(self.s.rule_lines.len());
+                self.s.groups.push(Group {
                     line: line.number,
-                    agents: n..n,
-                    rules: r..r,
-                    distinct_end: r,
-                    index: 0..0,
-                    extensions: e..e,
+                    index,
+                    agents: agents..agents,
+                    rules: rules..rules,
                 });
                 self.closed = false;
-                self.robots.groups.len() - 1
+                index
             }
         };
         self.current = Some(group);
@@ -180,175 +223,139 @@ impl Builder {
         let global =
             value.first() == Some(&b'*') && (value.len() == 1 || value[1].is_ascii_whitespace());
         // RFC 9309 §2.2.1 / Google's ExtractUserAgent: the leading token; 1994: the name
-        // without version information, matched as a substring.
+        // without version information, matched as a substring. The token always starts the
+        // value (the grammar trimmed it).
         let token = if global {
             0..0
         } else {
             reading.agent_token.leading_range(value)
         };
         if value.is_empty() {
-            self.diagnose(DiagnosticKind::EmptyUserAgent, line.span, line);
+            self.diagnose(DiagnosticKind::EmptyUserAgent, line.span, line.number);
         } else if !global
             && token.len() != value.len()
             && matches!(reading.agent_token, AgentToken::LeadingRun { .. })
         {
-            self.diagnose(DiagnosticKind::UserAgentTruncated, span, line);
+            self.diagnose(DiagnosticKind::UserAgentTruncated, span, line.number);
         }
-        let value_text = self.store(value);
-        // The token is a part of the value: no bytes of its own.
-        let token = Text {
-            start: value_text.start + len_u32(token.start),
-            len: len_u32(token.len()),
+        let value_text = self.store_span(span);
+        let token_len = if token.start == 0 {
+            len_u32(token.end)
+        } else {
+            // Not reached: tokens start the value. Keep the token as the whole value
+            // rather than a wrong one.
+            value_text.len
         };
-        self.robots.agents.push(UserAgent {
+        self.s.agents.push(UserAgent {
             line: line.number,
             global,
-            group: len_u32(group),
+            group,
             value: value_text,
-            token,
+            token_len,
         });
-        if let Some(g) = self.robots.groups.get_mut(group) {
-            g.agents.end = len_u32(self.robots.agents.len());
+        let end = len_u32(self.s.agents.len());
+        if let Some(g) = self.s.groups.get_mut(group as usize) {
+            g.agents.end = end;
         }
     }
 
-    /// `rule`: an allow or disallow line, compiled under the profile.
-    fn rule(&mut self, line: &Line, span: robotrules_grammar::Span, value: &[u8], kind: RuleKind) {
+    /// Store the value at `span` of the input. Most values are short: when the input has 16
+    /// bytes from its start, they are copied as one block (no call to `memcpy`) and the
+    /// surplus dropped.
+    fn store_span(&mut self, span: Span) -> Text {
+        let len = span.len();
+        match self
+            .input
+            .get(span.start..)
+            .and_then(<[u8]>::first_chunk::<16>)
+        {
+            Some(block) if len <= 16 => {
+                let text = &mut self.s.text;
+                let start = len_u32(text.len());
+                text.extend_from_slice(block);
+                text.truncate(text.len() - (16 - len));
+                Text {
+                    start,
+                    len: len_u32(len),
+                }
+            }
+            _ => self.store(span.slice(self.input)),
+        }
+    }
+
+    /// `rule`: an allow or disallow line, kept as written; compiled with its group.
+    fn rule(&mut self, line: &Line, span: Span, value: &[u8], kind: RuleKind) {
         let Some(group) = self.current else {
-            self.diagnose(DiagnosticKind::RuleOutsideGroup, line.span, line);
+            self.diagnose(DiagnosticKind::RuleOutsideGroup, line.span, line.number);
             return;
         };
         self.closed = true;
-        let reading = self.robots.profile.reading();
+        let reading = self.reading;
         // 1994 (as CPython reads it): an empty `Disallow:` allows everything.
         let kind = if reading.empty_disallow_allows_all && value.is_empty() {
             RuleKind::Allow
         } else {
             kind
         };
-        let compiled = compile(value, kind, reading);
         if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
             let slash_prepended = reading.slashless_pattern == SlashlessPattern::PrependSlash;
             self.diagnose(
                 DiagnosticKind::PatternWithoutSlash { slash_prepended },
                 span,
-                line,
+                line.number,
             );
         }
-        let text = self.store(value);
-        let mut pattern = compiled.pattern;
-        let stored = self.store(&compiled.bytes);
-        pattern.start = stored.start;
-        pattern.len = stored.len;
-        self.robots.rules.push(Rule {
-            kind,
+        let value = self.store_span(span);
+        self.s.rule_lines.push(RuleLine {
             line: line.number,
-            derived: false,
-            value: text,
-            pattern,
+            value,
+            kind,
         });
-        if let Some((rewritten, priority)) = compiled.index_html {
-            let derived = compile(&rewritten, RuleKind::Allow, reading);
-            let mut pattern = derived.pattern;
-            let stored = self.store(&derived.bytes);
-            pattern.start = stored.start;
-            pattern.len = stored.len;
-            pattern.priority = priority;
-            self.robots.rules.push(Rule {
-                kind: RuleKind::Allow,
-                line: line.number,
-                derived: true,
-                value: text,
-                pattern,
-            });
-        }
-        if let Some(g) = self.robots.groups.get_mut(group) {
-            g.rules.end = len_u32(self.robots.rules.len());
+        let end = len_u32(self.s.rule_lines.len());
+        if let Some(g) = self.s.groups.get_mut(group as usize) {
+            g.rules.end = end;
         }
     }
 
-    /// Other records (RFC 9309 §2.2.4): kept with the group they stand in, or file-wide. They
-    /// never close a user-agent list: their parsing "MUST NOT interfere with the parsing of
-    /// explicitly defined records".
-    fn extension(&mut self, line: &Line, key: &[u8], value: &[u8]) {
-        let kind = ExtensionKey::from_key(key);
-        let record = Extension {
-            kind,
-            key: String::from_utf8_lossy(key).into_owned(),
-            value: String::from_utf8_lossy(value).into_owned(),
+    /// Sitemaps and other records (RFC 9309 §2.2.4): kept with the group they stand in, or
+    /// file-wide. They never close a user-agent list: their parsing "MUST NOT interfere with
+    /// the parsing of explicitly defined records".
+    fn record(&mut self, line: &Line, kind: RecordKind, group: u32, key: &[u8], value: &[u8]) {
+        let start = len_u32(self.s.text.len());
+        let key_len = self.store_str(key);
+        let value_len = self.store_str(value);
+        self.s.records.push(Record {
             line: line.number,
-        };
-        match self.current {
-            Some(group) if !kind.is_file_wide() => {
-                self.robots.group_extensions.push(record);
-                if let Some(g) = self.robots.groups.get_mut(group) {
-                    g.extensions.end = len_u32(self.robots.group_extensions.len());
-                }
-            }
-            _ => self.robots.file_extensions.push(record),
-        }
-    }
-
-    fn finish(mut self) -> RobotsTxt {
-        let longest = self.robots.profile.reading().precedence == Precedence::LongestMatch;
-        let arena = &self.arena;
-        // Precedence order inside each group: highest priority first, allow before disallow
-        // on a tie (RFC 9309 §2.2.2), then file order. 1994: file order only.
-        for group in &mut self.robots.groups {
-            let range = group.rules.start as usize..group.rules.end as usize;
-            let rules = &mut self.robots.rules[range.clone()];
-            if longest {
-                rules.sort_by_key(|r| {
-                    (
-                        std::cmp::Reverse(r.pattern.priority),
-                        r.kind == RuleKind::Disallow,
-                        r.line,
-                    )
-                });
-            }
-            // Small groups are scanned whole: hashing them would cost more than it saves.
-            let distinct = if rules.len() > INDEX_FROM {
-                move_duplicates_last(rules, arena)
-            } else {
-                rules.len()
-            };
-            group.distinct_end = group.rules.start + len_u32(distinct);
-            if distinct > INDEX_FROM {
-                let start = len_u32(self.robots.rule_index.len());
-                let mut entries: Vec<(u8, u32)> = rules[..distinct]
-                    .iter()
-                    .enumerate()
-                    .map(|(offset, r)| (r.pattern.key, len_u32(offset)))
-                    .collect();
-                entries.sort_unstable();
-                self.robots.rule_index.extend(entries);
-                group.index = start..len_u32(self.robots.rule_index.len());
-            }
-        }
-        let mut index: Vec<u32> = (0..len_u32(self.robots.agents.len()))
-            .filter(|&i| !self.robots.agents[i as usize].global)
-            .collect();
-        index.sort_by(|&a, &b| {
-            let ta = self.robots.agents[a as usize].token.get(arena);
-            let tb = self.robots.agents[b as usize].token.get(arena);
-            cmp_ignore_case(ta, tb).then(a.cmp(&b))
+            group,
+            kind,
+            start,
+            key_len,
+            value_len,
         });
-        self.robots.agent_index = index;
-        self.robots.global_groups = (0..len_u32(self.robots.groups.len()))
-            .filter(|&g| {
-                let group = &self.robots.groups[g as usize];
-                self.robots.agents[group.agents.start as usize..group.agents.end as usize]
-                    .iter()
-                    .any(|a| a.global)
-            })
-            .collect();
-        self.robots
-            .diagnostics
-            .sort_by_key(|d| (d.span.start, d.line));
-        self.robots.rules.shrink_to_fit();
-        self.robots.groups.shrink_to_fit();
-        self.robots.agents.shrink_to_fit();
-        self.robots.arena = self.arena.into_boxed_slice();
-        self.robots
+    }
+}
+
+/// The value, with exact copies of what the scratch vectors hold.
+fn finish(profile: Profile, bytes_read: usize, s: &mut Scratch) -> RobotsTxt {
+    let diagnostics: Box<[Diagnostic]> = if s.findings.is_empty() && s.diagnostics.is_empty() {
+        Box::default()
+    } else {
+        let mut all = Vec::with_capacity(s.findings.len() + s.diagnostics.len());
+        all.extend(s.findings.iter().map(Diagnostic::grammar));
+        all.extend_from_slice(&s.diagnostics);
+        // In input order; on equal positions the grammar's first, as they were found first.
+        all.sort_by_key(|d| (d.span.start, d.line));
+        all.into()
+    };
+    RobotsTxt {
+        profile,
+        bytes_read,
+        text: s.text.as_slice().into(),
+        groups: s.groups.as_slice().into(),
+        agents: s.agents.as_slice().into(),
+        rule_lines: s.rule_lines.as_slice().into(),
+        records: s.records.as_slice().into(),
+        diagnostics,
+        lazy: Lazy::default(),
     }
 }

@@ -144,7 +144,7 @@ impl AgentRules<'_> {
             .iter()
             .filter_map(|g| robots.groups().get(g.index))
             .flat_map(|g| g.rules(robots))
-            .filter(|r| r.matches(&robots.arena, path))
+            .filter(|r| r.matches(robots, path))
             .collect();
         let longest = reading.precedence == Precedence::LongestMatch;
         if longest {

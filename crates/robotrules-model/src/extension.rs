@@ -1,6 +1,12 @@
 //! Extension records: the "other records" of RFC 9309 §2.2.4 (crawl-delay, request-rate,
 //! visit-time, host, clean-param, content-signal, content-usage, and any other key), kept per
 //! group and globally, with typed readings of the common ones.
+//!
+//! A parsed file keeps them, with the sitemaps, as compact [`Record`]s (ranges of its text);
+//! they become [`Extension`] values ([`Extensions`]) the first time someone asks for them.
+
+use crate::robots::{RobotsTxt, Text};
+use std::time::Duration;
 
 /// The extension records robotrules knows by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +35,12 @@ pub enum ExtensionKey {
 impl ExtensionKey {
     /// Recognise a key (ASCII case-insensitive, exact).
     pub fn from_key(key: &[u8]) -> ExtensionKey {
+        // Every known key is 4 to 14 bytes long and starts with one of `c`, `r`, `v`, `h`.
+        if !(4..=14).contains(&key.len())
+            || !matches!(key[0].to_ascii_lowercase(), b'c' | b'r' | b'v' | b'h')
+        {
+            return ExtensionKey::Other;
+        }
         const KNOWN: [(&str, ExtensionKey); 7] = [
             ("crawl-delay", ExtensionKey::CrawlDelay),
             ("request-rate", ExtensionKey::RequestRate),
@@ -77,7 +89,140 @@ pub struct Extension {
     pub line: u32,
 }
 
-use std::time::Duration;
+/// What a [`Record`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RecordKind {
+    /// A `sitemap:` line (its value is the URL; it has no key).
+    Sitemap,
+    /// An extension record.
+    Extension(ExtensionKey),
+}
+
+/// A sitemap or extension line, compact: its key and value lie back to back in the file's
+/// text, both valid UTF-8 (invalid sequences were replaced when parsing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Record {
+    pub(crate) line: u32,
+    /// The group it stands in, or [`Record::FILE`] for a file-wide record.
+    pub(crate) group: u32,
+    pub(crate) kind: RecordKind,
+    pub(crate) start: u32,
+    pub(crate) key_len: u32,
+    pub(crate) value_len: u32,
+}
+
+impl Record {
+    /// The `group` of a record that belongs to no group.
+    pub(crate) const FILE: u32 = u32::MAX;
+
+    fn key(self, text: &[u8]) -> &str {
+        as_str(
+            Text {
+                start: self.start,
+                len: self.key_len,
+            }
+            .get(text),
+        )
+    }
+
+    pub(crate) fn value(self, text: &[u8]) -> &str {
+        as_str(
+            Text {
+                start: self.start.saturating_add(self.key_len),
+                len: self.value_len,
+            }
+            .get(text),
+        )
+    }
+
+    fn extension(self, text: &[u8]) -> Option<Extension> {
+        let RecordKind::Extension(kind) = self.kind else {
+            return None;
+        };
+        Some(Extension {
+            kind,
+            key: self.key(text).to_owned(),
+            value: self.value(text).to_owned(),
+            line: self.line,
+        })
+    }
+
+    /// The value as a crawl delay, without making an [`Extension`].
+    pub(crate) fn crawl_delay(self, text: &[u8]) -> Option<Duration> {
+        if self.kind != RecordKind::Extension(ExtensionKey::CrawlDelay) {
+            return None;
+        }
+        parse_crawl_delay(self.value(text))
+    }
+}
+
+/// Text stored as valid UTF-8 by the parser; anything else reads as empty.
+fn as_str(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The extension records of a file as values: each group's, and the file-wide ones.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Extensions {
+    /// Every group's records, group by group, in file order.
+    group: Box<[Extension]>,
+    /// Where each group's records start in `group` (one more entry than groups).
+    starts: Box<[u32]>,
+    /// Records outside any group, and file-wide ones.
+    pub(crate) file: Box<[Extension]>,
+}
+
+impl Extensions {
+    pub(crate) fn new(robots: &RobotsTxt) -> Extensions {
+        let text = &robots.text;
+        let mut group = Vec::new();
+        let mut file = Vec::new();
+        let mut starts = vec![0u32; robots.groups.len() + 1];
+        for record in robots.records.iter() {
+            let Some(extension) = record.extension(text) else {
+                continue;
+            };
+            let slot = (record.group != Record::FILE)
+                .then(|| starts.get_mut(record.group as usize + 1))
+                .flatten();
+            match slot {
+                Some(count) => {
+                    *count += 1;
+                    group.push(extension);
+                }
+                None => file.push(extension),
+            }
+        }
+        // Records come in file order, so each group's are together: counts become starts.
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        Extensions {
+            group: group.into(),
+            starts: starts.into(),
+            file: file.into(),
+        }
+    }
+
+    pub(crate) fn of_group(&self, index: u32) -> &[Extension] {
+        let i = index as usize;
+        let (Some(&start), Some(&end)) = (self.starts.get(i), self.starts.get(i + 1)) else {
+            return &[];
+        };
+        self.group
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+
+    pub(crate) fn heap_size(&self) -> usize {
+        let each = |e: &[Extension]| {
+            e.iter()
+                .map(|x| std::mem::size_of::<Extension>() + x.key.len() + x.value.len())
+                .sum::<usize>()
+        };
+        each(&self.group) + each(&self.file) + self.starts.len() * 4
+    }
+}
 
 /// `request-rate: <requests>/<seconds>[s|m|h]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,8 +263,7 @@ impl Extension {
         if self.kind != ExtensionKey::CrawlDelay {
             return None;
         }
-        let seconds = self.value.trim().parse::<f64>().ok()?;
-        Duration::try_from_secs_f64(seconds).ok()
+        parse_crawl_delay(&self.value)
     }
 
     /// The value as a request rate.
@@ -145,6 +289,12 @@ impl Extension {
     }
 }
 
+/// A crawl delay in seconds: a finite, non-negative number that fits a [`Duration`].
+fn parse_crawl_delay(value: &str) -> Option<Duration> {
+    let seconds = value.trim().parse::<f64>().ok()?;
+    Duration::try_from_secs_f64(seconds).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +305,29 @@ mod tests {
             key: key.into(),
             value: value.into(),
             line: 1,
+        }
+    }
+
+    /// The premise of `from_key`'s early exit.
+    #[test]
+    fn known_keys_are_4_to_14_bytes_and_start_with_c_r_v_or_h() {
+        for name in [
+            "crawl-delay",
+            "request-rate",
+            "visit-time",
+            "host",
+            "clean-param",
+            "content-signal",
+            "content-usage",
+        ] {
+            assert!((4..=14).contains(&name.len()), "{name}");
+            assert!(matches!(name.as_bytes()[0], b'c' | b'r' | b'v' | b'h'));
+            assert_ne!(ExtensionKey::from_key(name.as_bytes()), ExtensionKey::Other);
+            let upper = name.to_ascii_uppercase();
+            assert_ne!(
+                ExtensionKey::from_key(upper.as_bytes()),
+                ExtensionKey::Other
+            );
         }
     }
 

@@ -5,7 +5,8 @@
 //! [`RobotsTxt::parse`] reads bytes once into a compact, immutable value (`Send + Sync`);
 //! [`RobotsTxt::agent`] resolves a crawler's groups once; [`AgentRules::is_allowed`] then
 //! answers for any number of URLs without allocating (beyond re-encoding a URL that is not in
-//! canonical form, in the profiles that normalise).
+//! canonical form, in the profiles that normalise). A group's patterns are compiled the first
+//! time a crawler asks about it, once, whichever thread asks.
 //!
 //! ```
 //! use robotrules_model::{Profile, RobotsTxt};
@@ -22,10 +23,12 @@
 
 mod agent;
 mod build;
+mod compile;
 mod diagnostic;
 mod error;
 mod explain;
 mod extension;
+mod matcher;
 mod pattern;
 mod profile;
 mod robots;

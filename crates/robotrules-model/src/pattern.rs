@@ -41,7 +41,7 @@ impl std::fmt::Display for RuleKind {
     }
 }
 
-/// A compiled pattern. Its bytes live in the owning [`crate::RobotsTxt`].
+/// A compiled pattern. Its bytes live in its group's compiled rules ([`crate::compile`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pattern {
     pub(crate) start: u32,
@@ -58,22 +58,21 @@ pub(crate) struct Pattern {
     pub(crate) priority: u32,
     /// The number of literal bytes: a shorter path cannot match.
     pub(crate) min_len: u32,
-    /// The byte after the leading `/` when the pattern requires one (0 when it does not):
-    /// large groups index their rules by it.
-    pub(crate) key: u8,
 }
 
 impl Pattern {
-    pub(crate) fn bytes<'a>(&self, arena: &'a [u8]) -> &'a [u8] {
+    /// The pattern's bytes in `bytes`, its group's compiled bytes.
+    pub(crate) fn bytes<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
         let start = self.start as usize;
-        arena
+        bytes
             .get(start..start + self.len as usize)
             .unwrap_or_default()
     }
 
-    /// Does the pattern match `path` (already in the profile's form)?
-    #[inline]
-    pub(crate) fn matches(&self, arena: &[u8], path: &[u8]) -> bool {
+    /// Does the pattern, whose bytes are `pattern`, match `path` (already in the profile's
+    /// form)? The plain definition, one rule at a time: the group's matcher
+    /// ([`crate::matcher`]) must agree with it.
+    pub(crate) fn matches(&self, pattern: &[u8], path: &[u8]) -> bool {
         if self.matches_nothing {
             return false;
         }
@@ -83,7 +82,6 @@ impl Pattern {
         if path.len() < self.min_len as usize {
             return false;
         }
-        let pattern = self.bytes(arena);
         match self.first_star {
             None if self.anchored => path == pattern,
             None => path.starts_with(pattern),
@@ -124,28 +122,74 @@ fn glob_matches(pattern: &[u8], first_star: usize, anchored: bool, path: &[u8]) 
     anchored || find(&path[pos..], last).is_some()
 }
 
+/// Needles up to this long are found by [`find_short`]; longer ones with a `memmem` searcher.
+pub(crate) const SHORT: usize = 8;
+
 /// Leftmost occurrence of `needle` in `haystack`.
 ///
-/// Needles of up to `SHORT` bytes are found by `memchr` on their first byte and a compare
+/// Needles of up to [`SHORT`] bytes are found by `memchr` on their first byte and a compare
 /// (at most `SHORT` byte comparisons per candidate, so still linear); longer ones with
 /// `memmem`'s Two-Way search, whose set-up cost only pays off for them.
 #[inline]
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    const SHORT: usize = 8;
-    match needle {
-        [] => Some(0),
-        [byte] => memchr::memchr(*byte, haystack),
-        [first, rest @ ..] if needle.len() <= SHORT => {
-            let last_start = haystack.len().checked_sub(needle.len())?;
-            memchr::memchr_iter(*first, &haystack[..=last_start])
-                .find(|&at| haystack[at + 1..at + needle.len()] == *rest)
-        }
-        _ => memmem::find(haystack, needle),
+pub(crate) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.len() <= SHORT {
+        return find_short(haystack, needle);
     }
+    memmem::find(haystack, needle)
 }
 
-/// A pattern compiled to the bytes it stores and its flags, before it is placed in the arena.
-pub(crate) struct Compiled<'a> {
+/// Leftmost occurrence of a `needle` of at most [`SHORT`] bytes in `haystack`: candidates by
+/// the first byte ([`find_byte`]), then a compare (at most `SHORT` byte comparisons per
+/// candidate, so still linear).
+#[inline]
+pub(crate) fn find_short(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let [first, rest @ ..] = needle else {
+        return Some(0);
+    };
+    let last_start = haystack.len().checked_sub(needle.len())?;
+    let candidates = &haystack[..=last_start];
+    let mut from = 0;
+    while let Some(k) = find_byte(&candidates[from..], *first) {
+        let at = from + k;
+        if haystack[at + 1..at + needle.len()] == *rest {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The first `byte` in `haystack`: eight bytes at a time with integer operations for the
+/// first 64 bytes (the paths a check reads are short, and `memchr`'s fixed cost per call
+/// dominates there), then `memchr`.
+#[inline]
+pub(crate) fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
+    let pattern = ONES * u64::from(byte);
+    let mut at = 0;
+    while let Some(word) = haystack.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        if at >= 64 {
+            return memchr::memchr(byte, &haystack[at..]).map(|k| at + k);
+        }
+        let x = u64::from_le_bytes(*word) ^ pattern;
+        // The lowest set bit marks the first equal byte (higher ones may be wrong).
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    haystack[at..]
+        .iter()
+        .position(|&b| b == byte)
+        .map(|k| at + k)
+}
+
+/// A pattern compiled to the bytes it stores and its flags, before it is placed with its
+/// group's.
+pub(crate) struct CompiledPattern<'a> {
     pub(crate) bytes: Cow<'a, [u8]>,
     pub(crate) pattern: Pattern,
     /// Google's `index.html` rewrite of an allow rule: `…/index.htm*` also allows `…/$`.
@@ -153,7 +197,11 @@ pub(crate) struct Compiled<'a> {
 }
 
 /// Compile a rule value (raw bytes from the file) as `reading` says.
-pub(crate) fn compile<'v>(value: &'v [u8], kind: RuleKind, reading: &Reading) -> Compiled<'v> {
+pub(crate) fn compile<'v>(
+    value: &'v [u8],
+    kind: RuleKind,
+    reading: &Reading,
+) -> CompiledPattern<'v> {
     let mut pattern = Pattern {
         start: 0,
         len: 0,
@@ -163,7 +211,6 @@ pub(crate) fn compile<'v>(value: &'v [u8], kind: RuleKind, reading: &Reading) ->
         matches_everything: false,
         priority: 0,
         min_len: 0,
-        key: 0,
     };
     let slashless = !value.is_empty() && !matches!(value[0], b'/' | b'*');
     let slash_prepended = slashless && reading.slashless_pattern == SlashlessPattern::PrependSlash;
@@ -195,7 +242,7 @@ pub(crate) fn compile<'v>(value: &'v [u8], kind: RuleKind, reading: &Reading) ->
         } else {
             pattern.matches_nothing = true;
         }
-        return Compiled {
+        return CompiledPattern {
             bytes,
             pattern,
             index_html,
@@ -218,20 +265,10 @@ pub(crate) fn compile<'v>(value: &'v [u8], kind: RuleKind, reading: &Reading) ->
         }
     }
     pattern.min_len = len_u32(bytes.iter().filter(|&&b| b != b'*').count());
-    pattern.key = index_key(&bytes, pattern.first_star);
-    Compiled {
+    CompiledPattern {
         bytes,
         pattern,
         index_html,
-    }
-}
-
-/// The byte a path must have after its leading `/` for the pattern to match, or 0 when the
-/// pattern does not fix one (`/`, `/*…`, `*…`).
-fn index_key(bytes: &[u8], first_star: Option<u32>) -> u8 {
-    match (bytes, first_star) {
-        ([b'/', second, ..], star) if star.is_none_or(|k| k > 1) => *second,
-        _ => 0,
     }
 }
 

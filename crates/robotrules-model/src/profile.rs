@@ -146,12 +146,14 @@ impl AgentToken {
     }
 
     /// Where [`AgentToken::leading`] lies in `value`.
+    #[inline]
     pub(crate) fn leading_range(self, value: &[u8]) -> std::ops::Range<usize> {
         match self {
-            AgentToken::LeadingRun { .. } => {
+            AgentToken::LeadingRun { digits } => {
+                let table = &TOKEN_BYTES[usize::from(digits)];
                 0..value
                     .iter()
-                    .position(|&b| !self.is_token_byte(b))
+                    .position(|&b| !table[usize::from(b)])
                     .unwrap_or(value.len())
             }
             AgentToken::Substring => {
@@ -169,6 +171,18 @@ impl AgentToken {
         }
     }
 }
+
+/// [`AgentToken::is_token_byte`] of `LeadingRun { digits: false }` and `{ digits: true }`.
+static TOKEN_BYTES: [[bool; 256]; 2] = {
+    let mut tables = [[false; 256]; 2];
+    let mut byte = 0;
+    while byte < 256 {
+        tables[0][byte] = AgentToken::LeadingRun { digits: false }.is_token_byte(byte as u8);
+        tables[1][byte] = AgentToken::LeadingRun { digits: true }.is_token_byte(byte as u8);
+        byte += 1;
+    }
+    tables
+};
 
 /// Which crawler names a profile answers for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

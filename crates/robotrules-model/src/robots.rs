@@ -1,14 +1,25 @@
 //! The parsed file: groups of user-agents, rules and extension records, sitemaps, findings.
+//!
+//! The value keeps what parsing found in a compact form: every value the file gives (a rule's
+//! pattern, a user-agent, a sitemap URL, an extension's key and value) is a range of one byte
+//! buffer, and each line is a small fixed-size record. Patterns are compiled per group, the
+//! first time a crawler asks about that group ([`crate::compile`]); extension records become
+//! [`Extension`] values the first time they are asked for. Both are kept in [`OnceLock`]s, so
+//! the value stays immutable, `Send + Sync`, and gives the same answers whoever asks first.
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::OnceLock;
 
+use crate::agent::AgentIndex;
+use crate::compile::Compiled;
 use crate::diagnostic::Diagnostic;
-use crate::extension::Extension;
+use crate::extension::{Extension, Extensions, Record, RecordKind};
+use crate::matcher::Probe;
 use crate::pattern::{Pattern, RuleKind};
 use crate::profile::Profile;
 
-/// A byte range in the value's arena.
+/// A byte range in the value's text buffer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Text {
     pub(crate) start: u32,
@@ -16,10 +27,9 @@ pub(crate) struct Text {
 }
 
 impl Text {
-    pub(crate) fn get(self, arena: &[u8]) -> &[u8] {
+    pub(crate) fn get(self, text: &[u8]) -> &[u8] {
         let start = self.start as usize;
-        arena
-            .get(start..start + self.len as usize)
+        text.get(start..start + self.len as usize)
             .unwrap_or_default()
     }
 }
@@ -29,23 +39,39 @@ impl Text {
 #[derive(Clone, Debug)]
 pub struct RobotsTxt {
     pub(crate) profile: Profile,
-    /// Every pattern, user-agent token and value as written, back to back.
-    pub(crate) arena: Box<[u8]>,
-    pub(crate) groups: Vec<Group>,
-    pub(crate) rules: Vec<Rule>,
-    pub(crate) agents: Vec<UserAgent>,
-    /// Indices of the non-global entries of `agents`, sorted by lower-cased token.
-    pub(crate) agent_index: Vec<u32>,
-    /// Groups that have a `*` line, in file order.
-    pub(crate) global_groups: Vec<u32>,
-    /// `(key, offset)` entries of large groups, sorted: each group's distinct rules by the
-    /// byte they require after the leading `/` (0: none), then by precedence.
-    pub(crate) rule_index: Vec<(u8, u32)>,
-    pub(crate) group_extensions: Vec<Extension>,
-    pub(crate) file_extensions: Vec<Extension>,
-    pub(crate) sitemaps: Vec<(u32, String)>,
-    pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) bytes_read: usize,
+    /// Every pattern, user-agent, sitemap URL, extension key and value as written, back to
+    /// back (sitemaps and extensions made valid UTF-8).
+    pub(crate) text: Box<[u8]>,
+    pub(crate) groups: Box<[Group]>,
+    pub(crate) agents: Box<[UserAgent]>,
+    /// Allow and disallow lines as written, each group's together, in file order.
+    pub(crate) rule_lines: Box<[RuleLine]>,
+    /// Sitemaps and extension records, in file order.
+    pub(crate) records: Box<[Record]>,
+    pub(crate) diagnostics: Box<[Diagnostic]>,
+    pub(crate) lazy: Lazy,
+}
+
+/// What is worked out only when first asked for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lazy {
+    /// One cell per group for its compiled rules; the cells themselves are made on the first
+    /// check.
+    pub(crate) compiled: OnceLock<Box<[OnceLock<Box<Compiled>>]>>,
+    /// The user-agent lines sorted by token and the `*` groups, for files with many groups.
+    pub(crate) agent_index: OnceLock<Box<AgentIndex>>,
+    /// The extension records as [`Extension`] values.
+    pub(crate) extensions: OnceLock<Box<Extensions>>,
+}
+
+/// An allow or disallow line as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RuleLine {
+    pub(crate) line: u32,
+    pub(crate) value: Text,
+    /// The kind the profile reads (an empty `disallow:` is an allow under the 1994 reading).
+    pub(crate) kind: RuleKind,
 }
 
 /// A group: user-agent lines and the rules and records that follow them (RFC 9309 §2.1); in
@@ -54,15 +80,11 @@ pub struct RobotsTxt {
 pub struct Group {
     /// Line of the group's first user-agent line.
     pub line: u32,
+    /// The group's position among the file's groups.
+    pub(crate) index: u32,
     pub(crate) agents: Range<u32>,
-    /// All rules: the distinct ones in precedence order, then duplicates.
+    /// Its lines in [`RobotsTxt::rule_lines`].
     pub(crate) rules: Range<u32>,
-    /// End of the distinct rules (RFC 9309 §2.2.2: "Duplicate rules in a group MAY be
-    /// deduplicated"); only these are consulted to decide.
-    pub(crate) distinct_end: u32,
-    /// This group's entries in [`RobotsTxt::rule_index`] (empty for small groups).
-    pub(crate) index: Range<u32>,
-    pub(crate) extensions: Range<u32>,
 }
 
 /// One user-agent line.
@@ -74,11 +96,12 @@ pub struct UserAgent {
     pub global: bool,
     pub(crate) group: u32,
     pub(crate) value: Text,
-    /// The token as written: a part of `value` (see [`crate::AgentToken`]).
-    pub(crate) token: Text,
+    /// The token as written is the first `token_len` bytes of `value` (see
+    /// [`crate::AgentToken`]).
+    pub(crate) token_len: u32,
 }
 
-/// One allow or disallow rule.
+/// One allow or disallow rule, compiled under the profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
     /// Allow or disallow.
@@ -88,6 +111,8 @@ pub struct Rule {
     /// Whether the rule was derived from the line rather than written there (Google's
     /// `index.html` rewrite: `Allow: /d/index.html` also allows `/d/$`).
     pub derived: bool,
+    /// The group it belongs to (its compiled bytes live there).
+    pub(crate) group: u32,
     pub(crate) value: Text,
     pub(crate) pattern: Pattern,
 }
@@ -105,17 +130,20 @@ impl RobotsTxt {
 
     /// Every sitemap URL, in file order, as written (RFC 9309 §2.2.4).
     pub fn sitemaps(&self) -> impl Iterator<Item = &str> {
-        self.sitemaps.iter().map(|(_, s)| s.as_str())
+        self.sitemap_lines().map(|(_, url)| url)
     }
 
     /// Sitemap URLs with their line numbers.
     pub fn sitemap_lines(&self) -> impl Iterator<Item = (u32, &str)> {
-        self.sitemaps.iter().map(|(l, s)| (*l, s.as_str()))
+        self.records
+            .iter()
+            .filter(|r| r.kind == RecordKind::Sitemap)
+            .map(|r| (r.line, r.value(&self.text)))
     }
 
     /// Extension records outside any group (or file-wide ones such as `host`).
     pub fn file_extensions(&self) -> &[Extension] {
-        &self.file_extensions
+        &self.extensions().file
     }
 
     /// Every finding, grammar's and model's, in input order.
@@ -128,32 +156,55 @@ impl RobotsTxt {
         self.bytes_read
     }
 
-    /// Approximate heap bytes held by this value.
+    /// Approximate heap bytes held by this value, including what was compiled or built since
+    /// parsing (a crawler's groups, extension values).
     pub fn heap_size(&self) -> usize {
         use std::mem::size_of;
-        let ext = |e: &[Extension]| {
-            e.iter()
-                .map(|x| size_of::<Extension>() + x.key.len() + x.value.len())
-                .sum::<usize>()
-        };
-        self.arena.len()
-            + self.groups.capacity() * size_of::<Group>()
-            + self.rules.capacity() * size_of::<Rule>()
-            + self.agents.capacity() * size_of::<UserAgent>()
-            + (self.agent_index.capacity() + self.global_groups.capacity()) * 4
-            + self.rule_index.capacity() * size_of::<(u8, u32)>()
-            + ext(&self.group_extensions)
-            + ext(&self.file_extensions)
-            + self
-                .sitemaps
-                .iter()
-                .map(|(_, s)| 28 + s.len())
-                .sum::<usize>()
-            + self.diagnostics.capacity() * size_of::<Diagnostic>()
+        let lazy = &self.lazy;
+        let compiled = lazy.compiled.get().map_or(0, |cells| {
+            cells.len() * size_of::<OnceLock<Box<Compiled>>>()
+                + cells
+                    .iter()
+                    .filter_map(OnceLock::get)
+                    .map(|c| c.heap_size())
+                    .sum::<usize>()
+        });
+        self.text.len()
+            + self.groups.len() * size_of::<Group>()
+            + self.agents.len() * size_of::<UserAgent>()
+            + self.rule_lines.len() * size_of::<RuleLine>()
+            + self.records.len() * size_of::<Record>()
+            + self.diagnostics.len() * size_of::<Diagnostic>()
+            + compiled
+            + lazy.agent_index.get().map_or(0, |i| i.heap_size())
+            + lazy.extensions.get().map_or(0, |e| e.heap_size())
     }
 
     pub(crate) fn text(&self, text: Text) -> &[u8] {
-        text.get(&self.arena)
+        text.get(&self.text)
+    }
+
+    /// The compiled rules of group `index`, compiled now if no one asked before.
+    pub(crate) fn compiled(&self, index: u32) -> Option<&Compiled> {
+        let cells = self.lazy.compiled.get_or_init(|| {
+            (0..self.groups.len())
+                .map(|_| OnceLock::new())
+                .collect::<Box<[_]>>()
+        });
+        let cell = cells.get(index as usize)?;
+        Some(cell.get_or_init(|| Box::new(Compiled::new(self, index))))
+    }
+
+    /// The extension records as values, made now if no one asked before.
+    pub(crate) fn extensions(&self) -> &Extensions {
+        self.lazy
+            .extensions
+            .get_or_init(|| Box::new(Extensions::new(self)))
+    }
+
+    /// The raw rule lines of a group.
+    pub(crate) fn rule_lines_of(&self, group: &Group) -> &[RuleLine] {
+        self.rule_lines.get(range(&group.rules)).unwrap_or_default()
     }
 }
 
@@ -163,74 +214,29 @@ impl Group {
         robots.agents.get(range(&self.agents)).unwrap_or_default()
     }
 
-    /// The group's rules, in precedence order (file order in `legacy1994`); a rule identical
-    /// to an earlier one comes after all distinct rules.
+    /// The group's rules, in precedence order (file order in `legacy1994`); in groups of more
+    /// than 16 rules, a rule identical to an earlier one comes after all distinct rules.
+    /// Compiles the group if no crawler asked about it yet.
     pub fn rules<'a>(&self, robots: &'a RobotsTxt) -> &'a [Rule] {
-        robots.rules.get(range(&self.rules)).unwrap_or_default()
+        robots
+            .compiled(self.index)
+            .map_or(&[], |c| c.rules.as_ref())
     }
 
     /// The group's extension records (crawl-delay, …), in file order.
     pub fn extensions<'a>(&self, robots: &'a RobotsTxt) -> &'a [Extension] {
-        robots
-            .group_extensions
-            .get(range(&self.extensions))
-            .unwrap_or_default()
+        robots.extensions().of_group(self.index)
     }
 
     /// The rule that decides for `path` in this group: the first distinct rule, in precedence
-    /// order, that matches. Large groups look only at the rules that can match `path`'s first
-    /// byte after `/`.
-    pub(crate) fn first_match<'a>(&self, robots: &'a RobotsTxt, path: &[u8]) -> Option<&'a Rule> {
-        let arena = &robots.arena;
-        let rules = robots
-            .rules
-            .get(self.rules.start as usize..self.distinct_end as usize)
-            .unwrap_or_default();
-        let key = match path {
-            [b'/', second, ..] => *second,
-            _ => 0,
-        };
-        let index = robots
-            .rule_index
-            .get(range(&self.index))
-            .unwrap_or_default();
-        if index.is_empty() {
-            // A rule that fixes the byte after `/` is skipped on one compare.
-            return rules
-                .iter()
-                .find(|r| (r.pattern.key == 0 || r.pattern.key == key) && r.matches(arena, path));
-        }
-        let generic_end = index.partition_point(|e| e.0 == 0);
-        let (generic, bucket) = if key == 0 {
-            (&index[..generic_end], &index[..0])
-        } else {
-            let lo = index.partition_point(|e| e.0 < key);
-            let hi = lo + index[lo..].partition_point(|e| e.0 == key);
-            (&index[..generic_end], &index[lo..hi])
-        };
-        // Both lists are in precedence order: walk them merged.
-        let (mut i, mut j) = (0, 0);
-        loop {
-            let offset = match (generic.get(i), bucket.get(j)) {
-                (Some(a), Some(b)) if a.1 < b.1 => {
-                    i += 1;
-                    a.1
-                }
-                (_, Some(b)) => {
-                    j += 1;
-                    b.1
-                }
-                (Some(a), None) => {
-                    i += 1;
-                    a.1
-                }
-                (None, None) => return None,
-            };
-            let rule = rules.get(offset as usize)?;
-            if rule.matches(arena, path) {
-                return Some(rule);
-            }
-        }
+    /// order, that matches. Only rules that can match `path` are visited
+    /// ([`crate::matcher`]).
+    pub(crate) fn first_match<'a>(
+        &self,
+        robots: &'a RobotsTxt,
+        probe: &mut Probe<'_>,
+    ) -> Option<&'a Rule> {
+        robots.compiled(self.index)?.first_match(probe)
     }
 
     /// Whether one of the group's user-agent lines is `*`.
@@ -239,7 +245,7 @@ impl Group {
     }
 }
 
-fn range(r: &Range<u32>) -> Range<usize> {
+pub(crate) fn range(r: &Range<u32>) -> Range<usize> {
     r.start as usize..r.end as usize
 }
 
@@ -255,7 +261,15 @@ impl UserAgent {
         if self.global {
             return Cow::Borrowed("*");
         }
-        String::from_utf8_lossy(robots.text(self.token))
+        String::from_utf8_lossy(self.token_bytes(robots))
+    }
+
+    /// The token's bytes (empty for global lines).
+    pub(crate) fn token_bytes<'a>(&self, robots: &'a RobotsTxt) -> &'a [u8] {
+        robots.text(Text {
+            start: self.value.start,
+            len: self.token_len,
+        })
     }
 }
 
@@ -267,7 +281,7 @@ impl Rule {
 
     /// The pattern as the matcher sees it (normalised, without a final `$`).
     pub fn normalized<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
-        String::from_utf8_lossy(self.pattern.bytes(&robots.arena))
+        String::from_utf8_lossy(self.pattern_bytes(robots))
     }
 
     /// The rule's priority under longest-match precedence: the octets of its pattern in the
@@ -287,7 +301,15 @@ impl Rule {
         self.pattern.matches_nothing
     }
 
-    pub(crate) fn matches(&self, arena: &[u8], path: &[u8]) -> bool {
-        self.pattern.matches(arena, path)
+    fn pattern_bytes<'a>(&self, robots: &'a RobotsTxt) -> &'a [u8] {
+        robots
+            .compiled(self.group)
+            .map_or(&[], |c| self.pattern.bytes(&c.bytes))
+    }
+
+    /// Whether the rule matches `path` (in the profile's form), by the pattern's own
+    /// definition: the reference the group's matcher is tested against.
+    pub(crate) fn matches(&self, robots: &RobotsTxt, path: &[u8]) -> bool {
+        self.pattern.matches(self.pattern_bytes(robots), path)
     }
 }

@@ -42,14 +42,37 @@ use crate::percent::{hex_value, push_escaped};
 /// assert_eq!(path_params_query("//a/b/c"), "/b/c");
 /// ```
 pub fn path_params_query(url: &str) -> Cow<'_, str> {
-    let bytes = url.as_bytes();
+    match path_params_query_span(url.as_bytes()) {
+        Pqs::Span(start, end) => Cow::Borrowed(&url[start..end]),
+        Pqs::Root => Cow::Borrowed("/"),
+        // "Prepend a slash if the result would start e.g. with '?'."
+        Pqs::Prefixed(start, end) => Cow::Owned(format!("/{}", &url[start..end])),
+    }
+}
+
+/// Where [`path_params_query`]'s result lies in the URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pqs {
+    /// `url[start..end]`, which starts with `/`.
+    Span(usize, usize),
+    /// `/` alone.
+    Root,
+    /// `/` followed by `url[start..end]` (which starts with `?` or `;`).
+    Prefixed(usize, usize),
+}
+
+/// [`path_params_query`] as a place in `bytes`, in one scan up to the path and one search for
+/// the fragment after it.
+#[inline]
+pub(crate) fn path_params_query_span(bytes: &[u8]) -> Pqs {
     // "Initial two slashes are ignored."
     let search_start = if bytes.starts_with(b"//") { 2 } else { 0 };
     // The first of "/?;" after `search_start`. Google also searches the first "://" and keeps
     // it only when it comes before this position. "://" holds a '/' itself, so that happens
     // exactly when this very '/' is the middle of a "://", which we check in place: one scan.
+    // A "#" before the path start makes everything after it the fragment: the result is "/".
     let Some(early_path) = find_path_start(bytes, search_start) else {
-        return Cow::Borrowed("/");
+        return Pqs::Root;
     };
     let is_protocol_separator = early_path > search_start
         && bytes[early_path] == b'/'
@@ -59,36 +82,27 @@ pub fn path_params_query(url: &str) -> Cow<'_, str> {
         // Past "://": `protocol_end + 3` in robots.cc.
         match find_path_start(bytes, early_path + 2) {
             Some(start) => start,
-            None => return Cow::Borrowed("/"),
+            None => return Pqs::Root,
         }
     } else {
         early_path
     };
-    let hash = bytes[search_start..]
-        .iter()
-        .position(|&b| b == b'#')
-        .map(|at| at + search_start);
-    let path_end = match hash {
-        // "#" before the path: everything after it is the fragment.
-        Some(hash) if hash < path_start => return Cow::Borrowed("/"),
-        Some(hash) => hash,
-        None => bytes.len(),
-    };
-    let path = &url[path_start..path_end];
+    let path_end = crate::search::find_byte(&bytes[path_start..], b'#')
+        .map_or(bytes.len(), |at| path_start + at);
     if bytes[path_start] == b'/' {
-        Cow::Borrowed(path)
+        Pqs::Span(path_start, path_end)
     } else {
-        // "Prepend a slash if the result would start e.g. with '?'."
-        Cow::Owned(format!("/{path}"))
+        Pqs::Prefixed(path_start, path_end)
     }
 }
 
-/// Index of the first `/`, `?` or `;` at or after `from` (`find_first_of("/?;", from)`).
+/// Index of the first `/`, `?` or `;` at or after `from` (`find_first_of("/?;", from)`), or
+/// `None` when there is none or a `#` comes first (the path would start in the fragment). It
+/// is near: after a scheme or a host.
+#[inline]
 fn find_path_start(bytes: &[u8], from: usize) -> Option<usize> {
-    let rest = bytes.get(from..)?;
-    rest.iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b';'))
-        .map(|at| at + from)
+    let at = from + crate::search::find_any(bytes.get(from..)?, [b'/', b'?', b';', b'#'])?;
+    (bytes[at] != b'#').then_some(at)
 }
 
 /// Google's `MaybeEscapePattern`: octets at or above 0x80 are percent-encoded with upper-case
@@ -103,6 +117,10 @@ fn find_path_start(bytes: &[u8], from: usize) -> Option<usize> {
 /// assert_eq!(&*escape_pattern(b"/a%2fb%zz"), b"/a%2Fb%zz");
 /// ```
 pub fn escape_pattern(pattern: &[u8]) -> Cow<'_, [u8]> {
+    // The common case: nothing to escape or upper-case (no octet >= 0x80, no `%`).
+    if pattern.iter().all(|&b| b < 0x80 && b != b'%') {
+        return Cow::Borrowed(pattern);
+    }
     let mut out = Vec::new();
     // `pattern[copied..i]` is unchanged text not yet copied to `out`.
     let mut copied = 0;

@@ -23,7 +23,9 @@ mod error;
 pub mod google;
 mod origin;
 mod percent;
+mod plain;
 mod scope;
+mod search;
 mod target;
 
 pub use error::UrlError;

@@ -58,20 +58,45 @@ impl<'a> Target<'a> {
     /// Under [`UrlReading::Canonical`], a string that is neither a path starting with `/` nor
     /// an absolute URL with a host ([`crate::Origin::parse`] says why). Under
     /// [`UrlReading::Google`], never.
+    #[inline]
     pub fn parse(url: &'a str, reading: UrlReading) -> Result<Target<'a>, UrlError> {
+        if reading == UrlReading::Canonical {
+            match crate::plain::plain(url) {
+                crate::plain::Plain::Path(path) => {
+                    return Ok(Target {
+                        path: Cow::Borrowed(path),
+                    })
+                }
+                crate::plain::Plain::CheckedAuthority => {
+                    return Ok(Target {
+                        path: canonical_path(url),
+                    })
+                }
+                crate::plain::Plain::Unknown => {}
+            }
+        }
+        Target::parse_full(url, reading)
+    }
+
+    /// [`Target::parse`] without the shortcut for URLs the reading leaves unchanged
+    /// ([`crate::plain`]): the definition the shortcut is tested against.
+    pub(crate) fn parse_full(url: &'a str, reading: UrlReading) -> Result<Target<'a>, UrlError> {
         let path = match reading {
-            UrlReading::Google => match crate::google::path_params_query(url) {
-                Cow::Borrowed(p) => Cow::Borrowed(p.as_bytes()),
-                Cow::Owned(p) => Cow::Owned(p.into_bytes()),
+            UrlReading::Google => match crate::google::path_params_query_span(url.as_bytes()) {
+                crate::google::Pqs::Span(start, end) => Cow::Borrowed(&url.as_bytes()[start..end]),
+                crate::google::Pqs::Root => Cow::Borrowed(&b"/"[..]),
+                crate::google::Pqs::Prefixed(start, end) => {
+                    let mut path = Vec::with_capacity(end - start + 1);
+                    path.push(b'/');
+                    path.extend_from_slice(&url.as_bytes()[start..end]);
+                    Cow::Owned(path)
+                }
             },
             UrlReading::Canonical => {
                 if !url.starts_with('/') && crate::authority::simple(url).is_none() {
                     crate::Origin::parse(url)?;
                 }
-                match matched_path(url) {
-                    Cow::Borrowed(p) => crate::canonical::path(p.as_bytes()),
-                    Cow::Owned(p) => Cow::Owned(crate::canonical::path(p.as_bytes()).into_owned()),
-                }
+                canonical_path(url)
             }
         };
         Ok(Target { path })
@@ -83,9 +108,21 @@ impl<'a> Target<'a> {
     }
 
     /// Whether the path is `/robots.txt` itself (any query).
+    #[inline]
     pub fn is_robots_txt(&self) -> bool {
-        let path = self.path.split(|&b| b == b'?').next().unwrap_or_default();
-        path == b"/robots.txt"
+        match self.path.strip_prefix(b"/robots.txt") {
+            Some(rest) => rest.is_empty() || rest[0] == b'?',
+            None => false,
+        }
+    }
+}
+
+/// The RFC reading's path of a URL whose authority was checked: [`matched_path`], then the
+/// canonical form.
+fn canonical_path(url: &str) -> Cow<'_, [u8]> {
+    match matched_path(url) {
+        Cow::Borrowed(p) => crate::canonical::path(p.as_bytes()),
+        Cow::Owned(p) => Cow::Owned(crate::canonical::path(p.as_bytes()).into_owned()),
     }
 }
 

@@ -456,3 +456,179 @@ fn trailing_star_precedence() {
         );
     }
 }
+
+/// The verdict by the rules' own definition, one rule at a time: every rule of the crawler's
+/// groups (as the public API shows them: normalised pattern, anchor, priority) is matched with
+/// Google's position-set algorithm ([`reference_matches`]); the best match decides (most
+/// octets, allow on a tie; the first in file order under first-match precedence).
+fn reference_verdict(robots: &Robots, agent: &str, path: &[u8]) -> bool {
+    let model = robots.model();
+    let longest =
+        model.profile().reading().precedence == robotrules::model::Precedence::LongestMatch;
+    let Ok(rules) = robots.agent(agent) else {
+        return true;
+    };
+    let mut best: Option<(u32, bool, u32)> = None;
+    for index in rules.group_indices() {
+        let group = &model.groups()[index];
+        for rule in group.rules(model) {
+            if rule.is_empty() {
+                continue;
+            }
+            let mut pattern = rule.normalized(model).into_owned().into_bytes();
+            let wildcards = model.profile().reading().wildcards;
+            let matched = if wildcards {
+                if rule.is_anchored() {
+                    pattern.push(b'$');
+                } else if pattern.last() == Some(&b'$') {
+                    // A literal `$` at the end: a trailing `*` keeps it literal in Google's
+                    // syntax and changes nothing else.
+                    pattern.push(b'*');
+                }
+                reference_matches(path, &pattern)
+            } else {
+                path.starts_with(&pattern)
+            };
+            if !matched {
+                continue;
+            }
+            let allow = rule.kind == robotrules::RuleKind::Allow;
+            let better = match best {
+                None => true,
+                Some((priority, best_allow, line)) if longest => {
+                    rule.priority() > priority
+                        || (rule.priority() == priority && allow && !best_allow)
+                        || (rule.priority() == priority && allow == best_allow && rule.line < line)
+                }
+                Some((_, _, line)) => rule.line < line,
+            };
+            if better {
+                best = Some((rule.priority(), allow, rule.line));
+            }
+        }
+    }
+    best.is_none_or(|(_, allow, _)| allow)
+}
+
+/// Patterns that share heads (`/a`, `/ab/`, …), start with `*` or `/*`, or are anchored, in
+/// numbers that give a group the literal-prefix index and, for those that start with `/*`,
+/// the literal index (more than 16 and more than 32 rules).
+fn many_rules() -> impl Strategy<Value = Vec<RuleLine>> {
+    let head = select(
+        &[
+            "/a", "/ab", "/ab/", "/b", "/a/b", "/ba", "/", "/*", "*", "/x.y",
+        ][..],
+    );
+    let tail = joined(
+        "",
+        &["a", "b", "/", "*", "ab", "?", "x.y", "$", "*a*", "%61"],
+        0..4,
+    );
+    let value = (head, tail).prop_map(|(h, t)| format!("{h}{t}"));
+    prop::collection::vec((any::<bool>(), value), 10..120)
+}
+
+fn index_urls() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(
+        joined(
+            "/",
+            &[
+                "a", "b", "/", "ab", "ba", "?", "x.y", "a?b", "*", "$", "%61",
+            ],
+            0..8,
+        ),
+        1..12,
+    )
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Large groups (the literal-prefix index, the literal index of patterns that start with
+    /// `*`), several groups for one crawler (merged), and a group compiled when first asked:
+    /// every verdict is the one the rules' own definition gives, in all three profiles.
+    #[test]
+    fn the_indexed_matcher_agrees_with_rule_by_rule_matching(
+        first in many_rules(),
+        second in many_rules(),
+        urls in index_urls(),
+    ) {
+        let groups: Vec<GroupLines> = vec![(vec!["FooBot"], first), (vec!["*"], vec![]), (vec!["foobot"], second)];
+        let file = render(&groups);
+        for profile in Profile::ALL {
+            let robots = parse(file.as_bytes(), profile);
+            let rules = robots.agent("FooBot").unwrap();
+            for url in &urls {
+                let target = rules.target(url).unwrap();
+                if profile.reading().implicit_robots_txt && target.is_robots_txt() {
+                    continue;
+                }
+                let expected = reference_verdict(&robots, "FooBot", target.path());
+                prop_assert_eq!(
+                    rules.is_allowed(url), Ok(expected),
+                    "{} {}\n{}", profile, url, file
+                );
+                // explain matches rule by rule; its verdict must be the matcher's.
+                prop_assert_eq!(rules.explain("FooBot", url).map(|e| e.allowed), Ok(expected));
+            }
+        }
+    }
+}
+
+/// Groups compile when a crawler first asks, once, whichever thread asks first: threads that
+/// ask about different crawlers and URLs at the same time get the verdicts one thread gets
+/// alone, and the value is the same afterwards.
+#[test]
+fn lazy_compile_is_thread_safe_and_deterministic() {
+    let mut file = String::new();
+    for (agent, n) in [("FooBot", 40), ("BarBot", 25), ("*", 60)] {
+        file.push_str(&format!("user-agent: {agent}\n"));
+        for i in 0..n {
+            let key = if i % 3 == 0 { "allow" } else { "disallow" };
+            file.push_str(&format!("{key}: /{}/{}*x{}\n", i % 7, i % 5, i));
+            file.push_str(&format!("{key}: /*q{}\n", i % 11));
+        }
+    }
+    let urls: Vec<String> = (0..200)
+        .map(|i| {
+            format!(
+                "https://example.com/{}/{}yx{}?q{}",
+                i % 7,
+                i % 5,
+                i % 60,
+                i % 13
+            )
+        })
+        .collect();
+    let agents = ["FooBot", "BarBot", "OtherBot"];
+    for profile in Profile::ALL {
+        let alone = parse(file.as_bytes(), profile);
+        let expected: Vec<Vec<bool>> = agents
+            .iter()
+            .map(|a| {
+                urls.iter()
+                    .map(|u| alone.is_allowed(a, u).unwrap())
+                    .collect()
+            })
+            .collect();
+        let shared = parse(file.as_bytes(), profile);
+        std::thread::scope(|scope| {
+            for t in 0..6 {
+                let (shared, urls, expected) = (&shared, &urls, &expected);
+                scope.spawn(move || {
+                    for round in 0..3 {
+                        let a = (t + round) % agents.len();
+                        let rules = shared.agent(agents[a]).unwrap();
+                        for (u, url) in urls.iter().enumerate().rev() {
+                            assert_eq!(rules.is_allowed(url), Ok(expected[a][u]), "{url}");
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(
+            format!("{:?}", shared.model().groups()),
+            format!("{:?}", alone.model().groups())
+        );
+    }
+}

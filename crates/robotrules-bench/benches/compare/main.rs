@@ -1,11 +1,19 @@
-//! robotrules side by side with `texting_robots` and `robotstxt`, in one run.
+//! robotrules side by side with `robotxt`, `texting_robots` and `robotstxt`, in one run.
 //!
 //! `cargo bench -p robotrules-bench --bench compare` measures, in criterion groups holding one
 //! function per implementation (see `robotrules_bench::contenders`):
 //!
-//! - `parse_corpus`, `parse_real_sample`: bytes to a ready-to-query value, in bytes/s;
-//! - `check_typical`, `check_real_sample`: `is_allowed` after parse over the fixed URLs of
-//!   each file, in checks/s (`robotstxt` parses again for every check);
+//! - `parse_typical`: bytes to a ready-to-query value for the 712-byte typical file, the
+//!   per-file fixed cost;
+//! - `parse_corpus`, `parse_crawl`, `parse_real_sample`: the same over the committed corpus,
+//!   the real sample's files of at most 16 KiB (the crawl distribution) and the whole real
+//!   sample, in bytes/s counting only the bytes each contender reads (up to its parse limit);
+//!   each group also times `memchr-line-scan`, one `memchr` pass for line ends over the same
+//!   bytes: the limit of any parse;
+//! - `check_typical`, `check_real_sample`, `check_crawl_urls`: `is_allowed` after parse with
+//!   the crawler resolved once, over the own-pattern URLs of the typical file and of the real
+//!   sample, and over the crawl-like URLs of the real sample (`robotrules_bench::urls`), in
+//!   checks/s (`robotstxt` parses again for every check);
 //! - `adversarial_<case>`: parse plus 1,000 checks on each generated 500 KiB case
 //!   (`robotstxt`: one query, see the group's note).
 //!
@@ -23,17 +31,21 @@ use criterion::measurement::Measurement;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use robotrules::Robots;
 use robotrules_bench::contenders::{
-    count_allowed_robotrules, count_allowed_robotstxt, count_allowed_texting, panics,
-    parse_robotrules, parse_texting, robotstxt_allowed, Contender, AGENT,
+    count_allowed_robotrules, count_allowed_robotstxt, count_allowed_robotxt,
+    count_allowed_texting, line_scan, panics, parse_robotrules, parse_robotxt, parse_texting,
+    path_and_query, robotstxt_allowed, Contender, AGENT,
 };
 use robotrules_bench::corpus::{self, Sample};
 use robotrules_bench::synthetic::{self, Adversarial};
-use robotrules_bench::urls::urls_for;
+use robotrules_bench::urls::{crawl_urls_for, urls_for};
 
 mod cpu_clock;
 
 /// The environment variable that selects the clock: `cpu` for thread CPU time, else wall time.
 const CLOCK_VAR: &str = "ROBOTRULES_BENCH_CLOCK";
+
+/// The name of the limit measured beside the contenders in the parse groups.
+const LINE_SCAN: &str = "memchr-line-scan";
 
 /// Whether criterion measures (`cargo bench` passes `--bench`) rather than running each
 /// function once as a test.
@@ -95,8 +107,12 @@ fn robotstxt_survivors(samples: &[Sample]) -> Vec<&Sample> {
     kept
 }
 
-fn bytes_of(samples: &[&Sample]) -> u64 {
-    samples.iter().map(|s| s.bytes.len() as u64).sum()
+/// The bytes `contender` reads of `samples`.
+fn parsed_bytes(contender: Contender, samples: &[&Sample]) -> u64 {
+    samples
+        .iter()
+        .map(|s| contender.parsed_bytes(s.bytes.len()) as u64)
+        .sum()
 }
 
 fn parse_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Sample], slow: bool) {
@@ -111,11 +127,16 @@ fn parse_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Samp
             Contender::Robotstxt => &robotstxt_set,
             _ => &all,
         };
-        group.throughput(Throughput::Bytes(bytes_of(set)));
+        group.throughput(Throughput::Bytes(parsed_bytes(contender, set)));
         group.bench_function(contender.name(), |b| match contender {
             Contender::Robotrules(profile) => b.iter(|| {
                 for s in set {
                     black_box(parse_robotrules(black_box(&s.bytes), profile));
+                }
+            }),
+            Contender::Robotxt => b.iter(|| {
+                for s in set {
+                    let _ = black_box(parse_robotxt(AGENT, black_box(&s.bytes)));
                 }
             }),
             Contender::TextingRobots => b.iter(|| {
@@ -130,16 +151,50 @@ fn parse_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Samp
             }),
         });
     }
+    // The limit: one line-end scan over the bytes robotrules reads.
+    let limit = Contender::Robotrules(robotrules::Profile::Rfc9309);
+    let cut: Vec<&[u8]> = all
+        .iter()
+        .map(|s| &s.bytes[..limit.parsed_bytes(s.bytes.len())])
+        .collect();
+    group.throughput(Throughput::Bytes(parsed_bytes(limit, &all)));
+    group.bench_function(LINE_SCAN, |b| {
+        b.iter(|| cut.iter().map(|s| line_scan(black_box(s))).sum::<usize>())
+    });
     group.finish();
 }
 
-/// Checks of every file's fixed URLs against the already parsed file.
-fn check_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Sample], slow: bool) {
-    let urls: Vec<Vec<String>> = samples.iter().map(|s| urls_for(&s.bytes)).collect();
+/// Which URLs a check group asks about each file.
+#[derive(Clone, Copy)]
+enum UrlSet {
+    /// Generic URLs plus URLs from the file's own rules ([`urls_for`]).
+    OwnPatterns,
+    /// Crawl-like URLs ([`crawl_urls_for`]).
+    CrawlLike,
+}
+
+impl UrlSet {
+    fn urls(self, body: &[u8]) -> Vec<String> {
+        match self {
+            UrlSet::OwnPatterns => urls_for(body),
+            UrlSet::CrawlLike => crawl_urls_for(body),
+        }
+    }
+}
+
+/// Checks of every file's URLs against the already parsed file.
+fn check_group<M: Measurement>(
+    c: &mut Criterion<M>,
+    name: &str,
+    samples: &[Sample],
+    set: UrlSet,
+    slow: bool,
+) {
+    let urls: Vec<Vec<String>> = samples.iter().map(|s| set.urls(&s.bytes)).collect();
     let checks = urls.iter().map(Vec::len).sum::<usize>() as u64;
     let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(checks));
     for contender in Contender::ALL {
+        group.throughput(Throughput::Elements(checks));
         match contender {
             Contender::Robotrules(profile) => {
                 let parsed: Vec<Robots> = samples
@@ -155,6 +210,27 @@ fn check_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Samp
                             for url in urls {
                                 allowed +=
                                     usize::from(rules.is_allowed(black_box(url)) == Ok(true));
+                            }
+                        }
+                        allowed
+                    })
+                });
+            }
+            Contender::Robotxt => {
+                let parsed: Vec<_> = samples
+                    .iter()
+                    .map(|s| parse_robotxt(AGENT, &s.bytes))
+                    .collect();
+                let paths: Vec<Vec<String>> = urls
+                    .iter()
+                    .map(|u| u.iter().map(|u| path_and_query(u)).collect())
+                    .collect();
+                group.bench_function(contender.name(), |b| {
+                    b.iter(|| {
+                        let mut allowed = 0usize;
+                        for (robots, paths) in parsed.iter().zip(&paths) {
+                            for path in paths {
+                                allowed += usize::from(robots.is_allowed(black_box(path)));
                             }
                         }
                         allowed
@@ -182,7 +258,7 @@ fn check_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Samp
             }
             Contender::Robotstxt => {
                 let kept = robotstxt_survivors(samples);
-                let kept_urls: Vec<Vec<String>> = kept.iter().map(|s| urls_for(&s.bytes)).collect();
+                let kept_urls: Vec<Vec<String>> = kept.iter().map(|s| set.urls(&s.bytes)).collect();
                 let kept_checks = kept_urls.iter().map(Vec::len).sum::<usize>() as u64;
                 group.throughput(Throughput::Elements(kept_checks));
                 if slow {
@@ -204,11 +280,16 @@ fn check_group<M: Measurement>(c: &mut Criterion<M>, name: &str, samples: &[Samp
 }
 
 fn adversarial_case<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, case: &Adversarial) {
+    let paths: Vec<String> = case.urls.iter().map(|u| path_and_query(u)).collect();
     for contender in Contender::ALL {
         group.bench_function(contender.name(), |b| match contender {
             Contender::Robotrules(profile) => b.iter(|| {
                 let robots = parse_robotrules(black_box(&case.bytes), profile);
                 count_allowed_robotrules(&robots, &case.agent, &case.urls)
+            }),
+            Contender::Robotxt => b.iter(|| {
+                let robots = parse_robotxt(&case.agent, black_box(&case.bytes));
+                count_allowed_robotxt(&robots, &paths)
             }),
             Contender::TextingRobots => b.iter(|| {
                 parse_texting(&case.agent, black_box(&case.bytes))
@@ -224,19 +305,26 @@ fn adversarial_case<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, case: &Ad
 }
 
 fn parse<M: Measurement>(c: &mut Criterion<M>) {
+    match corpus::typical() {
+        Ok(typical) => parse_group(c, "parse_typical", &[typical], false),
+        Err(e) => eprintln!("robotrules-bench: cannot read the typical file: {e}"),
+    }
     parse_group(c, "parse_corpus", &committed_corpus(), false);
     if let Some(real) = real_sample() {
+        let crawl = corpus::crawl_part(real.clone());
+        parse_group(c, "parse_crawl", &crawl, true);
         parse_group(c, "parse_real_sample", &real, true);
     }
 }
 
 fn check<M: Measurement>(c: &mut Criterion<M>) {
     match corpus::typical() {
-        Ok(typical) => check_group(c, "check_typical", &[typical], false),
+        Ok(typical) => check_group(c, "check_typical", &[typical], UrlSet::OwnPatterns, false),
         Err(e) => eprintln!("robotrules-bench: cannot read the typical file: {e}"),
     }
     if let Some(real) = real_sample() {
-        check_group(c, "check_real_sample", &real, true);
+        check_group(c, "check_real_sample", &real, UrlSet::OwnPatterns, true);
+        check_group(c, "check_crawl_urls", &real, UrlSet::CrawlLike, true);
     }
 }
 

@@ -321,3 +321,246 @@ fn parse_limit_inside_the_byte_order_mark() {
         }
     }
 }
+
+/// The reading before the one-pass lexer, line by line as written then: each line cut at the
+/// line-length limit and at its first NUL, validated as UTF-8 on its own, then split into
+/// comment and record. The lexer must report exactly what it reports.
+mod line_by_line {
+    use super::*;
+    use crate::finding::FindingKind;
+
+    pub(super) fn parse_with<'a>(input: &'a [u8], options: &Limits) -> Parsed<'a> {
+        let mut parsed = Parsed {
+            source: input,
+            lines: Vec::new(),
+            diagnostics: Vec::new(),
+            bom: None,
+            ignored: None,
+        };
+        let start = skip_bom(input);
+        if start > 0 {
+            parsed.bom = Some(Span::new(0, start));
+            parsed.diagnostics.push(Finding {
+                kind: FindingKind::ByteOrderMark {
+                    complete: start == 3,
+                },
+                span: Span::new(0, start),
+                line: 1,
+            });
+        }
+        let end = cut_at_limit(input, start, options.parse_limit);
+        let mut pos = start;
+        let mut number = 0u32;
+        let mut seen_content = false;
+        while pos < end {
+            number = number.saturating_add(1);
+            let (content_end, eol_end) = match memchr::memchr2(b'\r', b'\n', &input[pos..end]) {
+                Some(k) => {
+                    let at = pos + k;
+                    let crlf =
+                        input[at] == b'\r' && input.get(at + 1) == Some(&b'\n') && at + 1 < end;
+                    (at, if crlf { at + 2 } else { at + 1 })
+                }
+                None => (end, end),
+            };
+            let line = read_line(
+                input,
+                number,
+                Span::new(pos, content_end),
+                Span::new(content_end, eol_end),
+                options,
+                &mut parsed.diagnostics,
+            );
+            if !seen_content {
+                let text = trim(input, line.read);
+                if !text.is_empty() {
+                    seen_content = true;
+                    if text.slice(input).first() == Some(&b'<') {
+                        parsed.diagnostics.push(Finding {
+                            kind: FindingKind::HtmlContent,
+                            span: text,
+                            line: number,
+                        });
+                    }
+                }
+            }
+            parsed.lines.push(line);
+            pos = eol_end;
+        }
+        if end < input.len() {
+            let span = Span::new(end, input.len());
+            parsed.ignored = Some(span);
+            parsed.diagnostics.push(Finding {
+                kind: FindingKind::ParseLimit {
+                    limit: options.parse_limit,
+                },
+                span,
+                line: number.saturating_add(1),
+            });
+        }
+        parsed
+    }
+
+    fn read_line(
+        input: &[u8],
+        number: u32,
+        span: Span,
+        eol: Span,
+        options: &Limits,
+        diagnostics: &mut Vec<Finding>,
+    ) -> Line {
+        let mut read = span;
+        if let Some(max) = options.max_line_len {
+            if read.len() > max {
+                let cut = read.start + max;
+                diagnostics.push(Finding {
+                    kind: FindingKind::LineTooLong { limit: max },
+                    span: Span::new(cut, read.end),
+                    line: number,
+                });
+                read.end = cut;
+            }
+        }
+        if let Some(k) = memchr::memchr(0, read.slice(input)) {
+            let nul = read.start + k;
+            diagnostics.push(Finding {
+                kind: FindingKind::NulByte,
+                span: Span::new(nul, read.end),
+                line: number,
+            });
+            read.end = nul;
+        }
+        if let Err(e) = std::str::from_utf8(read.slice(input)) {
+            let bad = read.start + e.valid_up_to();
+            let bad_end = e.error_len().map_or(read.end, |n| bad + n);
+            diagnostics.push(Finding {
+                kind: FindingKind::InvalidUtf8,
+                span: Span::new(bad, bad_end),
+                line: number,
+            });
+        }
+        let (body, comment) = match memchr::memchr(b'#', read.slice(input)) {
+            Some(k) => (
+                Span::new(read.start, read.start + k),
+                Some(Span::new(read.start + k, read.end)),
+            ),
+            None => (read, None),
+        };
+        let text = trim(input, body);
+        let directive = record(input, text);
+        if directive.is_none() && !text.is_empty() {
+            diagnostics.push(Finding {
+                kind: FindingKind::NoDirective,
+                span: text,
+                line: number,
+            });
+        }
+        Line {
+            number,
+            span,
+            eol,
+            read,
+            directive,
+            comment,
+        }
+    }
+}
+
+fn assert_same_as_line_by_line(input: &[u8], options: &Limits) {
+    let fast = parse_with(input, options);
+    let reference = line_by_line::parse_with(input, options);
+    assert_eq!(
+        fast.lines, reference.lines,
+        "lines of {input:?} {options:?}"
+    );
+    assert_eq!(
+        fast.diagnostics, reference.diagnostics,
+        "findings of {input:?} {options:?}"
+    );
+    assert_eq!((fast.bom, fast.ignored), (reference.bom, reference.ignored));
+}
+
+/// The one-pass lexer reads every line as reading it on its own does: generated files over an
+/// alphabet of line ends, NULs, comment and key characters, and whole and broken UTF-8
+/// sequences, under line-length limits that cut inside characters and parse limits that cut
+/// the file.
+#[test]
+fn the_lexer_reads_as_line_by_line_reading_does() {
+    let pieces: [&[u8]; 24] = [
+        b"\n",
+        b"\r",
+        b"\r\n",
+        b"\0",
+        b"#",
+        b":",
+        b" ",
+        b"\t",
+        b"a",
+        b"/",
+        b"*",
+        b"<",
+        b"user-agent",
+        b"Disallow",
+        b"allow",
+        "é".as_bytes(),
+        "ツ".as_bytes(),
+        b"\xE3\x83",
+        b"\xFF",
+        b"\xC3",
+        b"\xEF\xBB\xBF",
+        b"\x80",
+        b"/a-rather-long-path/with/several/segments/and-more",
+        b"                                        ",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut checked = 0;
+    for round in 0..3_000 {
+        let len = (next() % 60) as usize;
+        let input: Vec<u8> = (0..len)
+            .flat_map(|_| {
+                pieces[(next() % pieces.len() as u64) as usize]
+                    .iter()
+                    .copied()
+            })
+            .collect();
+        let cut = (next() % 12) as usize;
+        for options in [
+            Limits::default(),
+            Limits {
+                parse_limit: DEFAULT_PARSE_LIMIT,
+                max_line_len: Some(cut),
+            },
+            Limits {
+                parse_limit: input.len() / 2 + round % 3,
+                max_line_len: Some(cut + 3),
+            },
+        ] {
+            assert_same_as_line_by_line(&input, &options);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 9_000);
+}
+
+#[rstest]
+#[case::valid_then_invalid(&b"a: \xC3\xA9\nb: \xFF\nc: \xC3\xA9\nd: \xE3\x83\n\ne: x"[..])]
+#[case::invalid_in_the_cut_tail(&b"disallow: /ab\xFF\ndisallow: /\xC3\xA9\n"[..])]
+#[case::nul_before_invalid(&b"a: b\0\xFF\nc: \xFF\0\n"[..])]
+#[case::only_invalid(&b"\xFF\n\xFF\r\n\xFF"[..])]
+fn utf8_findings_after_an_invalid_line(#[case] input: &[u8]) {
+    for max in [None, Some(5), Some(12)] {
+        assert_same_as_line_by_line(
+            input,
+            &Limits {
+                parse_limit: DEFAULT_PARSE_LIMIT,
+                max_line_len: max,
+            },
+        );
+    }
+}

@@ -6,10 +6,7 @@ use rstest::rstest;
 
 fn compiled_matches(pattern: &str, profile: Profile, path: &str) -> bool {
     let c = compile(pattern.as_bytes(), RuleKind::Disallow, profile.reading());
-    let mut p = c.pattern;
-    p.start = 0;
-    p.len = len_u32(c.bytes.len());
-    p.matches(&c.bytes, path.as_bytes())
+    c.pattern.matches(&c.bytes, path.as_bytes())
 }
 
 /// Google's `RobotsMatchStrategy::Matches`: a set of positions, O(path * pattern).
@@ -176,4 +173,40 @@ fn index_html_rewrite() {
             .index_html
             .is_none()
     );
+}
+
+#[test]
+fn find_short_and_find_byte_agree_with_a_plain_search() {
+    let haystacks: Vec<Vec<u8>> = (0..140)
+        .map(|len| (0..len).map(|i| b"abba/a\x80"[(i * 5 + len) % 7]).collect())
+        .collect();
+    for haystack in &haystacks {
+        for needle in [
+            &b"a"[..],
+            b"ab",
+            b"ba/",
+            b"/a\x80",
+            b"zz",
+            b"",
+            b"abba/a\x80a",
+        ] {
+            let expected = if needle.is_empty() {
+                Some(0)
+            } else {
+                haystack.windows(needle.len()).position(|w| w == needle)
+            };
+            if needle.len() <= SHORT {
+                assert_eq!(
+                    find_short(haystack, needle),
+                    expected,
+                    "{haystack:?} {needle:?}"
+                );
+            }
+            assert_eq!(find(haystack, needle), expected, "{haystack:?} {needle:?}");
+        }
+        for byte in [b'a', b'/', 0x80, b'z'] {
+            let expected = haystack.iter().position(|&b| b == byte);
+            assert_eq!(find_byte(haystack, byte), expected);
+        }
+    }
 }
