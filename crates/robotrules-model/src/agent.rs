@@ -319,6 +319,12 @@ impl<'a> AgentRules<'a> {
         })
     }
 
+    /// The URL whose origin was read as `origin`, read as this profile matches it, without
+    /// reading its authority again (see [`robotrules_url::Target::of`]).
+    pub fn target_of<'u>(&self, origin: &robotrules_url::OriginRef<'u>) -> Target<'u> {
+        Target::of(origin, self.robots.profile.reading().urls)
+    }
+
     /// Is `url` (absolute, or a path starting with `/`) allowed?
     ///
     /// # Errors

@@ -29,7 +29,7 @@ mod search;
 mod target;
 
 pub use error::UrlError;
-pub use origin::{default_port, is_default_port, Origin};
+pub use origin::{default_port, is_default_port, Origin, OriginRef};
 pub use scope::{governs, resolve, robots_txt_origin, robots_txt_url};
 pub use target::{target_path, Target, UrlReading};
 

@@ -176,6 +176,91 @@ fn opaque_host_to_ascii(host: &str) -> Result<String, UrlError> {
     idna::domain_to_ascii(&decoded).map_err(|_| UrlError::BadIdn(excerpt(host)))
 }
 
+/// The origin of a URL in the common form (`http`, `https` or `ftp`, a plain host, an optional
+/// port) whose scheme and host are already lower-case, borrowed from the URL.
+///
+/// It is what a cache keyed by [`Origin`] needs to look a URL up without allocating: it hashes
+/// exactly as the equal [`Origin`] does (the same fields, in the same order) and
+/// [`OriginRef::is`] compares it with one. Any other URL gives `None`; read it with
+/// [`Origin::parse`].
+///
+/// ```
+/// use robotrules_url::{Origin, OriginRef};
+///
+/// let url = "https://example.com:443/a?b";
+/// let borrowed = OriginRef::parse(url).expect("common form");
+/// assert!(borrowed.is(&Origin::parse(url)?));
+/// assert_eq!(borrowed.to_origin(), Origin::parse(url)?);
+/// assert!(OriginRef::parse("https://Example.com/").is_none()); // not lower-case
+/// # Ok::<(), robotrules_url::UrlError>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct OriginRef<'a> {
+    url: &'a str,
+    scheme: &'a str,
+    host: &'a str,
+    port: Option<u16>,
+    /// Where the URL's path (or query, or fragment) starts.
+    path_start: usize,
+}
+
+impl std::hash::Hash for OriginRef<'_> {
+    /// As the equal [`Origin`] hashes (its derived `Hash`: the fields in order).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.scheme.hash(state);
+        self.host.hash(state);
+        self.port.hash(state);
+    }
+}
+
+impl<'a> OriginRef<'a> {
+    /// The origin of `url` when it is in the common form with a lower-case scheme and host.
+    pub fn parse(url: &'a str) -> Option<OriginRef<'a>> {
+        let simple = authority::simple(url)?;
+        if simple
+            .scheme
+            .bytes()
+            .chain(simple.host.bytes())
+            .any(|b| b.is_ascii_uppercase())
+        {
+            return None;
+        }
+        Some(OriginRef {
+            url,
+            path_start: crate::plain::path_start(url.as_bytes(), &simple),
+            scheme: simple.scheme,
+            host: simple.host,
+            port: simple
+                .port
+                .filter(|&port| !is_default_port(simple.scheme, port)),
+        })
+    }
+
+    /// The URL it was read from.
+    pub fn url(&self) -> &'a str {
+        self.url
+    }
+
+    /// Where the URL's path (or query, or fragment) starts.
+    pub(crate) fn path_start(&self) -> usize {
+        self.path_start
+    }
+
+    /// Whether `origin` is this origin.
+    pub fn is(&self, origin: &Origin) -> bool {
+        self.port == origin.port && self.host == origin.host && self.scheme == origin.scheme
+    }
+
+    /// The owned origin.
+    pub fn to_origin(&self) -> Origin {
+        Origin {
+            scheme: self.scheme.to_owned(),
+            host: self.host.to_owned(),
+            port: self.port,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,5 +411,39 @@ mod tests {
             serde_json::to_string(&origin).unwrap(),
             r#"{"scheme":"https","host":"[::1]","port":null}"#
         );
+    }
+
+    /// The borrowed origin is the owned one, and hashes like it, or leaves the URL to
+    /// `Origin::parse`.
+    #[rstest]
+    #[case("https://example.com/a", true)]
+    #[case("http://example.com:80/", true)]
+    #[case("http://example.com:8080/x?y#z", true)]
+    #[case("ftp://files.example.org", true)]
+    #[case("https://127.0.0.1:8443/", true)]
+    #[case("https://www.example.com.:443", true)]
+    #[case("HTTPS://example.com/", false)]
+    #[case("https://Example.com/", false)]
+    #[case("https://xn--mller-kva.eu/", false)]
+    #[case("https://user@example.com/", false)]
+    #[case("https://[::1]/", false)]
+    #[case("/relative", false)]
+    fn the_borrowed_origin_equals_and_hashes_as_the_owned_one(
+        #[case] url: &str,
+        #[case] borrowed: bool,
+    ) {
+        use std::hash::BuildHasher;
+        let Some(origin_ref) = OriginRef::parse(url) else {
+            assert!(!borrowed, "{url} should be borrowed");
+            return;
+        };
+        assert!(borrowed, "{url} should not be borrowed");
+        let origin = Origin::parse(url).expect("a valid URL");
+        assert!(origin_ref.is(&origin));
+        assert_eq!(origin_ref.to_origin(), origin);
+        let hasher = std::collections::hash_map::RandomState::new();
+        assert_eq!(hasher.hash_one(origin_ref), hasher.hash_one(&origin));
+        let other = Origin::parse("https://other.example/").expect("a valid URL");
+        assert!(!origin_ref.is(&other));
     }
 }

@@ -94,35 +94,47 @@ fn plain_path(url: &str) -> Option<&[u8]> {
 /// [`plain_path`], saying when the authority at least is in the common form.
 pub(crate) fn plain(url: &str) -> Plain<'_> {
     let bytes = url.as_bytes();
-    let start = if bytes.first() == Some(&b'/') {
+    if bytes.first() == Some(&b'/') {
         // A scheme-relative `//host/…` is read differently.
         if bytes.get(1) == Some(&b'/') {
             return Plain::Unknown;
         }
-        0
-    } else {
-        let Some(origin) = crate::authority::simple(url) else {
-            return Plain::Unknown;
+        return match plain_from(bytes, 0) {
+            Some(path) => Plain::Path(path),
+            None => Plain::CheckedAuthority,
         };
-        let after = origin.scheme.len() + 3 + origin.host.len();
-        let after = match origin.port {
-            Some(_) => {
-                after
-                    + 1
-                    + bytes[after + 1..]
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count()
-            }
-            None => after,
-        };
-        // An empty path is read as `/`: not the text itself.
-        if bytes.get(after) != Some(&b'/') {
-            return Plain::CheckedAuthority;
+    }
+    match crate::authority::simple(url) {
+        Some(origin) => after_authority(bytes, path_start(bytes, &origin)),
+        None => Plain::Unknown,
+    }
+}
+
+/// Where the path (or query, or fragment) of `bytes` starts, after its authority `origin`.
+pub(crate) fn path_start(bytes: &[u8], origin: &crate::authority::Simple<'_>) -> usize {
+    let after = origin.scheme.len() + 3 + origin.host.len();
+    match origin.port {
+        Some(_) => {
+            after
+                + 1
+                + bytes
+                    .get(after + 1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count()
         }
-        after
-    };
-    match plain_from(bytes, start) {
+        None => after,
+    }
+}
+
+/// [`plain`] for a URL whose authority is in the common form and ends at `after`.
+pub(crate) fn after_authority(bytes: &[u8], after: usize) -> Plain<'_> {
+    // An empty path is read as `/`: not the text itself.
+    if bytes.get(after) != Some(&b'/') {
+        return Plain::CheckedAuthority;
+    }
+    match plain_from(bytes, after) {
         Some(path) => Plain::Path(path),
         None => Plain::CheckedAuthority,
     }
@@ -235,6 +247,7 @@ mod tests {
         ];
         let mut frontier = vec![Vec::new()];
         let mut answered = 0;
+        let mut with_origin = 0;
         for _ in 0..3 {
             let mut next = Vec::new();
             for tail in &frontier {
@@ -259,6 +272,18 @@ mod tests {
                             assert_eq!(full.as_ref().map(Target::path), Ok(path), "{url:?}");
                             answered += 1;
                         }
+                        // The target read after the borrowed origin is the same, in both
+                        // readings.
+                        if let Some(origin) = crate::OriginRef::parse(&url) {
+                            for reading in [UrlReading::Canonical, UrlReading::Google] {
+                                assert_eq!(
+                                    Ok(Target::of(&origin, reading)),
+                                    Target::parse(&url, reading),
+                                    "{url:?} {reading:?}"
+                                );
+                            }
+                            with_origin += 1;
+                        }
                     }
                     next.push(t);
                 }
@@ -266,5 +291,6 @@ mod tests {
             frontier = next;
         }
         assert!(answered > 3_000, "{answered}");
+        assert!(with_origin > 3_000, "{with_origin}");
     }
 }

@@ -15,6 +15,7 @@ use std::borrow::Cow;
 use memchr::memchr3;
 
 use crate::error::{excerpt, UrlError};
+use crate::origin::OriginRef;
 
 /// How URLs are accepted and read for matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,20 +79,39 @@ impl<'a> Target<'a> {
         Target::parse_full(url, reading)
     }
 
+    /// Read the URL whose origin was read as `origin` under `reading`, without checking its
+    /// authority again: what [`Target::parse`] gives for [`OriginRef::url`], and it cannot
+    /// fail.
+    ///
+    /// ```
+    /// use robotrules_url::{OriginRef, Target, UrlReading};
+    ///
+    /// let url = "https://example.com/a/../b?q#f";
+    /// let origin = OriginRef::parse(url).expect("common form");
+    /// assert_eq!(Target::of(&origin, UrlReading::Canonical).path(), b"/b?q");
+    /// assert_eq!(Target::of(&origin, UrlReading::Google), Target::parse(url, UrlReading::Google)?);
+    /// # Ok::<(), robotrules_url::UrlError>(())
+    /// ```
+    #[inline]
+    pub fn of(origin: &OriginRef<'a>, reading: UrlReading) -> Target<'a> {
+        let url = origin.url();
+        let path = match reading {
+            UrlReading::Canonical => {
+                match crate::plain::after_authority(url.as_bytes(), origin.path_start()) {
+                    crate::plain::Plain::Path(path) => Cow::Borrowed(path),
+                    _ => canonical_path(url),
+                }
+            }
+            UrlReading::Google => google_path(url),
+        };
+        Target { path }
+    }
+
     /// [`Target::parse`] without the shortcut for URLs the reading leaves unchanged
     /// ([`crate::plain`]): the definition the shortcut is tested against.
     pub(crate) fn parse_full(url: &'a str, reading: UrlReading) -> Result<Target<'a>, UrlError> {
         let path = match reading {
-            UrlReading::Google => match crate::google::path_params_query_span(url.as_bytes()) {
-                crate::google::Pqs::Span(start, end) => Cow::Borrowed(&url.as_bytes()[start..end]),
-                crate::google::Pqs::Root => Cow::Borrowed(&b"/"[..]),
-                crate::google::Pqs::Prefixed(start, end) => {
-                    let mut path = Vec::with_capacity(end - start + 1);
-                    path.push(b'/');
-                    path.extend_from_slice(&url.as_bytes()[start..end]);
-                    Cow::Owned(path)
-                }
-            },
+            UrlReading::Google => google_path(url),
             UrlReading::Canonical => {
                 if !url.starts_with('/') && crate::authority::simple(url).is_none() {
                     crate::Origin::parse(url)?;
@@ -119,6 +139,20 @@ impl<'a> Target<'a> {
 
 /// The RFC reading's path of a URL whose authority was checked: [`matched_path`], then the
 /// canonical form.
+/// The path+params+query the matcher sees, in Google's reading (never fails).
+fn google_path(url: &str) -> Cow<'_, [u8]> {
+    match crate::google::path_params_query_span(url.as_bytes()) {
+        crate::google::Pqs::Span(start, end) => Cow::Borrowed(&url.as_bytes()[start..end]),
+        crate::google::Pqs::Root => Cow::Borrowed(&b"/"[..]),
+        crate::google::Pqs::Prefixed(start, end) => {
+            let mut path = Vec::with_capacity(end - start + 1);
+            path.push(b'/');
+            path.extend_from_slice(&url.as_bytes()[start..end]);
+            Cow::Owned(path)
+        }
+    }
+}
+
 fn canonical_path(url: &str) -> Cow<'_, [u8]> {
     match matched_path(url) {
         Cow::Borrowed(p) => crate::canonical::path(p.as_bytes()),

@@ -27,6 +27,7 @@ pub use robotrules_fetch::{
 };
 
 use robotrules_fetch::Fetcher;
+use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
 use crate::model::{AgentToken, CachePreset, CrawlerRules, RobotsTxt, Rule};
@@ -318,9 +319,12 @@ impl Client {
     /// # Errors
     /// [`ClientError::Url`] when `url` cannot have a robots.txt.
     pub async fn is_allowed(&self, url: &str) -> Result<Decision, ClientError> {
+        if let Some(decision) = self.try_is_allowed(url) {
+            return decision;
+        }
         let origin = origin_of(url)?;
         let (known, from_cache) = self.known(&origin).await?;
-        self.decide(&known, url, from_cache)
+        self.decide(&known, Asked::Url(url), from_cache, self.now())
     }
 
     /// May the crawler fetch `url`, answered now from what the client already knows, without
@@ -331,18 +335,30 @@ impl Client {
     /// # Errors
     /// `Some(Err(..))` as [`Client::is_allowed`] when `url` cannot have a robots.txt.
     pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
-        let origin = match origin_of(url) {
-            Ok(origin) => origin,
+        let now = self.now();
+        // The common URL is looked up by its borrowed origin: no allocation.
+        if let Some(origin) = OriginRef::parse(url) {
+            let known = self.current_known(&KnownKey(origin), now)?;
+            return Some(self.decide(&known, Asked::Origin(origin), true, now));
+        }
+        let known = match origin_of(url) {
+            Ok(origin) => self.current_known(&origin, now)?,
             Err(error) => return Some(Err(error)),
         };
-        let known = self.current(&origin)?;
-        Some(self.decide(&known, url, true))
+        Some(self.decide(&known, Asked::Url(url), true, now))
     }
 
-    /// What the decisions tier holds for `origin`, while its answer holds.
-    fn current(&self, origin: &Origin) -> Option<Arc<Known>> {
+    /// The client's clock, read once per question.
+    fn now(&self) -> SystemTime {
+        self.inner.cache.fetcher().clock().now()
+    }
+
+    /// What the decisions tier holds for `origin`, while its answer holds at `now`.
+    fn current_known<Q>(&self, origin: &Q, now: SystemTime) -> Option<Arc<Known>>
+    where
+        Q: std::hash::Hash + quick_cache::Equivalent<Origin> + ?Sized,
+    {
         let known = self.inner.known.get(origin)?;
-        let now = self.inner.cache.fetcher().clock().now();
         (now < known.until).then_some(known)
     }
 
@@ -354,7 +370,7 @@ impl Client {
     pub async fn explain(&self, url: &str) -> Result<Explained, ClientError> {
         let origin = origin_of(url)?;
         let (known, from_cache) = self.known(&origin).await?;
-        let decision = self.decide(&known, url, from_cache)?;
+        let decision = self.decide(&known, Asked::Url(url), from_cache, self.now())?;
         let explanation = match &known.crawler {
             Some(crawler) => Some(crawler.explain(url)?),
             None => None,
@@ -422,11 +438,21 @@ impl Client {
     }
 
     /// The decision for `url` with what is known about its origin.
-    fn decide(&self, known: &Known, url: &str, from_cache: bool) -> Result<Decision, ClientError> {
+    fn decide(
+        &self,
+        known: &Known,
+        asked: Asked<'_>,
+        from_cache: bool,
+        now: SystemTime,
+    ) -> Result<Decision, ClientError> {
         let (allowed, reason, decided_by) = match (&known.access, &known.crawler) {
             (AccessKind::Success, Some(crawler)) => {
                 let rules = crawler.rules();
-                let verdict = rules.verdict(&rules.target(url)?);
+                let target = match asked {
+                    Asked::Url(url) => rules.target(url)?,
+                    Asked::Origin(origin) => rules.target_of(&origin),
+                };
+                let verdict = rules.verdict(&target);
                 let decided_by = verdict.rule.map(|rule| DecidingRule {
                     robots: Arc::clone(crawler.robots()),
                     rule: *rule,
@@ -436,7 +462,6 @@ impl Client {
             (AccessKind::Unreachable, _) => (false, None, None),
             _ => (true, None, None),
         };
-        let now = self.inner.cache.fetcher().clock().now();
         Ok(Decision {
             allowed,
             access: known.access,
@@ -457,7 +482,7 @@ impl Client {
     /// from the decisions tier while its answer holds, else from the fetch cache (fetching
     /// when that is stale) and a parse of a new copy.
     async fn known(&self, origin: &Origin) -> Result<(Arc<Known>, bool), ClientError> {
-        if let Some(known) = self.current(origin) {
+        if let Some(known) = self.current_known(origin, self.now()) {
             return Ok((known, true));
         }
         let outcome = self.fetch(origin, &origin.to_string()).await?;
@@ -550,6 +575,24 @@ impl Client {
             .parsing
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The URL a decision is for: as given, or already read up to its origin.
+#[derive(Clone, Copy)]
+enum Asked<'a> {
+    Url(&'a str),
+    Origin(OriginRef<'a>),
+}
+
+/// A URL's borrowed origin as a key of the decisions tier: it hashes as the equal [`Origin`]
+/// does, so a lookup allocates nothing.
+#[derive(Hash)]
+struct KnownKey<'a>(OriginRef<'a>);
+
+impl quick_cache::Equivalent<Origin> for KnownKey<'_> {
+    fn equivalent(&self, origin: &Origin) -> bool {
+        self.0.is(origin)
     }
 }
 

@@ -561,3 +561,26 @@ async fn try_is_allowed_answers_from_what_is_known() {
     assert!(client.try_is_allowed(&url).is_none(), "no longer current");
     assert_eq!(server.hits("/robots.txt"), 1);
 }
+
+/// A known origin is found however its URL spells it: the common lower-case form (looked up
+/// by its borrowed origin), upper case, and the scheme's default port written out.
+#[tokio::test]
+async fn a_known_origin_is_found_in_every_spelling() {
+    let server = server_with(Reply::ok(ROBOTS)).await;
+    let clock = ManualClock::default();
+    let client = client_with_clock(&clock);
+    let url = server.url("/private/x");
+    let first = client.is_allowed(&url).await.unwrap();
+    assert!(!first.from_cache);
+    let upper = url.replacen("http://", "HTTP://", 1);
+    for spelling in [url.clone(), upper] {
+        let known = client.try_is_allowed(&spelling).unwrap().unwrap();
+        assert_eq!(known.allowed, first.allowed, "{spelling}");
+        assert!(known.from_cache, "{spelling}");
+    }
+    assert!(
+        client.try_is_allowed("http://other.invalid/").is_none(),
+        "another origin is not known"
+    );
+    assert_eq!(server.hits("/robots.txt"), 1);
+}
