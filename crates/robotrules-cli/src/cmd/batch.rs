@@ -50,15 +50,8 @@ const MAX_CONCURRENCY: usize = 4096;
 #[derive(Debug, clap::Args)]
 #[command(override_usage = "robotrules batch [OPTIONS] AGENT [URL...]")]
 pub(crate) struct BatchArgs {
-    /// How to read the files: RFC 9309, Google's reference library, or the 1994 convention.
-    #[arg(
-        long,
-        value_name = "PROFILE",
-        default_value_t = Profile::default(),
-        ignore_case = true,
-        value_parser = cmd::profile_parser(),
-    )]
-    profile: Profile,
+    #[command(flatten)]
+    profile: cmd::ProfileArg,
 
     /// Output: tab-separated text (`allowed|disallowed|error<TAB>URL[...]`), or one JSON
     /// object per line (url, verdict, access, robots_txt_url, the deciding line and rule).
@@ -132,7 +125,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     options.max_concurrent_fetches = args.concurrency.get();
     let client = Client::builder(&args.agent)
         .parse_options(ParseOptions {
-            profile: args.profile,
+            profile: args.profile.profile,
             parse_limit: DEFAULT_PARSE_LIMIT,
         })
         .fetch_options(options)
@@ -148,7 +141,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     let window = args.concurrency.get().saturating_mul(WINDOW_PER_FETCH);
     let asker = Asker {
         client,
-        profile: args.profile,
+        profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
     };
     let mut printer = Printer::new(

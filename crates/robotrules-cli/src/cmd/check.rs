@@ -33,15 +33,8 @@ use crate::trust::TrustArgs;
 #[derive(Debug, clap::Args)]
 #[command(override_usage = "robotrules check [OPTIONS] ROBOTS AGENT [URL...]")]
 pub(crate) struct CheckArgs {
-    /// How to read the file: RFC 9309, Google's reference library, or the 1994 convention.
-    #[arg(
-        long,
-        value_name = "PROFILE",
-        default_value_t = Profile::default(),
-        ignore_case = true,
-        value_parser = cmd::profile_parser(),
-    )]
-    profile: Profile,
+    #[command(flatten)]
+    profile: cmd::ProfileArg,
 
     /// Output: tab-separated text, or one JSON object per line.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
@@ -96,7 +89,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     }
     let trust = args.trust.load()?;
     let options = ParseOptions {
-        profile: args.profile,
+        profile: args.profile.profile,
         ..ParseOptions::default()
     };
     let source = input::load_robots_or_fetch(
@@ -117,7 +110,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     let checker = Checker {
         rules: robots.agent(&args.agent)?,
         agent: &args.agent,
-        profile: args.profile,
+        profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
     };

@@ -20,6 +20,22 @@ pub(crate) fn profile_parser() -> impl TypedValueParser<Value = Profile> {
         .try_map(|name| name.parse::<Profile>())
 }
 
+/// `--profile`, shared by the commands that read robots.txt files for crawlers (`check`,
+/// `batch`, `show`); `lint` and `fetch` say what the profile means for them in their own.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub(crate) struct ProfileArg {
+    /// How to read robots.txt files: RFC 9309, Google's reference library, or the 1994
+    /// convention.
+    #[arg(
+        long = "profile",
+        value_name = "PROFILE",
+        default_value_t = Profile::default(),
+        ignore_case = true,
+        value_parser = profile_parser(),
+    )]
+    pub(crate) profile: Profile,
+}
+
 /// How a command that ran to the end came out; errors are [`crate::error::CliError`] (exit 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {

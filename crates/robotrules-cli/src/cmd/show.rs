@@ -28,15 +28,8 @@ use crate::trust::TrustArgs;
 #[derive(Debug, clap::Args)]
 #[command(override_usage = "robotrules show [OPTIONS] ROBOTS AGENT")]
 pub(crate) struct ShowArgs {
-    /// How to read the file: RFC 9309, Google's reference library, or the 1994 convention.
-    #[arg(
-        long,
-        value_name = "PROFILE",
-        default_value_t = Profile::default(),
-        ignore_case = true,
-        value_parser = cmd::profile_parser(),
-    )]
-    profile: Profile,
+    #[command(flatten)]
+    profile: cmd::ProfileArg,
 
     /// Output: text, or one JSON object.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
@@ -119,7 +112,7 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
     let robots = Robots::parse_with(
         bytes,
         &ParseOptions {
-            profile: args.profile,
+            profile: args.profile.profile,
             ..ParseOptions::default()
         },
     );
@@ -158,7 +151,7 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
         .and_then(Fetched::blanket)
         .is_some_and(|(allowed, _)| !allowed);
     let shown = Shown {
-        profile: args.profile,
+        profile: args.profile.profile,
         agent: args.agent.clone(),
         robots_txt_url: url,
         fetched,
