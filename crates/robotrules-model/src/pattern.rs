@@ -159,33 +159,8 @@ pub(crate) fn find_short(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     None
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The first `byte` in `haystack`: eight bytes at a time with integer operations for the
-/// first 64 bytes (the paths a check reads are short, and `memchr`'s fixed cost per call
-/// dominates there), then `memchr`.
-#[inline]
-pub(crate) fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
-    let pattern = ONES * u64::from(byte);
-    let mut at = 0;
-    while let Some(word) = haystack.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-        if at >= 64 {
-            return memchr::memchr(byte, &haystack[at..]).map(|k| at + k);
-        }
-        let x = u64::from_le_bytes(*word) ^ pattern;
-        // The lowest set bit marks the first equal byte (higher ones may be wrong).
-        let found = x.wrapping_sub(ONES) & !x & HIGHS;
-        if found != 0 {
-            return Some(at + (found.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    haystack[at..]
-        .iter()
-        .position(|&b| b == byte)
-        .map(|k| at + k)
-}
+/// The first `byte` in `haystack` (eight bytes at a time for short haystacks).
+pub(crate) use robotrules_url::search::find_byte;
 
 /// A pattern compiled to the bytes it stores and its flags, before it is placed with its
 /// group's.

@@ -12,7 +12,7 @@ const SHORT: usize = 64;
 
 /// The position of the first `byte` in `haystack`.
 #[inline]
-pub(crate) fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
+pub fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
     let pattern = ONES * u64::from(byte);
     let mut at = 0;
     while let Some(word) = haystack.get(at..).and_then(<[u8]>::first_chunk::<8>) {
