@@ -24,11 +24,7 @@ Disallow: /
 ";
 
 /// Without proxies from the environment: the servers are on loopback.
-const HARNESS: Harness = Harness {
-    no_color: false,
-    without_proxies: true,
-    lossy: false,
-};
+const HARNESS: Harness = Harness::LOOPBACK;
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {
     HARNESS.run(args, stdin)

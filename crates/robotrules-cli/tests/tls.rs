@@ -24,11 +24,7 @@ use common::{Harness, Run};
 const ROBOTS: &str = "User-agent: *\nDisallow: /private/\n";
 
 /// Without proxies from the environment: the servers are on loopback.
-const HARNESS: Harness = Harness {
-    no_color: false,
-    without_proxies: true,
-    lossy: false,
-};
+const HARNESS: Harness = Harness::LOOPBACK;
 
 fn run(args: &[&str]) -> Run {
     HARNESS.run(args, b"")

@@ -76,6 +76,13 @@ pub(crate) struct Harness {
 }
 
 impl Harness {
+    /// For tests against the loopback servers: without proxies from the environment.
+    pub(crate) const LOOPBACK: Harness = Harness {
+        no_color: false,
+        without_proxies: true,
+        lossy: false,
+    };
+
     /// `robotrules ARGS` in this environment, with every stream piped.
     pub(crate) fn command(&self, args: &[&str]) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_robotrules"));
