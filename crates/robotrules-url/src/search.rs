@@ -1,8 +1,9 @@
 //! Finding a byte in a short haystack, the URLs and paths a check reads.
 //!
 //! `memchr` is the fastest for long haystacks, but each call pays a fixed cost that dominates
-//! for the 20 to 100 bytes of a URL. [`find_byte`] looks at eight bytes at a time with plain
-//! integer operations for the first 64 bytes, then hands over to `memchr`.
+//! for the 20 to 100 bytes of a URL. [`find_byte`](crate::search::find_byte) looks at eight
+//! bytes at a time with plain integer operations for the first 64 bytes, then hands over to
+//! `memchr`.
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
