@@ -9,10 +9,15 @@
 //!   `conformance/README.md`);
 //! - `cargo xtask sweep DIR [--budget-ms 1000] [--urls 50] [--slowest 10]
 //!   [--format text|markdown]` runs `robotrules-sweep` in release mode, since its times mean
-//!   nothing in a debug build (see `docs/robustness.md`).
+//!   nothing in a debug build (see `docs/robustness.md`);
+//! - `cargo xtask test [CARGO TEST ARGS]` is the README's test command: it makes sure a
+//!   `redis-server` is installed (the fleet-cache tests start a real one; `apt-get install
+//!   redis-server` when it is missing), then runs `cargo test --workspace` with the Redis
+//!   store's features (`src/redis.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
+mod redis;
 #[cfg(test)]
 mod tidy;
 
@@ -41,6 +46,10 @@ enum Task {
     /// for its options).
     #[command(disable_help_flag = true)]
     Sweep(Forwarded),
+    /// Install redis-server when it is missing, then run `cargo test --workspace` with the
+    /// Redis store's features (arguments go to cargo test).
+    #[command(disable_help_flag = true)]
+    Test(Forwarded),
 }
 
 /// The arguments handed to the command's binary.
@@ -50,22 +59,53 @@ struct Forwarded {
     args: Vec<OsString>,
 }
 
+/// The features `cargo xtask test` turns on: the Redis store and everything built on it.
+const TEST_FEATURES: &str = "robotrules-fetch/redis,robotrules/redis";
+
 /// `cargo run --quiet --package PACKAGE [cargo_args] -- args` in this workspace, with the
 /// cargo that runs xtask; its exit status becomes xtask's.
 fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::Result<ExitCode> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask/ has no parent directory")?;
-    let status = Command::new(&cargo)
+    let mut command = cargo_command()?;
+    command
         .args(["run", "--quiet", "--package", package])
         .args(cargo_args)
         .arg("--manifest-path")
-        .arg(root.join("Cargo.toml"))
+        .arg(workspace_root()?.join("Cargo.toml"))
         .arg("--")
-        .args(args)
+        .args(args);
+    run(command)
+}
+
+/// `cargo test --workspace --features TEST_FEATURES args`, once `redis-server` is there.
+fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
+    redis::ensure_installed()?;
+    let mut command = cargo_command()?;
+    command
+        .args(["test", "--workspace", "--features", TEST_FEATURES])
+        .arg("--manifest-path")
+        .arg(workspace_root()?.join("Cargo.toml"))
+        .args(args);
+    run(command)
+}
+
+/// The cargo that runs xtask.
+fn cargo_command() -> anyhow::Result<Command> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Ok(Command::new(cargo))
+}
+
+/// The workspace's root directory.
+fn workspace_root() -> anyhow::Result<&'static Path> {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .context("xtask/ has no parent directory")
+}
+
+/// Runs `command`; its exit status becomes xtask's.
+fn run(mut command: Command) -> anyhow::Result<ExitCode> {
+    let status = command
         .status()
-        .with_context(|| format!("running {}", Path::new(&cargo).display()))?;
+        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
     // A child ended by a signal has no code: report a failure.
     let code = status.code().and_then(|code| u8::try_from(code).ok());
     Ok(code.map_or(ExitCode::FAILURE, ExitCode::from))
@@ -75,6 +115,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
+        Task::Test(forwarded) => cargo_test(&forwarded.args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");
@@ -99,6 +140,10 @@ mod tests {
         let cli = Cli::try_parse_from(["cargo xtask", "sweep", "dir", "--budget-ms", "5"]);
         assert!(
             matches!(cli, Ok(Cli { task: Task::Sweep(f) }) if f.args == ["dir", "--budget-ms", "5"])
+        );
+        let cli = Cli::try_parse_from(["cargo xtask", "test", "-p", "robotrules-fetch"]);
+        assert!(
+            matches!(cli, Ok(Cli { task: Task::Test(f) }) if f.args == ["-p", "robotrules-fetch"])
         );
         assert!(Cli::try_parse_from(["cargo xtask", "frobnicate"]).is_err());
     }
