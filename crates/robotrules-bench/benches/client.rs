@@ -11,11 +11,15 @@
 //!
 //! The target (issue 9): `client_cached` costs at most 1.5 times `bare_check` plus
 //! `origin_key`. Figures and the command are in `docs/performance.md`.
+//!
+//! Wall time by default; `ROBOTRULES_BENCH_CLOCK=cpu` times the thread's CPU time instead, as
+//! the `compare` bench does (the same measurement, `compare/cpu_clock.rs`).
 
 use std::hint::black_box;
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::Measurement;
+use criterion::{Criterion, Throughput};
 use robotrules::client::{Client, FetchOptions};
 use robotrules::url::Origin;
 use robotrules::Robots;
@@ -42,7 +46,14 @@ fn files() -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
-fn bench(c: &mut Criterion) {
+/// The thread-CPU-time measurement, shared with the `compare` bench.
+#[path = "compare/cpu_clock.rs"]
+mod cpu_clock;
+
+/// The environment variable that selects the clock (`cpu`: thread CPU time).
+const CLOCK_VAR: &str = "ROBOTRULES_BENCH_CLOCK";
+
+fn bench<M: Measurement>(c: &mut Criterion<M>) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -114,5 +125,17 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+fn run<M: Measurement>(c: Criterion<M>) {
+    let mut c = c.configure_from_args();
+    bench(&mut c);
+    c.final_summary();
+}
+
+fn main() {
+    if std::env::var(CLOCK_VAR).is_ok_and(|v| v == "cpu") {
+        eprintln!("robotrules-bench: timing thread CPU time ({CLOCK_VAR}=cpu)");
+        run(Criterion::default().with_measurement(cpu_clock::ThreadCpuTime));
+    } else {
+        run(Criterion::default());
+    }
+}
