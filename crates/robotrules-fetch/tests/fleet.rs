@@ -7,14 +7,21 @@
 #![cfg(feature = "redis")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
-use robotrules_fetch::cache::{CacheEntry, Store};
+use futures_util::future::join_all;
+use robotrules_fetch::cache::{CacheEntry, CachePolicy, Lease, Store};
 use robotrules_fetch::fleet::codec::{self, CodecError};
-use robotrules_fetch::fleet::{FleetError, RedisOptions, RedisStore};
-use robotrules_fetch::{Access, CacheHeaders, FetchOutcome, Origin, UnreachableReason};
+use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
+use robotrules_fetch::{
+    Access, CacheHeaders, CachedOutcome, CachingFetcher, FetchOptions, FetchOutcome, Fetcher,
+    Origin, UnreachableReason, VerdictClass,
+};
+use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::redis::RedisServer;
+use robotrules_testserver::Background;
 
 // ---------------------------------------------------------------------------------------------
 // Warnings: a global subscriber keeps every `tracing` warning the crate logs.
@@ -349,4 +356,452 @@ async fn an_oversized_entry_is_not_written() {
     );
     assert_eq!(store.health().oversized, 1);
     assert!(warned(&["big.example", "not written"]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fleet lock.
+
+fn never_fresh(_: &CacheEntry) -> bool {
+    false
+}
+
+fn is_fresh(entry: &CacheEntry) -> bool {
+    SystemTime::now() < entry.fresh_until
+}
+
+fn token(lease: &Lease) -> String {
+    match lease {
+        Lease::Held { token } => token.clone(),
+        other => panic!("expected the lock, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lock_is_exclusive_expires_and_is_released_by_its_holder_only() {
+    let redis = RedisServer::start();
+    let (a, b) = (connect(&redis).await, connect(&redis).await);
+    let key = origin("lock.example");
+    let lock_key = a.lock_key(&key);
+
+    // NX: while A holds it, B waits for the deadline, then fetches itself.
+    let held = a.lock(&key, Duration::from_secs(5), &never_fresh).await;
+    let a_token = token(&held);
+    let pttl: u64 = redis.command(&["PTTL", &lock_key]).unwrap()[1..]
+        .parse()
+        .unwrap();
+    assert!(
+        pttl <= 5000 && pttl > 4000,
+        "the expiry is the deadline: {pttl}"
+    );
+    let started = Instant::now();
+    assert_eq!(
+        b.lock(&key, Duration::from_millis(300), &never_fresh).await,
+        Lease::Local
+    );
+    assert!(started.elapsed() >= Duration::from_millis(300));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let health = b.health();
+    assert_eq!((health.lock_waits, health.lock_wait_timeouts), (1, 1));
+
+    // Compare-and-delete: another token does not release it; the holder's does.
+    b.unlock(
+        &key,
+        Lease::Held {
+            token: "someone else".into(),
+        },
+    )
+    .await;
+    assert_eq!(redis.command(&["EXISTS", &lock_key]).unwrap(), ":1");
+    a.unlock(&key, held).await;
+    assert_eq!(redis.command(&["EXISTS", &lock_key]).unwrap(), ":0");
+
+    // A crashed holder's lock expires: B gets it then, before its own deadline.
+    let crashed = a.lock(&key, Duration::from_millis(300), &never_fresh).await;
+    let started = Instant::now();
+    let successor = b.lock(&key, Duration::from_secs(3), &never_fresh).await;
+    let b_token = token(&successor);
+    assert!(
+        started.elapsed() >= Duration::from_millis(200),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // The slow holder's late release does not delete its successor's lock.
+    assert_ne!(token(&crashed), b_token);
+    a.unlock(&key, crashed).await;
+    assert_eq!(redis.command(&["GET", &lock_key]).unwrap(), "$32");
+    b.unlock(&key, successor).await;
+    assert_eq!(redis.command(&["EXISTS", &lock_key]).unwrap(), ":0");
+    assert_ne!(a_token, b_token);
+
+    // A waiter takes the holder's fresh entry as soon as it lands.
+    let held = a.lock(&key, Duration::from_secs(5), &never_fresh).await;
+    let entry = fresh_entry(&key, ROBOTS);
+    let writer = {
+        let (a, key, entry) = (a.clone(), key.clone(), entry.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            a.put(&key, entry).await;
+        })
+    };
+    let started = Instant::now();
+    assert_eq!(
+        b.lock(&key, Duration::from_secs(5), &is_fresh).await,
+        Lease::Ready(entry)
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    writer.await.unwrap();
+    a.unlock(&key, held).await;
+    assert_eq!(b.health().lock_wait_hits, 1);
+    assert_eq!(a.health().locks_acquired, 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Many processes, one cache.
+
+/// How many origins the fleet crawls.
+const ORIGINS: usize = 200;
+/// How many crawler processes (threads with their own runtime and Redis connection).
+const CLIENTS: usize = 8;
+/// How long the server takes to answer each robots.txt request.
+const SLOW: Duration = Duration::from_millis(150);
+const DISALLOW_ALL: &str = "User-agent: *\nDisallow: /\n";
+
+fn site(i: usize) -> String {
+    format!("site{i}.fleet.test")
+}
+
+/// Origin `i`'s robots.txt: a file, 404 (allow all), 503 (disallow all), another file.
+fn reply(i: usize) -> Reply {
+    let reply = match i % 4 {
+        0 => Reply::ok(ROBOTS),
+        1 => Reply::status(404),
+        2 => Reply::status(503),
+        _ => Reply::ok(DISALLOW_ALL),
+    };
+    reply.after(SLOW)
+}
+
+/// The verdict RFC 9309 §2.3.1 gives origin `i`; panics on any other.
+fn check(i: usize, answer: &CachedOutcome) {
+    let expected = match i % 4 {
+        0 | 3 => VerdictClass::Conditional,
+        1 => VerdictClass::FullAllow,
+        _ => VerdictClass::FullDisallow,
+    };
+    assert_eq!(
+        answer.verdict_class(),
+        expected,
+        "origin {i}: {:?}",
+        answer.access
+    );
+    let body = answer.body().map(|body| body.to_vec());
+    match i % 4 {
+        0 => assert_eq!(body.as_deref(), Some(ROBOTS.as_bytes()), "origin {i}"),
+        3 => assert_eq!(body.as_deref(), Some(DISALLOW_ALL.as_bytes()), "origin {i}"),
+        _ => assert_eq!(body, None, "origin {i}"),
+    }
+}
+
+/// The loopback site server: every origin a host name on one server.
+struct Sites {
+    server: HttpServer,
+    _background: Background,
+}
+
+impl Sites {
+    fn start() -> Self {
+        let background = Background::new().unwrap();
+        let server = background.http().unwrap();
+        for i in 0..ORIGINS {
+            server.route_on(&site(i), "/robots.txt", reply(i));
+        }
+        Sites {
+            server,
+            _background: background,
+        }
+    }
+
+    fn requests(&self) -> usize {
+        self.server.hits("/robots.txt")
+    }
+
+    fn options(&self) -> FetchOptions {
+        FetchOptions {
+            connect_timeout: Duration::from_secs(2),
+            total_timeout: Duration::from_secs(5),
+            use_env_proxy: false,
+            resolve: (0..ORIGINS)
+                .map(|i| (site(i), self.server.addr()))
+                .collect(),
+            ..FetchOptions::default()
+        }
+    }
+
+    fn url(&self, i: usize) -> String {
+        self.server.url_on(&site(i), "/some/page")
+    }
+}
+
+/// `CLIENTS` crawler processes, each a thread with its own runtime, Redis connection and
+/// caching fetcher, asking every origin once, 25 at a time, each starting a little further (so they
+/// overlap and race for the same origins). Returns
+/// the health of each store; panics on a wrong verdict.
+fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
+    let threads: Vec<_> = (0..CLIENTS)
+        .map(|client| {
+            let urls: Vec<(usize, String)> = (0..ORIGINS)
+                .map(|n| (n + client * 3) % ORIGINS)
+                .map(|i| (i, sites.url(i)))
+                .collect();
+            let options = sites.options();
+            let redis_url = redis_url.to_owned();
+            std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
+                runtime.block_on(async move {
+                    let store = RedisStore::connect(&redis_url, fast_options())
+                        .await
+                        .unwrap();
+                    let cache = CachingFetcher::with_store(
+                        Fetcher::new(options).unwrap(),
+                        CachePolicy::rfc9309(),
+                        Arc::new(store.clone()),
+                    );
+                    for chunk in urls.chunks(25) {
+                        let answers = join_all(chunk.iter().map(|(_, url)| cache.get(url))).await;
+                        for ((i, _), answer) in chunk.iter().zip(answers) {
+                            check(*i, &answer.unwrap());
+                        }
+                    }
+                    store.health()
+                })
+            })
+        })
+        .collect();
+    threads
+        .into_iter()
+        .map(|thread| thread.join().unwrap())
+        .collect()
+}
+
+fn total(healths: &[FleetHealth], counter: fn(&FleetHealth) -> u64) -> u64 {
+    healths.iter().map(counter).sum()
+}
+
+#[test]
+fn eight_processes_make_one_request_per_origin_even_after_garbage() {
+    record_warnings();
+    let redis = RedisServer::start();
+    let sites = Sites::start();
+    let started = Instant::now();
+    let healths = crawl(&sites, &redis.url());
+    eprintln!("fleet crawl: {:?}", started.elapsed());
+    assert_eq!(
+        sites.requests(),
+        ORIGINS,
+        "one request per origin for the whole fleet"
+    );
+    // A process that gets the lock just after the holder released it finds the entry and
+    // does not fetch: more locks than fetches, never fewer.
+    assert!(total(&healths, |h| h.locks_acquired) >= ORIGINS as u64);
+    assert_eq!(total(&healths, |h| h.writes), ORIGINS as u64);
+    assert!(total(&healths, |h| h.lock_waits) > 0);
+    assert!(total(&healths, |h| h.lock_wait_hits) > 0);
+    assert_eq!(total(&healths, |h| h.lock_wait_timeouts), 0);
+    assert_eq!(total(&healths, |h| h.errors + h.timeouts + h.fallbacks), 0);
+    assert!(healths.iter().all(|h| h.connected));
+
+    // Memory per entry, as Redis counts it.
+    let store_keys = redis.command(&["DBSIZE"]).unwrap();
+    assert_eq!(store_keys, format!(":{ORIGINS}"));
+
+    // Every entry overwritten with garbage: read as misses, fetched again once, replaced.
+    for i in 0..ORIGINS {
+        let key = format!("robotrules:http://{}:{}", site(i), sites.server.port());
+        let reply = redis
+            .command_bytes(&[b"SET", key.as_bytes(), b"\x01garbage\xff"])
+            .unwrap();
+        assert_eq!(reply, "+OK");
+    }
+    let healths = crawl(&sites, &redis.url());
+    assert_eq!(sites.requests(), 2 * ORIGINS);
+    assert!(total(&healths, |h| h.corrupt) >= ORIGINS as u64);
+    assert!(warned(&["unreadable", "site7.fleet.test"]));
+    // Replaced: a third crawl is served by Redis alone.
+    let healths = crawl(&sites, &redis.url());
+    assert_eq!(sites.requests(), 2 * ORIGINS);
+    assert_eq!(total(&healths, |h| h.corrupt), 0);
+    assert_eq!(total(&healths, |h| h.hits), (CLIENTS * ORIGINS) as u64);
+}
+
+#[test]
+fn killing_and_restarting_redis_mid_crawl_keeps_every_verdict() {
+    let mut redis = RedisServer::start();
+    let sites = Sites::start();
+    let url = redis.url();
+    let done = Arc::new(AtomicBool::new(false));
+    let crawler = {
+        let done = Arc::clone(&done);
+        let sites = &sites;
+        std::thread::scope(|scope| {
+            let crawler = scope.spawn(move || {
+                let healths = crawl(sites, &url);
+                done.store(true, Ordering::SeqCst);
+                healths
+            });
+            std::thread::sleep(Duration::from_millis(300));
+            redis.kill();
+            std::thread::sleep(Duration::from_millis(500));
+            redis.restart();
+            crawler.join().unwrap()
+        })
+    };
+    assert!(done.load(Ordering::SeqCst));
+    let during = sites.requests();
+    // Beyond one request per origin only for the outage: at most one per process and origin.
+    assert!(
+        during >= ORIGINS && during <= CLIENTS * ORIGINS,
+        "{during} requests"
+    );
+    assert!(total(&crawler, |h| h.errors + h.timeouts) > 0);
+    assert!(total(&crawler, |h| h.fallbacks) > 0);
+    eprintln!("requests during the outage: {during}");
+
+    // After the restart (Redis came back empty), the fleet shares one cache again.
+    let after = crawl(&sites, &redis.url());
+    assert!(
+        sites.requests() - during <= ORIGINS,
+        "{} more",
+        sites.requests() - during
+    );
+    assert_eq!(total(&after, |h| h.errors + h.timeouts + h.fallbacks), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults: Redis down at start, slow, full.
+
+async fn site_cache(server: &HttpServer, store: RedisStore) -> CachingFetcher {
+    let options = FetchOptions {
+        connect_timeout: Duration::from_secs(1),
+        total_timeout: Duration::from_secs(2),
+        use_env_proxy: false,
+        resolve: (0..4).map(|i| (site(i), server.addr())).collect(),
+        ..FetchOptions::default()
+    };
+    for i in 0..4 {
+        server.route_on(&site(i), "/robots.txt", reply(i));
+    }
+    CachingFetcher::with_store(
+        Fetcher::new(options).unwrap(),
+        CachePolicy::rfc9309(),
+        Arc::new(store),
+    )
+}
+
+/// Asks the four kinds of origin and checks the verdicts, within `limit`.
+async fn ask_all(cache: &CachingFetcher, server: &HttpServer, limit: Duration) {
+    let started = Instant::now();
+    for i in 0..4 {
+        let answer = cache.get(&server.url_on(&site(i), "/x")).await.unwrap();
+        check(i, &answer);
+    }
+    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_down_at_start_falls_back_then_recovers() {
+    record_warnings();
+    let mut redis = RedisServer::start();
+    redis.kill();
+    let started = Instant::now();
+    let store = RedisStore::connect(&redis.url(), fast_options())
+        .await
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(!store.health().connected);
+    assert!(warned(&["not reachable"]));
+    let server = HttpServer::start().await;
+    let cache = site_cache(&server, store.clone()).await;
+    ask_all(&cache, &server, Duration::from_secs(4)).await;
+    let health = store.health();
+    assert!(health.errors >= 4, "{health:?}");
+    assert!(health.fallbacks >= 8, "{health:?}");
+    assert_eq!(health.writes, 0);
+
+    redis.restart();
+    let started = Instant::now();
+    while store.ping().await.is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "no reconnection"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let key = Origin::parse(&server.url_on(&site(0), "/")).unwrap();
+    cache.invalidate(&key).await;
+    check(0, &cache.get(&server.url_on(&site(0), "/x")).await.unwrap());
+    assert!(store.inspect(&key).await.unwrap().is_some());
+    assert!(store.health().connected);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_redis_costs_at_most_the_command_timeout() {
+    record_warnings();
+    let redis = RedisServer::start();
+    let store = connect(&redis).await;
+    let server = HttpServer::start().await;
+    let cache = site_cache(&server, store.clone()).await;
+    assert_eq!(
+        redis.command(&["CLIENT", "PAUSE", "2500", "ALL"]).unwrap(),
+        "+OK"
+    );
+    let started = Instant::now();
+    assert_eq!(store.get(&origin("paused.example")).await, None);
+    assert!(
+        started.elapsed() < Duration::from_millis(900),
+        "{:?}",
+        started.elapsed()
+    );
+    // Each origin: a read, a lock and a write time out (300 ms each), then the fetch.
+    ask_all(&cache, &server, Duration::from_secs(8)).await;
+    let health = store.health();
+    assert!(health.timeouts >= 5, "{health:?}");
+    assert!(health.fallbacks >= 5, "{health:?}");
+    assert!(warned(&["did not answer in time"]));
+    assert_eq!(server.hits("/robots.txt"), 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_redis_refusing_writes_keeps_the_crawl_going() {
+    record_warnings();
+    let redis = RedisServer::start();
+    let store = connect(&redis).await;
+    // 2 MB of data, then a limit of 1 MB: every write is refused (`OOM`).
+    let filler = vec![b'f'; 16 * 1024];
+    for i in 0..128 {
+        let key = format!("filler:{i}");
+        let reply = redis
+            .command_bytes(&[b"SET", key.as_bytes(), &filler])
+            .unwrap();
+        assert_eq!(reply, "+OK");
+    }
+    redis.set_maxmemory("1mb", "noeviction");
+    assert!(redis
+        .command(&["SET", "one-more", "x"])
+        .unwrap()
+        .starts_with("-OOM"));
+    let server = HttpServer::start().await;
+    let cache = site_cache(&server, store.clone()).await;
+    ask_all(&cache, &server, Duration::from_secs(4)).await;
+    let health = store.health();
+    assert_eq!(health.writes, 0, "{health:?}");
+    assert!(health.errors >= 4, "{health:?}");
+    assert!(health.fallbacks >= 4, "{health:?}");
+    assert!(health.connected);
+    assert!(warned(&["OOM"]));
+    // Each process still fetches once per origin (its own single flight and answer).
+    assert_eq!(server.hits("/robots.txt"), 4);
 }
