@@ -21,8 +21,8 @@ use crate::error::CliError;
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct CacheArg {
     /// Share robots.txt answers with other processes through Redis or Valkey at URL
-    /// (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS): each origin is fetched once
-    /// across all of them. When Redis is down or slow, this process fetches for itself and
+    /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS): each origin is fetched
+    /// once across all of them. When Redis is down or slow, this process fetches for itself and
     /// warns.
     #[arg(long = "cache", value_name = "URL")]
     pub(crate) cache: Option<String>,

@@ -47,7 +47,7 @@ enum CacheCommand {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache show --cache URL [--format FORMAT] ORIGIN",
-    mut_arg("cache", |arg| arg.required(true))
+    mut_arg("cache", required_cache)
 )]
 struct ShowArgs {
     /// The shared cache.
@@ -67,7 +67,7 @@ struct ShowArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache purge --cache URL ORIGIN",
-    mut_arg("cache", |arg| arg.required(true))
+    mut_arg("cache", required_cache)
 )]
 struct PurgeArgs {
     /// The shared cache.
@@ -77,6 +77,15 @@ struct PurgeArgs {
     /// The site: its origin (`https://example.com`) or any URL of it.
     #[arg(value_name = "ORIGIN")]
     origin: String,
+}
+
+/// The help of `--cache` for the `cache` commands, which need it and never fall back.
+const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL \
+(`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS)";
+
+/// `--cache` as the `cache` commands take it: required, with their help.
+fn required_cache(arg: clap::Arg) -> clap::Arg {
+    arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP)
 }
 
 /// Runs `cache show` or `cache purge`.
