@@ -59,7 +59,7 @@ enum GoodRef<'a> {
 enum Good {
     None,
     Latest,
-    Other(FetchOutcome),
+    Other(Box<FetchOutcome>),
 }
 
 #[derive(Serialize)]
@@ -135,7 +135,7 @@ pub fn decode(value: &[u8], max_bytes: usize) -> Result<CacheEntry, CodecError> 
     let last_good = match wire.last_good {
         Good::None => None,
         Good::Latest => Some(Arc::clone(&latest)),
-        Good::Other(good) => Some(Arc::new(good)),
+        Good::Other(good) => Some(Arc::new(*good)),
     };
     Ok(CacheEntry {
         latest,

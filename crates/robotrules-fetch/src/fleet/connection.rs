@@ -73,17 +73,20 @@ pub(super) enum Backend {
     /// One server (or a proxy in front of many), reconnecting by itself.
     Single(ConnectionManager),
     /// A Redis Cluster: connected on first use, again after a failure.
-    Cluster {
-        client: ClusterClient,
-        connection: Mutex<Option<ClusterConnection>>,
-    },
+    Cluster(Box<Cluster>),
+}
+
+/// A Redis Cluster's client and its connection, once made.
+pub(super) struct Cluster {
+    client: ClusterClient,
+    connection: Mutex<Option<ClusterConnection>>,
 }
 
 impl fmt::Debug for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Backend::Single(_) => "Single",
-            Backend::Cluster { .. } => "Cluster",
+            Backend::Cluster(_) => "Cluster",
         })
     }
 }
@@ -103,10 +106,10 @@ impl Backend {
 
     /// A cluster of `client`'s nodes, connected on first use.
     pub(super) fn cluster(client: ClusterClient) -> Self {
-        Backend::Cluster {
+        Backend::Cluster(Box::new(Cluster {
             client,
             connection: Mutex::new(None),
-        }
+        }))
     }
 
     /// Runs `cmd` within `timeout`.
@@ -141,9 +144,9 @@ impl Backend {
         let attempt = async {
             let connection = self.connection().await?;
             let result = command(connection).await;
-            if let (Err(error), Backend::Cluster { connection, .. }) = (&result, self) {
+            if let (Err(error), Backend::Cluster(cluster)) = (&result, self) {
                 if error.is_unrecoverable_error() || error.is_io_error() {
-                    *connection.lock().await = None;
+                    *cluster.connection.lock().await = None;
                 }
             }
             result
@@ -159,12 +162,12 @@ impl Backend {
     async fn connection(&self) -> redis::RedisResult<Connection> {
         match self {
             Backend::Single(manager) => Ok(Connection::Single(manager.clone())),
-            Backend::Cluster { client, connection } => {
-                let mut connection = connection.lock().await;
+            Backend::Cluster(cluster) => {
+                let mut connection = cluster.connection.lock().await;
                 if let Some(connection) = connection.as_ref() {
                     return Ok(Connection::Cluster(connection.clone()));
                 }
-                let fresh = client.get_async_connection().await?;
+                let fresh = cluster.client.get_async_connection().await?;
                 *connection = Some(fresh.clone());
                 Ok(Connection::Cluster(fresh))
             }
