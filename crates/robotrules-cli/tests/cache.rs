@@ -319,3 +319,13 @@ fn an_unreadable_entry_is_refetched_and_shown_as_an_error() {
     let out = run(&["cache", "show", "--cache", &url, &origin], b"");
     assert!(out.stdout.contains("access: success"), "{out:?}");
 }
+
+#[test]
+fn a_slow_redis_only_costs_a_warning() {
+    let redis = RedisServer::start();
+    let sites = Sites::new(3, &Reply::ok(ROBOTS));
+    // Every command waits past the 500 ms command timeout.
+    redis.command(&["CLIENT", "PAUSE", "2500", "ALL"]).unwrap();
+    answers_with_a_warning(&sites, &redis.url());
+    assert_eq!(sites.hits(), 3);
+}
