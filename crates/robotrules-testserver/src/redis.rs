@@ -28,6 +28,8 @@ pub struct RedisServer {
     port: u16,
     dir: TempDir,
     child: Option<Child>,
+    /// Whether the server runs in cluster mode (a one-node Redis Cluster owning every slot).
+    cluster: bool,
 }
 
 /// The `redis-server` binary: on `PATH`, else [`DEBIAN_BINARY`].
@@ -69,6 +71,23 @@ impl RedisServer {
     ///
     /// When no `redis-server` binary is installed, with a message saying how to install one.
     pub fn try_start() -> io::Result<Self> {
+        Self::try_start_mode(false)
+    }
+
+    /// Starts a one-node Redis Cluster (`--cluster-enabled yes`, every slot assigned to the
+    /// node) on a free loopback port and waits until it accepts writes.
+    ///
+    /// # Panics
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_cluster() -> Self {
+        match Self::try_start_mode(true) {
+            Ok(server) => server,
+            Err(error) => panic!("cannot start a redis-server cluster node on 127.0.0.1: {error}"),
+        }
+    }
+
+    fn try_start_mode(cluster: bool) -> io::Result<Self> {
         let Some(binary) = find_binary() else {
             panic!(
                 "redis-server is not installed (not on PATH, not at {DEBIAN_BINARY}); the fleet \
@@ -81,13 +100,21 @@ impl RedisServer {
             port: free_port()?,
             dir: tempfile::tempdir()?,
             child: None,
+            cluster,
         };
         server.spawn()?;
         Ok(server)
     }
 
     fn spawn(&mut self) -> io::Result<()> {
-        let child = Command::new(&self.binary)
+        let mut command = Command::new(&self.binary);
+        if self.cluster {
+            command
+                .args(["--cluster-enabled", "yes"])
+                .arg("--cluster-config-file")
+                .arg(self.dir.path().join("nodes.conf"));
+        }
+        let child = command
             .args(["--port", &self.port.to_string()])
             .args(["--bind", "127.0.0.1"])
             .args(["--save", ""])
@@ -104,7 +131,8 @@ impl RedisServer {
         let started = Instant::now();
         loop {
             match self.command(&["PING"]) {
-                Ok(reply) if reply == "+PONG" => return Ok(()),
+                Ok(reply) if reply == "+PONG" && !self.cluster => return Ok(()),
+                Ok(reply) if reply == "+PONG" => return self.serve_every_slot(),
                 _ if started.elapsed() > STARTUP => {
                     return Err(io::Error::new(
                         io::ErrorKind::TimedOut,
@@ -112,6 +140,32 @@ impl RedisServer {
                     ))
                 }
                 _ => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    }
+
+    /// Assigns every slot to this cluster node (unless its configuration already does) and
+    /// waits until it accepts writes.
+    fn serve_every_slot(&self) -> io::Result<()> {
+        // Fails harmlessly after a restart: the node kept its slots in nodes.conf.
+        let _ = self.command(&["CLUSTER", "ADDSLOTSRANGE", "0", "16383"]);
+        let started = Instant::now();
+        loop {
+            match self.command(&["SET", "robotrules-testserver:probe", "1"]) {
+                Ok(reply) if reply == "+OK" => {
+                    self.command(&["DEL", "robotrules-testserver:probe"])?;
+                    return Ok(());
+                }
+                _ if started.elapsed() > STARTUP => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!(
+                            "the cluster node on port {} never served its slots",
+                            self.port
+                        ),
+                    ))
+                }
+                _ => std::thread::sleep(Duration::from_millis(50)),
             }
         }
     }
