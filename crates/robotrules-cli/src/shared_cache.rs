@@ -28,7 +28,7 @@ pub(crate) struct CacheArg {
     pub(crate) cache: Option<String>,
 }
 
-/// The shared cache of one run: the store and the URL it was reached at.
+/// The shared cache of one run, connected.
 #[derive(Clone, Debug)]
 pub(crate) struct SharedCache {
     /// The store, shared with the fetcher or client that uses it.
