@@ -1,8 +1,9 @@
 //! Benchmarks of robotrules against the Rust crates `texting_robots` and `robotstxt`.
 //!
-//! This library holds what the `compare` bench and the `memory`, `report` and `profile`
-//! binaries share:
+//! This library holds what the `compare` bench and the `memory`, `report`, `profile`,
+//! `cli_throughput` and `fleet_cache` binaries share:
 //!
+//! - [`cli_run`]: running the `robotrules` binary over URL lists and timing it;
 //! - [`corpus`]: the small committed corpus, the typical file, and the real sample when present;
 //! - [`synthetic`]: deterministic generators for a realistic file and the adversarial files
 //!   (500 KiB of `/*a*a*…*a$` patterns, a 500 KiB single line, 10,000 groups);
@@ -11,6 +12,7 @@
 //!
 //! The figures and the commands that produce them are in `docs/performance.md`.
 
+pub mod cli_run;
 pub mod contenders;
 pub mod corpus;
 pub mod synthetic;

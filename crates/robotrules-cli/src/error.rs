@@ -57,6 +57,19 @@ pub(crate) enum CliError {
         /// Why.
         source: io::Error,
     },
+    /// An ORIGIN argument (`cache show`, `cache purge`) that is no URL of a site with a
+    /// robots.txt.
+    #[error("not a site URL {}: {source}", excerpt(text))]
+    Origin {
+        /// The argument as given.
+        text: String,
+        /// Why.
+        source: FetchError,
+    },
+    /// `--cache`: the URL is not a Redis URL, Redis refuses the credentials, or (for the
+    /// `cache` commands, which cannot fall back) Redis does not answer.
+    #[error("--cache: {0}")]
+    Cache(robotrules::fetch::fleet::FleetError),
     /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
     #[error(transparent)]
     InvalidAgent(#[from] InvalidAgent),
@@ -116,7 +129,7 @@ impl CliError {
                 if let Some(ContextValue::Strings(names)) = error.get(ContextKind::InvalidArg) {
                     let names: Vec<_> = names
                         .iter()
-                        .map(|name| name.trim_matches(['<', '>', '.']))
+                        .map(|name| name.replace(['<', '>'], "").trim_matches('.').to_owned())
                         .collect();
                     let plural = if names.len() == 1 { "" } else { "s" };
                     message = format!("missing argument{plural} {}", names.join(" "));

@@ -6,8 +6,10 @@ use std::time::UNIX_EPOCH;
 
 use serde::Serialize;
 
-use robotrules::fetch::cache::CachePolicy;
+use robotrules::fetch::cache::{Basis, CachePolicy};
 use robotrules::fetch::{Access, AccessKind, FetchOutcome, Hop, Truncation, VerdictClass};
+
+use crate::remote::SharedAnswer;
 
 /// What happened during a fetch, without the body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -38,6 +40,9 @@ pub(crate) struct FetchSummary {
     pub(crate) cache_lifetime_secs: u64,
     /// The server's `Retry-After`, in seconds.
     pub(crate) retry_after_secs: Option<u64>,
+    /// How the shared cache answered (`--cache`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) shared_cache: Option<SharedAnswer>,
 }
 
 impl FetchSummary {
@@ -68,6 +73,7 @@ impl FetchSummary {
             elapsed_ms: u64::try_from(outcome.elapsed.as_millis()).unwrap_or(u64::MAX),
             cache_lifetime_secs: policy.cache_lifetime(outcome).as_secs(),
             retry_after_secs: outcome.retry_after.map(|delay| delay.as_secs()),
+            shared_cache: None,
         }
     }
 }
@@ -100,6 +106,29 @@ impl fmt::Display for FetchSummary {
         if let Some(retry_after) = self.retry_after_secs {
             writeln!(f, "retry after: {retry_after} s")?;
         }
-        write!(f, "cache lifetime: {} s", self.cache_lifetime_secs)
+        write!(f, "cache lifetime: {} s", self.cache_lifetime_secs)?;
+        if let Some(shared) = &self.shared_cache {
+            let source = if shared.from_cache {
+                "answered from the entry"
+            } else {
+                "no fresh entry, fetched"
+            };
+            write!(f, "\nshared cache: {source} (age {} s", shared.age_secs)?;
+            match shared.basis {
+                Basis::Current => write!(f, ")")?,
+                Basis::LastGoodCopy { since } => write!(
+                    f,
+                    "; last good copy, unreachable since {})",
+                    httpdate::fmt_http_date(since)
+                )?,
+                Basis::UnreachableTooLong { since } => write!(
+                    f,
+                    "; unreachable since {}, read as unavailable)",
+                    httpdate::fmt_http_date(since)
+                )?,
+                _ => write!(f, ")")?,
+            }
+        }
+        Ok(())
     }
 }

@@ -16,6 +16,7 @@ mod lines;
 mod output;
 mod remote;
 mod rows;
+mod shared_cache;
 mod trust;
 
 use std::process::ExitCode;
@@ -59,6 +60,9 @@ enum Command {
     /// What does a crawler get? Its groups and rules, crawl-delay, request-rate, visit-time
     /// and the sitemaps; exit 1 only when a fetched robots.txt is unreachable.
     Show(cmd::show::ShowArgs),
+    /// What does the fleet's shared robots.txt cache (Redis, `--cache`) hold for a site, and
+    /// remove it: `cache show`, `cache purge`.
+    Cache(cmd::cache::CacheArgs),
 }
 
 fn main() -> ExitCode {
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args),
         Command::Fetch(args) => cmd::fetch::run(args),
         Command::Show(args) => cmd::show::run(args),
+        Command::Cache(args) => cmd::cache::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -8,9 +8,14 @@
 
 use std::time::Duration;
 
-use robotrules::fetch::{FetchOptions, FetchOutcome, Fetcher};
+use robotrules::client::cache_policy;
+use robotrules::fetch::cache::Basis;
+use robotrules::fetch::{CachingFetcher, FetchOptions, FetchOutcome, Fetcher};
+use robotrules::Profile;
+use serde::Serialize;
 
 use crate::error::CliError;
+use crate::shared_cache::CacheArg;
 use crate::trust::Trust;
 
 /// The default `--timeout`, in seconds: `FetchOptions`' default total deadline.
@@ -126,6 +131,63 @@ pub(crate) fn fetch(url: &str, options: FetchOptions) -> Result<FetchOutcome, Cl
                 url: url.to_owned(),
                 source,
             })
+    })
+}
+
+/// How the shared cache (`--cache`) answered a fetch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct SharedAnswer {
+    /// True when the answer was in the cache (fresh, or written by another process while this
+    /// one waited for the fleet's fetch); false when this process fetched.
+    pub(crate) from_cache: bool,
+    /// How old the served copy is, in seconds.
+    pub(crate) age_secs: u64,
+    /// Why the access result is what it is: the latest fetch's own, the last good copy kept
+    /// while the file is unreachable, or unavailable after too long unreachable.
+    #[serde(flatten)]
+    pub(crate) basis: Basis,
+}
+
+/// The robots.txt that governs `url`, through the shared cache of `cache` (which must be
+/// given) with `profile`'s cache rules: the entry while it is fresh, else one fetch across
+/// every process sharing it. The outcome is the copy served, with the access result to apply
+/// (a last good copy while the file is unreachable, RFC 9309 §2.4). When Redis failed, one
+/// warning line goes to standard error and the answer is this process's own fetch.
+///
+/// # Errors
+/// As [`fetch`]; [`CliError::Cache`] for a `--cache` that is not a Redis URL or is refused.
+pub(crate) fn fetch_shared(
+    url: &str,
+    options: FetchOptions,
+    profile: Profile,
+    cache: &CacheArg,
+) -> Result<(FetchOutcome, SharedAnswer), CliError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
+    let url_error = |source| CliError::RobotsUrl {
+        url: url.to_owned(),
+        source,
+    };
+    let origin = Fetcher::origin_of(url).map_err(url_error)?;
+    runtime.block_on(async {
+        let shared = cache.connect_required().await?;
+        let fetcher =
+            Fetcher::new(options).map_err(|error| CliError::FetchSetup(error.to_string()))?;
+        let caching = CachingFetcher::with_store(fetcher, cache_policy(profile), shared.store());
+        let answer = caching.get_origin(&origin).await.map_err(url_error)?;
+        shared.warn_if_degraded();
+        let mut outcome = (*answer.served).clone();
+        outcome.access = answer.access;
+        Ok((
+            outcome,
+            SharedAnswer {
+                from_cache: answer.from_cache,
+                age_secs: answer.age.as_secs(),
+                basis: answer.basis,
+            },
+        ))
     })
 }
 

@@ -10,7 +10,7 @@ use bytes::Bytes;
 use robotrules_url::Origin;
 use tokio::sync::OnceCell;
 
-use crate::cache::{Basis, CacheEntry, CachePolicy, MemoryStore, Store};
+use crate::cache::{Basis, CacheEntry, CachePolicy, Lease, MemoryStore, Store};
 use crate::error::FetchError;
 use crate::fetcher::{ensure_supported, Fetcher};
 use crate::outcome::{Access, FetchOutcome, VerdictClass};
@@ -127,7 +127,9 @@ impl CachingFetcher {
     }
 
     /// The answer for `origin`: from the store while fresh, otherwise from a new fetch that
-    /// concurrent callers for the same origin share.
+    /// concurrent callers for the same origin share. With a store shared by several processes
+    /// ([`Store::lock`]) the fetch is also shared across them: one process fetches, the others
+    /// wait (up to the fetch deadline) for its entry.
     pub async fn get_origin(&self, origin: &Origin) -> Result<CachedOutcome, FetchError> {
         ensure_supported(origin)?;
         let inner = &*self.inner;
@@ -152,7 +154,36 @@ impl CachingFetcher {
                         return Ok(previous.clone());
                     }
                 }
-                let outcome = inner.fetcher.fetch_origin(origin).await?;
+                // One fetch per origin across every process sharing the store: the lock
+                // expires with the fetch deadline, so a crashed holder delays no one longer.
+                let deadline = inner.fetcher.options().total_timeout;
+                let is_fresh =
+                    |entry: &CacheEntry| inner.policy.is_fresh(entry, inner.fetcher.clock().now());
+                let lease = inner.store.lock(origin, deadline, &is_fresh).await;
+                let previous = match &lease {
+                    Lease::Ready(entry) => return Ok(entry.clone()),
+                    Lease::Held { .. } => {
+                        // The previous holder may have stored its entry and released the
+                        // lock between the look-up above and taking the lock.
+                        let current = inner.store.get(origin).await;
+                        if let Some(current) = current.as_ref() {
+                            if inner.policy.is_fresh(current, inner.fetcher.clock().now()) {
+                                inner.store.unlock(origin, lease).await;
+                                found_fresh = true;
+                                return Ok(current.clone());
+                            }
+                        }
+                        current.or(previous)
+                    }
+                    _ => previous,
+                };
+                let outcome = match inner.fetcher.fetch_origin(origin).await {
+                    Ok(outcome) => outcome,
+                    Err(error) => {
+                        inner.store.unlock(origin, lease).await;
+                        return Err(error);
+                    }
+                };
                 let storable = inner.policy.is_storable(&outcome);
                 let entry = inner.policy.next_entry(previous.as_ref(), outcome);
                 if storable {
@@ -160,6 +191,7 @@ impl CachingFetcher {
                 } else {
                     inner.store.remove(origin).await;
                 }
+                inner.store.unlock(origin, lease).await;
                 Ok::<_, FetchError>(entry)
             })
             .await

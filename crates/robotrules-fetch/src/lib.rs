@@ -15,6 +15,8 @@
 //!   origin at a time.
 //! - [`RootCertificate`] adds trust roots for HTTPS (a private CA) to the built-in web roots;
 //!   a certificate that does not verify makes the file unreachable ([`TlsFailure`]).
+//! - `fleet::RedisStore` (feature `redis`) is a [`cache::Store`] in Redis shared by a crawler
+//!   fleet, with a fleet-wide lock so each origin is fetched once at a time across processes.
 //! - [`Clock`] makes time replaceable, so cache behaviour is testable without sleeping.
 //!
 //! `docs/fetching.md` in the repository has the full outcome table with citations.
@@ -25,6 +27,8 @@ mod caching;
 mod clock;
 mod error;
 mod fetcher;
+#[cfg(feature = "redis")]
+pub mod fleet;
 mod ftp;
 mod http;
 mod network_error;

@@ -10,6 +10,8 @@
 //!   behind rustls (valid, expired, wrong-host and unknown-CA certificates, a 1 MB chain, on
 //!   127.0.0.1 or `[::1]`), and [`tls::BrokenTlsListener`], which spoils the handshake (an
 //!   alert, a stall, a plain HTTP answer);
+//! - [`redis::RedisServer`]: a real `redis-server` child process on a free loopback port
+//!   (killed, restarted, given a `maxmemory`), for the fleet cache's tests;
 //! - [`Background`]: a tokio runtime that keeps those servers running for synchronous code
 //!   (tests of the command-line tool, the conformance runner).
 //!
@@ -19,6 +21,7 @@
 
 pub mod ftp;
 pub mod http;
+pub mod redis;
 pub mod tls;
 
 use std::future::Future;

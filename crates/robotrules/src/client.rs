@@ -19,7 +19,13 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime};
 
-pub use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store, POLITENESS_FLOOR};
+pub use robotrules_fetch::cache::{
+    Basis, CachePolicy, IsFresh, Lease, MemoryStore, Store, POLITENESS_FLOOR,
+};
+/// A crawler fleet's shared robots.txt cache in Redis (feature `redis`): pass a
+/// [`RedisStore`] to [`ClientBuilder::store`] and every process asks each origin once.
+#[cfg(feature = "redis")]
+pub use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
 pub use robotrules_fetch::{
     Access, AccessKind, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions,
     FetchOutcome, ManualClock, Origin, RootCertificate, SystemClock, TooManyRequests, VerdictClass,
@@ -529,14 +535,14 @@ impl Client {
     async fn parsed(&self, origin: &Origin, outcome: &CachedOutcome) -> Option<CrawlerRules> {
         let body = outcome.body()?;
         if let Some(known) = self.inner.known.get(origin) {
-            if Arc::ptr_eq(&known.served, &outcome.served) {
+            if same_copy(&known.served, &outcome.served) {
                 return known.crawler.clone();
             }
         }
         let cell = {
             let mut parsing = self.lock_parsing();
             match parsing.get(origin) {
-                Some(p) if Arc::ptr_eq(&p.served, &outcome.served) => Arc::clone(&p.cell),
+                Some(p) if same_copy(&p.served, &outcome.served) => Arc::clone(&p.cell),
                 _ => {
                     let cell = Arc::new(OnceCell::new());
                     parsing.insert(
@@ -576,6 +582,13 @@ impl Client {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// Whether two fetches are the same copy: the same `Arc`, or equal (a shared store such as
+/// Redis hands out a new `Arc` for every read of the same entry; comparing the fetch time
+/// first keeps the body comparison for copies that are the same).
+fn same_copy(a: &Arc<FetchOutcome>, b: &Arc<FetchOutcome>) -> bool {
+    Arc::ptr_eq(a, b) || (a.fetched_at == b.fetched_at && a == b)
 }
 
 /// The URL a decision is for: as given, or already read up to its origin.

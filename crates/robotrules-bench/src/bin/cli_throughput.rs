@@ -14,94 +14,19 @@
 //! Wall-clock times of whole runs (best of three), output to /dev/null; the figures go to
 //! `docs/performance.md`. `ROBOTRULES_BIN` overrides the binary's path.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use robotrules_bench::synthetic::Xorshift;
-use robotrules_bench::urls::urls_for;
+use robotrules_bench::cli_run::{time_runs, workspace, write_urls};
 use robotrules_testserver::http::Reply;
 use robotrules_testserver::Background;
 
 /// The crawler asked about.
 const AGENT: &str = "Googlebot";
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn binary() -> PathBuf {
-    std::env::var_os("ROBOTRULES_BIN").map_or_else(
-        || {
-            let target = std::env::var_os("CARGO_TARGET_DIR")
-                .map_or_else(|| workspace().join("target"), PathBuf::from);
-            target.join("release/robotrules")
-        },
-        PathBuf::from,
-    )
-}
-
-/// `count` URLs on `origins`, paths drawn from the file's own URL set and generic crawl paths.
-fn write_urls(path: &Path, count: usize, origins: &[String], body: &[u8]) -> std::io::Result<()> {
-    let paths: Vec<String> = urls_for(body)
-        .into_iter()
-        .filter_map(|url| {
-            url.strip_prefix(robotrules_bench::urls::ORIGIN)
-                .map(str::to_owned)
-        })
-        .collect();
-    let mut rng = Xorshift::new(9);
-    let mut out = BufWriter::new(File::create(path)?);
-    for i in 0..count {
-        let origin = &origins[rng.below(origins.len())];
-        let path = &paths[rng.below(paths.len())];
-        writeln!(out, "{origin}{path}&n={i}")?;
-    }
-    out.flush()
-}
-
-/// Runs the binary with `args` and `input` on standard input, output to /dev/null: the best
-/// wall time of `runs`, and the peak resident set size seen (KiB).
-fn time(args: &[&str], input: &Path, runs: usize) -> (Duration, u64) {
-    let mut best = Duration::MAX;
-    let mut peak = 0;
-    for _ in 0..runs {
-        let started = Instant::now();
-        let mut child = Command::new(binary())
-            .args(args)
-            .current_dir(workspace())
-            .stdin(File::open(input).unwrap_or_else(|e| panic!("{}: {e}", input.display())))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e} (build it: cargo build --release -p robotrules-cli)",
-                    binary().display()
-                )
-            });
-        let status_file = format!("/proc/{}/status", child.id());
-        loop {
-            if let Ok(status) = std::fs::read_to_string(&status_file) {
-                if let Some(rss) = status
-                    .lines()
-                    .find_map(|l| l.strip_prefix("VmRSS:"))
-                    .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<u64>().ok())
-                {
-                    peak = peak.max(rss);
-                }
-            }
-            match child.try_wait() {
-                Ok(Some(_)) => break,
-                Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-                Err(e) => panic!("{e}"),
-            }
-        }
-        best = best.min(started.elapsed());
-    }
-    (best, peak)
+/// Runs the binary with `args` and `input` on standard input: best wall time of `runs`, peak
+/// RSS (KiB).
+fn time(args: &[&str], input: &std::path::Path, runs: usize) -> (Duration, u64) {
+    time_runs(args, input, runs, || {})
 }
 
 fn per_second(count: usize, took: Duration) -> f64 {

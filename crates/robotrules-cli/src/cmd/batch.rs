@@ -1,12 +1,16 @@
 //! `robotrules batch [--profile P] [--format F] [--explain] [--concurrency N] [--only V]
-//! [--timeout SECS] [--ca-cert FILE] [--user-agent TEXT] AGENT [URL...]`: a stream of URLs from
+//! [--timeout SECS] [--ca-cert FILE] [--user-agent TEXT] [--cache redis://HOST:PORT[/DB]] AGENT
+//! [URL...]`: a stream of URLs from
 //! many sites, each checked against the robots.txt of its own origin.
 //!
 //! The URLs come from the arguments, or one per line from standard input (blank and `#`
 //! lines skipped), and are answered in input order, one row each ([`crate::rows`]). Each
 //! origin's robots.txt is fetched once, with RFC 9309's status, redirect, size and cache rules
 //! and the politeness floor (the library's [`Client`]: one fetch per origin at a time, parsed
-//! once per copy), at most `--concurrency` origins at once, each within `--timeout`.
+//! once per copy), at most `--concurrency` origins at once, each within `--timeout`. With
+//! `--cache`, the client's store is the fleet's shared cache in Redis
+//! ([`crate::shared_cache`]): any number of `batch` processes over the same sites cost each
+//! site one robots.txt request per freshness period, and agree.
 //!
 //! Streaming: rows are written as soon as every earlier row is, while up to [`WINDOW_PER_FETCH`]
 //! times `--concurrency` URLs are in flight; a slow origin holds back output (its URLs and
@@ -35,6 +39,7 @@ use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
 use crate::remote::{self, TimeoutArg, UserAgentArg};
 use crate::rows::{Deciding, Only, Printer, Row, Verdict};
+use crate::shared_cache::CacheArg;
 use crate::trust::TrustArgs;
 
 /// The default `--concurrency`: origins fetched at once.
@@ -85,6 +90,10 @@ pub(crate) struct BatchArgs {
     #[command(flatten)]
     user_agent: UserAgentArg,
 
+    /// The robots.txt cache shared with other processes.
+    #[command(flatten)]
+    cache: CacheArg,
+
     /// The crawler's name, a product token such as `Googlebot` (RFC 9309 §2.2.1).
     #[arg(value_name = "AGENT")]
     agent: String,
@@ -123,21 +132,24 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
         args.user_agent.for_agent(Some(&args.agent)),
     );
     options.max_concurrent_fetches = args.concurrency.get();
-    let client = Client::builder(&args.agent)
-        .parse_options(ParseOptions {
-            profile: args.profile.profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        })
-        .fetch_options(options)
-        .build()
-        .map_err(|error| match error {
-            ClientError::InvalidAgent(invalid) => CliError::InvalidAgent(invalid),
-            other => CliError::FetchSetup(other.to_string()),
-        })?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|error| CliError::FetchSetup(error.to_string()))?;
+    let shared = runtime.block_on(args.cache.connect())?;
+    let mut builder = Client::builder(&args.agent)
+        .parse_options(ParseOptions {
+            profile: args.profile.profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        })
+        .fetch_options(options);
+    if let Some(shared) = &shared {
+        builder = builder.store(shared.store());
+    }
+    let client = builder.build().map_err(|error| match error {
+        ClientError::InvalidAgent(invalid) => CliError::InvalidAgent(invalid),
+        other => CliError::FetchSetup(other.to_string()),
+    })?;
     let window = args.concurrency.get().saturating_mul(WINDOW_PER_FETCH);
     let asker = Asker {
         client,
@@ -160,6 +172,9 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
         }
     });
     output::closed_is_done(written.and_then(|()| printer.flush()))?;
+    if let Some(shared) = &shared {
+        shared.warn_if_degraded();
+    }
     if printer.errors > 0 {
         return Err(CliError::LinesFailed {
             count: printer.errors,

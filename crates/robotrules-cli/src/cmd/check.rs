@@ -1,5 +1,5 @@
 //! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] [--ca-cert FILE]
-//! ROBOTS AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
+//! [--cache redis://HOST:PORT] ROBOTS AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
 //!
 //! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
 //! URL gets one line (see [`crate::output`]). Which URLs a profile reads is the model's call
@@ -12,7 +12,9 @@
 //! success is parsed like a file; an unavailable file (4xx, too many redirects, FTP 550)
 //! allows every URL (§2.3.1.3); an unreachable one (5xx, network errors, deadline) disallows
 //! every URL (§2.3.1.4), a certificate that does not verify included (`--ca-cert` adds a
-//! trusted root). URLs are matched by their path, as with a file.
+//! trusted root). URLs are matched by their path, as with a file. With `--cache`, the fetch goes
+//! through the fleet's shared cache in Redis ([`crate::shared_cache`]): a fresh entry answers
+//! without fetching, and a last good copy kept there serves while the file is unreachable.
 
 use std::io::{self, BufWriter, Write};
 
@@ -25,8 +27,9 @@ use crate::error::CliError;
 use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
-use crate::remote::{TimeoutArg, UserAgentArg};
+use crate::remote::{self, TimeoutArg, UserAgentArg};
 use crate::rows::{Deciding, Printer, Row, Verdict};
+use crate::shared_cache::CacheArg;
 use crate::trust::TrustArgs;
 
 /// Arguments of `robotrules check`.
@@ -52,6 +55,10 @@ pub(crate) struct CheckArgs {
     /// Certificates trusted for an https:// ROBOTS.
     #[command(flatten)]
     trust: TrustArgs,
+
+    /// The shared robots.txt cache for a ROBOTS URL (a file is read as it is).
+    #[command(flatten)]
+    cache: CacheArg,
 
     /// The User-Agent header for a ROBOTS URL (default: AGENT before `robotrules/VERSION`).
     #[command(flatten)]
@@ -92,13 +99,22 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         profile: args.profile.profile,
         ..ParseOptions::default()
     };
-    let source = input::load_robots_or_fetch(
-        &args.robots,
-        options.parse_limit,
-        args.fetch.timeout,
-        &trust,
-        args.user_agent.for_agent(Some(&args.agent)),
-    )?;
+    let user_agent = args.user_agent.for_agent(Some(&args.agent));
+    let source = if args.cache.cache.is_some() && input::is_remote(&args.robots) {
+        let fetch_options =
+            remote::options(args.fetch.timeout, options.parse_limit, &trust, user_agent);
+        let (outcome, _) =
+            remote::fetch_shared(&args.robots, fetch_options, options.profile, &args.cache)?;
+        RobotsSource::Remote(Box::new(outcome))
+    } else {
+        input::load_robots_or_fetch(
+            &args.robots,
+            options.parse_limit,
+            args.fetch.timeout,
+            &trust,
+            user_agent,
+        )?
+    };
     let (bytes, fetched): (&[u8], _) = match &source {
         RobotsSource::Local(bytes) => (bytes, None),
         RobotsSource::Remote(outcome) => (

@@ -1,11 +1,14 @@
-//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE] URL`: fetch
+//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]
+//! [--cache redis://HOST:PORT[/DB]] URL`: fetch
 //! the robots.txt that governs URL (the robots.txt itself or any page of the site) with the
 //! rules of RFC 9309 §2.3–§2.5 and show what happened: every request and its status (redirects
 //! included), the bytes kept and whether the body was cut at the 500 KiB limit, the access
 //! result (success, unavailable, unreachable) and why (a TLS failure names itself: unknown
 //! issuer, expired, name mismatch, handshake, not TLS), how long the result would be cached,
 //! and the verdict class it gives every URL of the site (conditional, full allow, full
-//! disallow).
+//! disallow). With `--cache`, through the fleet's shared cache in Redis
+//! ([`crate::shared_cache`]): the report is of the copy served (a fresh entry is not fetched
+//! again) and says whether it came from the cache, and how old it is.
 //!
 //! Exit status as `check`: 0 when the verdict class is not full disallow (the file was fetched,
 //! or it is unavailable: every URL allowed), 1 when it is full disallow (unreachable: every
@@ -23,6 +26,7 @@ use crate::error::CliError;
 use crate::fetch_report::FetchSummary;
 use crate::output::{self, Format};
 use crate::remote::{self, TimeoutArg, UserAgentArg};
+use crate::shared_cache::CacheArg;
 use crate::trust::TrustArgs;
 
 /// The exit statuses, for `robotrules fetch --help`.
@@ -63,6 +67,10 @@ pub(crate) struct FetchArgs {
     #[command(flatten)]
     user_agent: UserAgentArg,
 
+    /// The robots.txt cache shared with other processes.
+    #[command(flatten)]
+    cache: CacheArg,
+
     /// Also print the body kept (at most the 500 KiB parse limit) after the report; with
     /// `--format json`, as the `body` field (lossy UTF-8).
     #[arg(long)]
@@ -85,16 +93,21 @@ pub(crate) struct FetchArgs {
 /// fetching that cannot start, or a failed write.
 pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
     let trust = args.trust.load()?;
-    let outcome = remote::fetch(
-        &args.url,
-        remote::options(
-            args.fetch.timeout,
-            DEFAULT_PARSE_LIMIT,
-            &trust,
-            args.user_agent.for_agent(None),
-        ),
-    )?;
-    let summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
+    let options = remote::options(
+        args.fetch.timeout,
+        DEFAULT_PARSE_LIMIT,
+        &trust,
+        args.user_agent.for_agent(None),
+    );
+    let (outcome, shared) = if args.cache.cache.is_some() {
+        let (outcome, shared) =
+            remote::fetch_shared(&args.url, options, args.profile, &args.cache)?;
+        (outcome, Some(shared))
+    } else {
+        (remote::fetch(&args.url, options)?, None)
+    };
+    let mut summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
+    summary.shared_cache = shared;
     let body = outcome.body();
     if let (Some(path), Some(body)) = (&args.output, body) {
         std::fs::write(path, body).map_err(|source| CliError::WriteFile {

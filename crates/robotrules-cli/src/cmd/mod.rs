@@ -2,6 +2,7 @@
 //! `run(args) -> Result<Outcome, CliError>` function; `main.rs` only dispatches to it.
 
 pub(crate) mod batch;
+pub(crate) mod cache;
 pub(crate) mod check;
 pub(crate) mod explain;
 pub(crate) mod fetch;

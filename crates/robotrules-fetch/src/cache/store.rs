@@ -1,18 +1,46 @@
-//! Where cache entries live: the [`Store`] trait and the bounded in-memory [`MemoryStore`].
+//! Where cache entries live: the [`Store`] trait (entries, and the lock that makes one fetch
+//! per origin at a time across processes) and the bounded in-memory [`MemoryStore`].
 
-use std::collections::{BTreeMap, HashMap};
 use std::fmt;
-use std::sync::{Mutex, PoisonError};
+use std::future::ready;
+use std::time::Duration;
 
 use futures_util::future::BoxFuture;
+use quick_cache::sync::{Cache, DefaultLifecycle};
+use quick_cache::{DefaultHashBuilder, Weighter};
 use robotrules_url::Origin;
 
 use super::policy::CacheEntry;
 
+/// Whether an entry may be served now (the caching fetcher's [`CachePolicy`] and clock), for
+/// a store that waits for another process's fetch in [`Store::lock`].
+///
+/// [`CachePolicy`]: super::CachePolicy
+pub type IsFresh<'a> = &'a (dyn Fn(&CacheEntry) -> bool + Send + Sync);
+
+/// The answer of [`Store::lock`]: may this process fetch the origin's robots.txt?
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Lease {
+    /// No lock shared with other processes: the store is local, or the shared lock could not
+    /// be used (the store is down, slow, or the wait reached the deadline). Fetch; within the
+    /// process the caching fetcher's single flight still makes it one fetch per origin.
+    Local,
+    /// This process holds the shared lock until it is released with [`Store::unlock`] or it
+    /// expires: fetch, store the entry, release.
+    Held {
+        /// The lock's random token: only its holder can release it.
+        token: String,
+    },
+    /// Another process fetched while this one waited: its fresh entry.
+    Ready(CacheEntry),
+}
+
 /// A cache of [`CacheEntry`] values keyed by origin.
 ///
 /// Methods return boxed futures so that a store can live elsewhere (Redis, a database) and
-/// still be used as `Arc<dyn Store>`. A store may forget entries at any time.
+/// still be used as `Arc<dyn Store>`. A store may forget entries at any time. A store never
+/// fails: an entry it cannot read is a miss, an entry it cannot write is dropped.
 pub trait Store: Send + Sync + fmt::Debug {
     /// The entry for `origin`, if any.
     fn get<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, Option<CacheEntry>>;
@@ -20,30 +48,83 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn put<'a>(&'a self, origin: &'a Origin, entry: CacheEntry) -> BoxFuture<'a, ()>;
     /// Forgets the entry for `origin`.
     fn remove<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, ()>;
+
+    /// Takes the right to fetch `origin` for every process sharing the store, for at most
+    /// `ttl` (the fetch deadline): a lock that expires by itself if its holder dies. When
+    /// another process holds it, waits until that process's entry is stored and `is_fresh`
+    /// ([`Lease::Ready`]), the lock is free ([`Lease::Held`]), or `ttl` has passed
+    /// ([`Lease::Local`]).
+    ///
+    /// The default, for stores local to one process, is [`Lease::Local`] at once.
+    fn lock<'a>(
+        &'a self,
+        origin: &'a Origin,
+        ttl: Duration,
+        is_fresh: IsFresh<'a>,
+    ) -> BoxFuture<'a, Lease> {
+        let _ = (origin, ttl, is_fresh);
+        Box::pin(ready(Lease::Local))
+    }
+
+    /// Releases a lease from [`Store::lock`] (only a [`Lease::Held`] needs it; the default
+    /// does nothing).
+    fn unlock<'a>(&'a self, origin: &'a Origin, lease: Lease) -> BoxFuture<'a, ()> {
+        let _ = (origin, lease);
+        Box::pin(ready(()))
+    }
 }
 
-/// A bounded in-memory store that evicts the least recently used entry when it holds more
-/// than `max_entries` entries or more than `max_body_bytes` bytes of bodies.
-#[derive(Debug)]
+/// A bounded in-memory store: at most about `max_entries` entries and `max_body_bytes` bytes
+/// of bodies, evicting the least valuable entries first (`quick_cache`'s CLOCK-Pro: recently
+/// and frequently used entries stay). Concurrent: look-ups take a shard's read lock.
+///
+/// Both bounds are kept with one weight per entry, `max(max_body_bytes, max_entries ×
+/// body bytes)` out of `max_entries × max_body_bytes`: a full store of bodiless entries holds
+/// `max_entries`, a full store of large bodies `max_body_bytes`. An entry over the budget on
+/// its own is still kept (alone).
 pub struct MemoryStore {
-    max_entries: usize,
-    max_body_bytes: usize,
-    state: Mutex<State>,
+    cache: Cache<
+        Origin,
+        CacheEntry,
+        EntryWeight,
+        DefaultHashBuilder,
+        DefaultLifecycle<Origin, CacheEntry>,
+    >,
 }
 
-#[derive(Debug, Default)]
-struct State {
-    entries: HashMap<Origin, Slot>,
-    /// Use ticks to origins, oldest first.
-    recency: BTreeMap<u64, Origin>,
-    tick: u64,
-    body_bytes: usize,
+/// The most body bytes a budget counts (1 TiB), so that `max_entries × max_body_bytes`
+/// stays within `u64`.
+const BODY_BUDGET_CAP: u64 = 1 << 40;
+
+/// The share of the capacity for entries used more than once (`quick_cache`'s hot section);
+/// it is also the heaviest entry `quick_cache` admits, so weights are clamped to it.
+const HOT_ALLOCATION: f64 = 0.9;
+
+/// The weight of an entry: see [`MemoryStore`].
+#[derive(Clone, Debug)]
+struct EntryWeight {
+    max_entries: u64,
+    max_body_bytes: u64,
+    /// The heaviest weight admitted (an entry over the budget on its own).
+    heaviest: u64,
 }
 
-#[derive(Debug)]
-struct Slot {
-    entry: CacheEntry,
-    tick: u64,
+impl Weighter<Origin, CacheEntry> for EntryWeight {
+    fn weight(&self, _origin: &Origin, entry: &CacheEntry) -> u64 {
+        let body = u64::try_from(entry.body_bytes()).unwrap_or(u64::MAX);
+        body.saturating_mul(self.max_entries)
+            .max(self.max_body_bytes)
+            .min(self.heaviest)
+    }
+}
+
+impl fmt::Debug for MemoryStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MemoryStore")
+            .field("len", &self.cache.len())
+            .field("capacity", &self.cache.capacity())
+            .finish_non_exhaustive()
+    }
 }
 
 impl MemoryStore {
@@ -55,16 +136,49 @@ impl MemoryStore {
     /// A store bounded by `max_entries` entries and `max_body_bytes` bytes of bodies (at
     /// least one entry is always kept).
     pub fn new(max_entries: usize, max_body_bytes: usize) -> Self {
-        Self {
-            max_entries: max_entries.max(1),
+        let max_entries = u64::try_from(max_entries.max(1)).unwrap_or(u64::MAX);
+        let max_body_bytes = u64::try_from(max_body_bytes)
+            .unwrap_or(u64::MAX)
+            .clamp(1, BODY_BUDGET_CAP);
+        let capacity = max_entries.saturating_mul(max_body_bytes);
+        // As quick_cache computes its hot target (at least 1).
+        let heaviest = ((capacity as f64 * HOT_ALLOCATION) as u64).clamp(1, capacity);
+        let weight = EntryWeight {
+            max_entries,
             max_body_bytes,
-            state: Mutex::new(State::default()),
-        }
+            heaviest,
+        };
+        let items = usize::try_from(max_entries).unwrap_or(usize::MAX);
+        // Small stores keep one shard, so the bounds hold exactly; large ones spread the lock.
+        let shards = (items / 1024).clamp(1, 64).next_power_of_two();
+        let options = quick_cache::OptionsBuilder::new()
+            .estimated_items_capacity(items.min(1 << 20))
+            .weight_capacity(capacity)
+            .shards(shards)
+            .hot_allocation(HOT_ALLOCATION)
+            .build();
+        let cache = match options {
+            Ok(options) => Cache::with_options(
+                options,
+                weight,
+                DefaultHashBuilder::default(),
+                DefaultLifecycle::default(),
+            ),
+            // Unreachable with the values above; fall back to a plain weighted cache.
+            Err(_) => Cache::with(
+                items.min(1 << 20),
+                capacity,
+                weight,
+                DefaultHashBuilder::default(),
+                DefaultLifecycle::default(),
+            ),
+        };
+        Self { cache }
     }
 
     /// How many entries the store holds.
     pub fn len(&self) -> usize {
-        self.lock().entries.len()
+        self.cache.len()
     }
 
     /// Whether the store holds no entry.
@@ -72,55 +186,9 @@ impl MemoryStore {
         self.len() == 0
     }
 
-    /// Bytes of bodies held.
+    /// Bytes of bodies held (a walk over the entries).
     pub fn body_bytes(&self) -> usize {
-        self.lock().body_bytes
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn get_now(&self, origin: &Origin) -> Option<CacheEntry> {
-        let mut state = self.lock();
-        let tick = state.next_tick();
-        let slot = state.entries.get_mut(origin)?;
-        let old_tick = std::mem::replace(&mut slot.tick, tick);
-        let entry = slot.entry.clone();
-        state.recency.remove(&old_tick);
-        state.recency.insert(tick, origin.clone());
-        Some(entry)
-    }
-
-    fn put_now(&self, origin: &Origin, entry: CacheEntry) {
-        let mut state = self.lock();
-        state.remove(origin);
-        let tick = state.next_tick();
-        state.body_bytes += entry.body_bytes();
-        state.recency.insert(tick, origin.clone());
-        state.entries.insert(origin.clone(), Slot { entry, tick });
-        while state.entries.len() > self.max_entries
-            || (state.body_bytes > self.max_body_bytes && state.entries.len() > 1)
-        {
-            let Some((_, oldest)) = state.recency.pop_first() else {
-                break;
-            };
-            state.remove(&oldest);
-        }
-    }
-}
-
-impl State {
-    fn next_tick(&mut self) -> u64 {
-        self.tick += 1;
-        self.tick
-    }
-
-    fn remove(&mut self, origin: &Origin) {
-        if let Some(slot) = self.entries.remove(origin) {
-            self.recency.remove(&slot.tick);
-            self.body_bytes = self.body_bytes.saturating_sub(slot.entry.body_bytes());
-        }
+        self.cache.iter().map(|(_, entry)| entry.body_bytes()).sum()
     }
 }
 
@@ -132,14 +200,16 @@ impl Default for MemoryStore {
 
 impl Store for MemoryStore {
     fn get<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, Option<CacheEntry>> {
-        Box::pin(async move { self.get_now(origin) })
+        Box::pin(ready(self.cache.get(origin)))
     }
 
     fn put<'a>(&'a self, origin: &'a Origin, entry: CacheEntry) -> BoxFuture<'a, ()> {
-        Box::pin(async move { self.put_now(origin, entry) })
+        self.cache.insert(origin.clone(), entry);
+        Box::pin(ready(()))
     }
 
     fn remove<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, ()> {
-        Box::pin(async move { self.lock().remove(origin) })
+        self.cache.remove(origin);
+        Box::pin(ready(()))
     }
 }

@@ -1,0 +1,313 @@
+//! `robotrules cache show --cache URL [--format F] ORIGIN` and `robotrules cache purge --cache
+//! URL ORIGIN`: look into the fleet's shared robots.txt cache in Redis (see
+//! [`crate::shared_cache`]) and remove an origin's entry from it.
+//!
+//! ORIGIN is any URL of the site (`https://example.com/page` means `https://example.com`),
+//! read as every command reads a site URL (`robotrules_url`'s origin: lower-case punycode host,
+//! default port elided). `show` prints the entry: the origin, the latest fetch's age, whether
+//! the entry is fresh (for how long) or stale (since when), its access result and bytes, and
+//! the last good copy kept while the file is unreachable (RFC 9309 §2.4); exit 1 when there is
+//! no entry. `purge` removes the entry (the next crawler to ask fetches again) and says
+//! whether there was one; exit 0 either way. Unlike the commands that fetch, these cannot fall
+//! back: a Redis that does not answer is an error (exit 2, one line).
+
+use std::io;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use robotrules::fetch::cache::CacheEntry;
+use robotrules::fetch::{AccessKind, FetchOutcome, Fetcher};
+use robotrules::url::Origin;
+use serde::Serialize;
+
+use crate::cmd::Outcome;
+use crate::error::CliError;
+use crate::output::{self, Format};
+use crate::shared_cache::CacheArg;
+
+/// Arguments of `robotrules cache`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct CacheArgs {
+    /// What to do with the shared cache.
+    #[command(subcommand)]
+    command: CacheCommand,
+}
+
+/// The `cache` subcommands.
+#[derive(Debug, clap::Subcommand)]
+enum CacheCommand {
+    /// What does the shared cache hold for a site? Age, freshness, access result, bytes, the
+    /// last good copy; exit 1 when it holds nothing.
+    Show(ShowArgs),
+    /// Remove a site's entry from the shared cache, so that the next crawler fetches its
+    /// robots.txt again; says whether there was one.
+    Purge(PurgeArgs),
+}
+
+/// Arguments of `robotrules cache show`.
+#[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "robotrules cache show --cache URL [--format FORMAT] ORIGIN",
+    mut_arg("cache", required_cache)
+)]
+struct ShowArgs {
+    /// The shared cache.
+    #[command(flatten)]
+    cache: CacheArg,
+
+    /// Output: text (`key: value` lines) or json (one object).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    format: Format,
+
+    /// The site: its origin (`https://example.com`) or any URL of it.
+    #[arg(value_name = "ORIGIN")]
+    origin: String,
+}
+
+/// Arguments of `robotrules cache purge`.
+#[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "robotrules cache purge --cache URL ORIGIN",
+    mut_arg("cache", required_cache)
+)]
+struct PurgeArgs {
+    /// The shared cache.
+    #[command(flatten)]
+    cache: CacheArg,
+
+    /// The site: its origin (`https://example.com`) or any URL of it.
+    #[arg(value_name = "ORIGIN")]
+    origin: String,
+}
+
+/// The help of `--cache` for the `cache` commands, which need it and never fall back.
+const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL \
+(`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS)";
+
+/// `--cache` as the `cache` commands take it: required, with their help.
+fn required_cache(arg: clap::Arg) -> clap::Arg {
+    arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP)
+}
+
+/// Runs `cache show` or `cache purge`.
+///
+/// # Errors
+/// A [`CliError`] for an ORIGIN that is no site URL, a `--cache` that is not a Redis URL or
+/// is refused, a Redis that does not answer, or a failed write.
+pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
+    match args.command {
+        CacheCommand::Show(args) => {
+            let origin = read_origin(&args.origin)?;
+            let entry = runtime.block_on(async {
+                let cache = args.cache.connect_required().await?;
+                cache
+                    .redis()
+                    .inspect(&origin)
+                    .await
+                    .map_err(CliError::Cache)
+            })?;
+            let Some(entry) = entry else {
+                let text = match args.format {
+                    Format::Text => format!("no entry for {origin}\n"),
+                    Format::Json => output::json_line(&serde_json::json!({
+                        "origin": origin.to_string(),
+                        "entry": null,
+                    }))?,
+                };
+                output::write_text(io::stdout().lock(), &text)?;
+                return Ok(Outcome::Flagged);
+            };
+            let report = EntryReport::new(&origin, &entry, SystemTime::now());
+            let text = match args.format {
+                Format::Text => format!("{report}"),
+                Format::Json => output::json_line(&report)?,
+            };
+            output::write_text(io::stdout().lock(), &text)?;
+            Ok(Outcome::AllClear)
+        }
+        CacheCommand::Purge(args) => {
+            let origin = read_origin(&args.origin)?;
+            let removed = runtime.block_on(async {
+                let cache = args.cache.connect_required().await?;
+                cache.redis().purge(&origin).await.map_err(CliError::Cache)
+            })?;
+            let text = if removed {
+                format!("purged {origin}\n")
+            } else {
+                format!("no entry for {origin}\n")
+            };
+            output::write_text(io::stdout().lock(), &text)?;
+            Ok(Outcome::AllClear)
+        }
+    }
+}
+
+/// The origin of `text`, read as the fetcher reads a site URL.
+fn read_origin(text: &str) -> Result<Origin, CliError> {
+    Fetcher::origin_of(text).map_err(|source| CliError::Origin {
+        text: text.to_owned(),
+        source,
+    })
+}
+
+/// A point in time, as an HTTP date and in seconds since the Unix epoch.
+#[derive(Clone, Debug, Serialize)]
+struct When {
+    /// `Tue, 24 Nov 2026 12:00:00 GMT`.
+    date: String,
+    /// Seconds since the Unix epoch.
+    unix: u64,
+}
+
+impl When {
+    fn new(at: SystemTime) -> When {
+        When {
+            date: httpdate::fmt_http_date(at),
+            unix: at
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs()),
+        }
+    }
+}
+
+/// One fetch the entry holds.
+#[derive(Clone, Debug, Serialize)]
+struct FetchReport {
+    /// When it started.
+    fetched_at: When,
+    /// How long ago, in seconds.
+    age_secs: u64,
+    /// Its access result.
+    access: AccessKind,
+    /// Why it is unavailable or unreachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    access_reason: Option<String>,
+    /// Bytes of body kept.
+    bytes: usize,
+}
+
+impl FetchReport {
+    fn new(outcome: &FetchOutcome, now: SystemTime) -> FetchReport {
+        FetchReport {
+            fetched_at: When::new(outcome.fetched_at),
+            age_secs: secs(now.duration_since(outcome.fetched_at).unwrap_or_default()),
+            access: outcome.access.kind(),
+            access_reason: outcome.access.reason(),
+            bytes: outcome.body().map_or(0, |body| body.len()),
+        }
+    }
+}
+
+/// What `cache show` reports about an entry.
+#[derive(Clone, Debug, Serialize)]
+struct EntryReport {
+    /// The origin.
+    origin: String,
+    /// Its robots.txt URL.
+    robots_txt_url: String,
+    /// Whether the entry is used without fetching again.
+    fresh: bool,
+    /// Until when it is.
+    fresh_until: When,
+    /// Seconds it stays fresh (fresh entries).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fresh_for_secs: Option<u64>,
+    /// Seconds since it went stale (stale entries).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stale_for_secs: Option<u64>,
+    /// The latest fetch.
+    latest: FetchReport,
+    /// The last successful fetch, kept while the file is unreachable; `None` when there is
+    /// none or it is the latest fetch.
+    last_good: Option<FetchReport>,
+    /// When the current run of unreachable fetches began.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unreachable_since: Option<When>,
+    /// Unreachable fetches in a row.
+    consecutive_failures: u32,
+}
+
+impl EntryReport {
+    fn new(origin: &Origin, entry: &CacheEntry, now: SystemTime) -> EntryReport {
+        let fresh = now < entry.fresh_until;
+        let last_good = entry
+            .last_good
+            .as_ref()
+            .filter(|good| **good != entry.latest)
+            .map(|good| FetchReport::new(good, now));
+        EntryReport {
+            origin: origin.to_string(),
+            robots_txt_url: entry.latest.robots_txt_url.clone(),
+            fresh,
+            fresh_until: When::new(entry.fresh_until),
+            fresh_for_secs: fresh
+                .then(|| secs(entry.fresh_until.duration_since(now).unwrap_or_default())),
+            stale_for_secs: (!fresh)
+                .then(|| secs(now.duration_since(entry.fresh_until).unwrap_or_default())),
+            latest: FetchReport::new(&entry.latest, now),
+            last_good,
+            unreachable_since: entry.unreachable_since.map(When::new),
+            consecutive_failures: entry.consecutive_failures,
+        }
+    }
+}
+
+/// Whole seconds of `duration`.
+fn secs(duration: Duration) -> u64 {
+    duration.as_secs()
+}
+
+impl std::fmt::Display for EntryReport {
+    /// One `key: value` line per fact.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "origin: {}", self.origin)?;
+        writeln!(f, "robots.txt: {}", self.robots_txt_url)?;
+        let latest = &self.latest;
+        writeln!(
+            f,
+            "fetched at: {} (age {} s)",
+            latest.fetched_at.date, latest.age_secs
+        )?;
+        match (self.fresh_for_secs, self.stale_for_secs) {
+            (Some(for_secs), _) => writeln!(
+                f,
+                "fresh: for {for_secs} s (until {})",
+                self.fresh_until.date
+            )?,
+            (None, stale) => writeln!(
+                f,
+                "stale: since {} ({} s)",
+                self.fresh_until.date,
+                stale.unwrap_or(0)
+            )?,
+        }
+        match &latest.access_reason {
+            Some(reason) => writeln!(f, "access: {} ({reason})", latest.access)?,
+            None => writeln!(f, "access: {}", latest.access)?,
+        }
+        writeln!(f, "bytes: {}", latest.bytes)?;
+        if let Some(since) = &self.unreachable_since {
+            let failures = self.consecutive_failures;
+            let plural = if failures == 1 { "" } else { "es" };
+            writeln!(
+                f,
+                "unreachable since: {} ({failures} fetch{plural} in a row)",
+                since.date
+            )?;
+        }
+        match &self.last_good {
+            Some(good) => writeln!(
+                f,
+                "last good copy: fetched at {} (age {} s), {} bytes",
+                good.fetched_at.date, good.age_secs, good.bytes
+            ),
+            None if latest.access == AccessKind::Success => {
+                writeln!(f, "last good copy: the latest fetch")
+            }
+            None => writeln!(f, "last good copy: none"),
+        }
+    }
+}

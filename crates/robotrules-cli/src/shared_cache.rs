@@ -1,0 +1,141 @@
+//! `--cache redis://HOST:PORT[/DB]`: the robots.txt cache a fleet of processes shares in Redis
+//! or Valkey (the library's [`RedisStore`]), for the commands that fetch (`check` with a ROBOTS
+//! URL, `batch`, `fetch`) and the `cache` commands that look into it.
+//!
+//! With it, a robots.txt answer comes from the shared entry while that is fresh, and otherwise
+//! from one fetch across every process that uses the same Redis (the store's lock), written
+//! back for the others. A URL that is not a Redis URL and a Redis that refuses the credentials
+//! are usage errors (exit 2, one line). A Redis that is down, slow or speaks another protocol is
+//! not: the store falls back to this process's own fetches, and the command says so in one
+//! warning line on standard error after its answers ([`SharedCache::warn_if_degraded`]).
+
+use std::sync::Arc;
+
+use robotrules::fetch::cache::Store;
+use robotrules::fetch::fleet::{FleetHealth, RedisOptions, RedisStore};
+
+use crate::error::CliError;
+
+/// `--cache URL`, shared by `check`, `batch` and `fetch` (optional there) and by the `cache`
+/// commands (required there).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub(crate) struct CacheArg {
+    /// Share robots.txt answers with other processes through Redis or Valkey at URL
+    /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS): each origin is fetched
+    /// once across all of them. When Redis is down or slow, this process fetches for itself and
+    /// warns.
+    #[arg(long = "cache", value_name = "URL")]
+    pub(crate) cache: Option<String>,
+}
+
+/// The shared cache of one run, connected.
+#[derive(Clone, Debug)]
+pub(crate) struct SharedCache {
+    /// The store, shared with the fetcher or client that uses it.
+    store: Arc<RedisStore>,
+}
+
+impl CacheArg {
+    /// Connects to the Redis of `--cache`, if one was given. Must run inside the tokio runtime
+    /// that will use the store.
+    ///
+    /// # Errors
+    /// [`CliError::Cache`] when the URL is not a Redis URL or Redis refuses the credentials.
+    /// Any other failure (Redis down, slow, not Redis) is not an error: the store falls back,
+    /// and [`SharedCache::warn_if_degraded`] reports it.
+    pub(crate) async fn connect(&self) -> Result<Option<SharedCache>, CliError> {
+        let Some(url) = &self.cache else {
+            return Ok(None);
+        };
+        match RedisStore::connect(url, RedisOptions::default()).await {
+            Ok(store) => Ok(Some(SharedCache {
+                store: Arc::new(store),
+            })),
+            Err(error) => Err(CliError::Cache(error)),
+        }
+    }
+
+    /// As [`CacheArg::connect`], for the commands that require `--cache` (clap makes sure it
+    /// is there).
+    ///
+    /// # Errors
+    /// As [`CacheArg::connect`]; [`CliError::Usage`] when `--cache` is missing.
+    pub(crate) async fn connect_required(&self) -> Result<SharedCache, CliError> {
+        self.connect().await?.ok_or_else(|| {
+            CliError::Usage("missing --cache URL (redis://HOST:PORT[/DB])".to_owned())
+        })
+    }
+}
+
+impl SharedCache {
+    /// The store, for `CachingFetcher::with_store` or `ClientBuilder::store`.
+    pub(crate) fn store(&self) -> Arc<dyn Store> {
+        Arc::clone(&self.store) as Arc<dyn Store>
+    }
+
+    /// The Redis store itself (for `cache show` and `cache purge`).
+    pub(crate) fn redis(&self) -> &RedisStore {
+        &self.store
+    }
+
+    /// Writes one warning line on standard error when Redis failed during the run (errors,
+    /// timeouts, unreadable entries): the answers are still right, but came from this
+    /// process's own fetches.
+    pub(crate) fn warn_if_degraded(&self) {
+        if let Some(warning) = degraded(&self.store.health()) {
+            eprintln!("robotrules: warning: {warning}");
+        }
+    }
+}
+
+/// The warning for `health`, when Redis failed or held unreadable values during the run.
+fn degraded(health: &FleetHealth) -> Option<String> {
+    let counts = [
+        (health.errors, "error", "errors"),
+        (health.timeouts, "timeout", "timeouts"),
+        (health.corrupt, "unreadable entry", "unreadable entries"),
+    ];
+    let faults: Vec<String> = counts
+        .iter()
+        .filter(|(count, _, _)| *count > 0)
+        .map(|(count, one, many)| format!("{count} {}", if *count == 1 { one } else { many }))
+        .collect();
+    if faults.is_empty() && health.fallbacks == 0 {
+        return None;
+    }
+    let faults = if faults.is_empty() {
+        format!("{} fallbacks", health.fallbacks)
+    } else {
+        faults.join(", ")
+    };
+    Some(format!(
+        "--cache: the shared cache failed ({faults}); this process fetched robots.txt itself \
+         where it could not use it, so the answers stand but were not shared"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_healthy_run_says_nothing() {
+        let mut health = FleetHealth::default();
+        health.connected = true;
+        health.hits = 10;
+        health.misses = 2;
+        health.writes = 2;
+        assert_eq!(degraded(&health), None);
+    }
+
+    #[test]
+    fn faults_are_counted_in_one_line() {
+        let mut health = FleetHealth::default();
+        health.errors = 3;
+        health.timeouts = 1;
+        health.fallbacks = 4;
+        let warning = degraded(&health).unwrap();
+        assert!(warning.contains("(3 errors, 1 timeout)"), "{warning}");
+        assert!(!warning.contains('\n'));
+    }
+}

@@ -1,0 +1,331 @@
+//! End-to-end tests of `--cache redis://…` and the `cache` commands: real `redis-server`
+//! processes (`robotrules_testserver::redis`, which panics with install instructions when
+//! `redis-server` is missing) and real HTTP servers on 127.0.0.1, whose robots.txt requests
+//! are counted.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::Write;
+use std::process::Stdio;
+use std::time::Duration;
+
+use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_testserver::redis::RedisServer;
+use robotrules_testserver::Background;
+
+use common::{Harness, Run};
+
+const ROBOTS: &str = "User-agent: *
+Disallow: /private/
+Allow: /private/press/
+";
+
+/// Without proxies from the environment: the servers are on loopback.
+const HARNESS: Harness = Harness::LOOPBACK;
+
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    HARNESS.run(args, stdin)
+}
+
+/// Sites, each an HTTP server answering `/robots.txt` with `reply`, on one runtime.
+struct Sites {
+    servers: Vec<HttpServer>,
+    _background: Background,
+}
+
+impl Sites {
+    fn new(count: usize, reply: &Reply) -> Sites {
+        let background = Background::new().unwrap();
+        let servers = (0..count)
+            .map(|_| {
+                let server = background.http().unwrap();
+                server.route("/robots.txt", reply.clone());
+                server
+            })
+            .collect();
+        Sites {
+            servers,
+            _background: background,
+        }
+    }
+
+    fn url(&self, site: usize, path: &str) -> String {
+        self.servers[site].url(path)
+    }
+
+    fn hits(&self) -> usize {
+        self.servers.iter().map(|s| s.hits("/robots.txt")).sum()
+    }
+}
+
+/// Two URLs per site, one disallowed and one allowed, starting at site `first` (so that
+/// processes start on different sites and meet each other's fetches); the expected rows.
+fn stream(sites: &Sites, first: usize) -> (String, Vec<String>) {
+    let count = sites.servers.len();
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for i in 0..count {
+        let site = (first + i) % count;
+        for (path, verdict) in [("/private/x", "disallowed"), ("/public", "allowed")] {
+            let url = sites.url(site, path);
+            input.push_str(&url);
+            input.push('\n');
+            expected.push(format!("{verdict}\t{url}"));
+        }
+    }
+    (input, expected)
+}
+
+#[test]
+fn eight_processes_over_two_hundred_slow_origins_fetch_each_once() {
+    let redis = RedisServer::start();
+    let sites = Sites::new(200, &Reply::ok(ROBOTS).after(Duration::from_millis(200)));
+    let url = redis.url();
+    let children: Vec<_> = (0..8)
+        .map(|process| {
+            let (input, expected) = stream(&sites, process * 25);
+            let mut child = HARNESS
+                .command(&["batch", "--cache", &url, "--timeout", "20", "ExampleBot"])
+                .stdin(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(input.as_bytes()).unwrap();
+            drop(stdin);
+            (child, expected)
+        })
+        .collect();
+    for (child, expected) in children {
+        let output = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stdout.lines().collect::<Vec<_>>(), expected, "{stderr}");
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert_eq!(stderr, "");
+    }
+    assert_eq!(sites.hits(), 200);
+    for site in &sites.servers {
+        assert_eq!(site.hits("/robots.txt"), 1);
+    }
+}
+
+#[test]
+fn cache_show_and_purge_read_and_remove_an_entry() {
+    let redis = RedisServer::start();
+    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let url = redis.url();
+    let page = sites.url(0, "/private/x");
+    let out = run(&["batch", "--cache", &url, "ExampleBot", &page], b"");
+    assert_eq!(out.lines(), [format!("disallowed\t{page}")], "{out:?}");
+
+    // Another process, `check` this time, reads the entry: no second request.
+    let out = run(
+        &["check", "--cache", &url, &page, "ExampleBot", "/public"],
+        b"",
+    );
+    assert_eq!(out.lines(), ["allowed\t/public"], "{out:?}");
+    assert_eq!(sites.hits(), 1);
+    let out = run(&["fetch", "--cache", &url, &page], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("shared cache: answered from the entry"),
+        "{out:?}"
+    );
+    assert_eq!(sites.hits(), 1);
+
+    // Any URL of the site names its origin.
+    let origin = sites.url(0, "");
+    let out = run(&["cache", "show", "--cache", &url, &page], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = out.stdout;
+    assert!(text.starts_with(&format!("origin: {origin}\n")), "{text}");
+    for line in [
+        format!("robots.txt: {}", sites.url(0, "/robots.txt")),
+        "access: success".to_owned(),
+        format!("bytes: {}", ROBOTS.len()),
+        "last good copy: the latest fetch".to_owned(),
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} not in {text}");
+    }
+    assert!(text.contains("\nfresh: for "), "{text}");
+    assert!(text.contains("\nfetched at: "), "{text}");
+
+    let out = run(
+        &[
+            "cache", "show", "--cache", &url, "--format", "json", &origin,
+        ],
+        b"",
+    );
+    let json = out.json();
+    assert_eq!(json["origin"], origin.as_str(), "{json}");
+    assert_eq!(json["fresh"], true);
+    assert_eq!(json["latest"]["access"], "success");
+    assert_eq!(json["latest"]["bytes"], ROBOTS.len());
+    assert!(json["fresh_for_secs"].as_u64().unwrap() > 3000, "{json}");
+
+    let out = run(&["cache", "purge", "--cache", &url, &origin], b"");
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (0, format!("purged {origin}\n").as_str())
+    );
+    let out = run(&["cache", "purge", "--cache", &url, &origin], b"");
+    assert_eq!(out.stdout, format!("no entry for {origin}\n"));
+    let out = run(&["cache", "show", "--cache", &url, &origin], b"");
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (1, format!("no entry for {origin}\n").as_str())
+    );
+
+    // Purged: the next process fetches again.
+    let out = run(&["batch", "--cache", &url, "ExampleBot", &page], b"");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(sites.hits(), 2);
+}
+
+#[test]
+fn usage_errors_are_one_line() {
+    let redis = RedisServer::start();
+    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let page = sites.url(0, "/x");
+    for cache in ["http://127.0.0.1:1/", "redis://:hunter2@[::1", "not a url"] {
+        let out = run(&["batch", "--cache", cache, "ExampleBot", &page], b"");
+        out.assert_error("invalid Redis URL");
+        assert!(!out.stderr.contains("hunter2"), "{out:?}");
+    }
+    let out = run(
+        &["cache", "show", "--cache", "nope", "https://example.com"],
+        b"",
+    );
+    out.assert_error("\"nope\"");
+    let out = run(
+        &["cache", "show", "--cache", &redis.url(), "not a site"],
+        b"",
+    );
+    out.assert_error("not a site URL \"not a site\"");
+    let out = run(&["cache", "purge", "https://example.com"], b"");
+    out.assert_error("--cache");
+    assert_eq!(sites.hits(), 0);
+}
+
+#[test]
+fn a_redis_that_wants_a_password_is_a_usage_error() {
+    let redis = RedisServer::start();
+    // As `redis-server --requirepass s3cret`.
+    redis
+        .command(&["CONFIG", "SET", "requirepass", "s3cret"])
+        .unwrap();
+    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let page = sites.url(0, "/private/x");
+    let out = run(
+        &["batch", "--cache", &redis.url(), "ExampleBot", &page],
+        b"",
+    );
+    out.assert_error("authentication");
+    let out = run(&["fetch", "--cache", &redis.url(), &page], b"");
+    out.assert_error("authentication");
+    let wrong = redis.url().replace("redis://", "redis://:wrong@");
+    let out = run(&["batch", "--cache", &wrong, "ExampleBot", &page], b"");
+    out.assert_error("authentication");
+    assert!(!out.stderr.contains("wrong@"), "{out:?}");
+    // With the password, it works.
+    let right = redis.url().replace("redis://", "redis://:s3cret@");
+    let out = run(&["batch", "--cache", &right, "ExampleBot", &page], b"");
+    assert_eq!(out.lines(), [format!("disallowed\t{page}")], "{out:?}");
+    assert_eq!(out.stderr, "");
+}
+
+/// Asserts right verdicts for `sites` with `--cache cache`, and one warning line.
+fn answers_with_a_warning(sites: &Sites, cache: &str) {
+    let (input, expected) = stream(sites, 0);
+    let out = run(
+        &["batch", "--cache", cache, "--timeout", "10", "ExampleBot"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.lines(), expected, "{out:?}");
+    assert_eq!(out.code, 1, "{out:?}");
+    let warnings: Vec<_> = out.stderr.lines().collect();
+    assert_eq!(warnings.len(), 1, "{out:?}");
+    assert!(
+        warnings[0].starts_with("robotrules: warning: --cache: "),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_redis_that_is_down_or_not_redis_only_costs_a_warning() {
+    let sites = Sites::new(3, &Reply::ok(ROBOTS));
+    // Down: started, then killed.
+    let mut redis = RedisServer::start();
+    let url = redis.url();
+    redis.kill();
+    answers_with_a_warning(&sites, &url);
+    assert_eq!(sites.hits(), 3);
+    // Not Redis: an HTTP server.
+    let http = Sites::new(1, &Reply::ok(ROBOTS));
+    let not_redis = http.url(0, "").replace("http://", "redis://");
+    answers_with_a_warning(&sites, &not_redis);
+    assert_eq!(sites.hits(), 6);
+    // `check` with a ROBOTS URL too.
+    let out = run(
+        &[
+            "check",
+            "--cache",
+            &url,
+            &sites.url(0, "/"),
+            "ExampleBot",
+            "/private/x",
+        ],
+        b"",
+    );
+    assert_eq!(out.lines(), ["disallowed\t/private/x"], "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    assert!(out.stderr.starts_with("robotrules: warning: "), "{out:?}");
+}
+
+#[test]
+fn cache_commands_fail_in_one_line_when_redis_is_down() {
+    let mut redis = RedisServer::start();
+    let url = redis.url();
+    redis.kill();
+    let out = run(
+        &["cache", "show", "--cache", &url, "https://example.com"],
+        b"",
+    );
+    out.assert_error("--cache: ");
+    let out = run(
+        &["cache", "purge", "--cache", &url, "https://example.com"],
+        b"",
+    );
+    out.assert_error("--cache: ");
+}
+
+#[test]
+fn an_unreadable_entry_is_refetched_and_shown_as_an_error() {
+    let redis = RedisServer::start();
+    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let url = redis.url();
+    let origin = sites.url(0, "");
+    // Another program's value under the origin's key.
+    let key = format!("robotrules:{origin}");
+    redis.command(&["SET", &key, "not an entry"]).unwrap();
+    let out = run(&["cache", "show", "--cache", &url, &origin], b"");
+    out.assert_error("unreadable");
+    answers_with_a_warning(&sites, &url);
+    assert_eq!(sites.hits(), 1);
+    // The fetch replaced it.
+    let out = run(&["cache", "show", "--cache", &url, &origin], b"");
+    assert!(out.stdout.contains("access: success"), "{out:?}");
+}
+
+#[test]
+fn a_slow_redis_only_costs_a_warning() {
+    let redis = RedisServer::start();
+    let sites = Sites::new(3, &Reply::ok(ROBOTS));
+    // Every command waits past the 500 ms command timeout.
+    redis.command(&["CLIENT", "PAUSE", "2500", "ALL"]).unwrap();
+    answers_with_a_warning(&sites, &redis.url());
+    assert_eq!(sites.hits(), 3);
+}
