@@ -10,10 +10,9 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::time::{Duration, Instant};
 
-use robotrules_testserver::http::{HttpServer, Reply};
-use robotrules_testserver::Background;
+use robotrules_testserver::http::Reply;
 
-use common::{Harness, Run};
+use common::{Harness, Run, Sites};
 
 const ROBOTS: &str = "User-agent: *
 Disallow: /private/
@@ -25,38 +24,6 @@ const HARNESS: Harness = Harness::LOOPBACK;
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {
     HARNESS.run(args, stdin)
-}
-
-/// Sites, each an HTTP server answering `/robots.txt` its own way, on one runtime.
-struct Sites {
-    servers: Vec<HttpServer>,
-    _background: Background,
-}
-
-impl Sites {
-    fn new(replies: Vec<Reply>) -> Sites {
-        let background = Background::new().unwrap();
-        let servers = replies
-            .into_iter()
-            .map(|reply| {
-                let server = background.http().unwrap();
-                server.route("/robots.txt", reply);
-                server
-            })
-            .collect();
-        Sites {
-            servers,
-            _background: background,
-        }
-    }
-
-    fn url(&self, site: usize, path: &str) -> String {
-        self.servers[site].url(path)
-    }
-
-    fn hits(&self, site: usize) -> usize {
-        self.servers[site].hits("/robots.txt")
-    }
 }
 
 /// The six kinds of site of the mixed stream, and each one's verdict on `/private/x` and

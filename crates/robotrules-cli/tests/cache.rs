@@ -12,11 +12,10 @@ use std::io::Write;
 use std::process::Stdio;
 use std::time::Duration;
 
-use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_testserver::http::Reply;
 use robotrules_testserver::redis::RedisServer;
-use robotrules_testserver::Background;
 
-use common::{Harness, Run};
+use common::{Harness, Run, Sites};
 
 const ROBOTS: &str = "User-agent: *
 Disallow: /private/
@@ -28,37 +27,6 @@ const HARNESS: Harness = Harness::LOOPBACK;
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {
     HARNESS.run(args, stdin)
-}
-
-/// Sites, each an HTTP server answering `/robots.txt` with `reply`, on one runtime.
-struct Sites {
-    servers: Vec<HttpServer>,
-    _background: Background,
-}
-
-impl Sites {
-    fn new(count: usize, reply: &Reply) -> Sites {
-        let background = Background::new().unwrap();
-        let servers = (0..count)
-            .map(|_| {
-                let server = background.http().unwrap();
-                server.route("/robots.txt", reply.clone());
-                server
-            })
-            .collect();
-        Sites {
-            servers,
-            _background: background,
-        }
-    }
-
-    fn url(&self, site: usize, path: &str) -> String {
-        self.servers[site].url(path)
-    }
-
-    fn hits(&self) -> usize {
-        self.servers.iter().map(|s| s.hits("/robots.txt")).sum()
-    }
 }
 
 /// Two URLs per site, one disallowed and one allowed, starting at site `first` (so that
@@ -82,7 +50,7 @@ fn stream(sites: &Sites, first: usize) -> (String, Vec<String>) {
 #[test]
 fn eight_processes_over_two_hundred_slow_origins_fetch_each_once() {
     let redis = RedisServer::start();
-    let sites = Sites::new(200, &Reply::ok(ROBOTS).after(Duration::from_millis(200)));
+    let sites = Sites::alike(200, &Reply::ok(ROBOTS).after(Duration::from_millis(200)));
     let url = redis.url();
     let children: Vec<_> = (0..8)
         .map(|process| {
@@ -106,7 +74,7 @@ fn eight_processes_over_two_hundred_slow_origins_fetch_each_once() {
         assert_eq!(output.status.code(), Some(1), "{stderr}");
         assert_eq!(stderr, "");
     }
-    assert_eq!(sites.hits(), 200);
+    assert_eq!(sites.total_hits(), 200);
     for site in &sites.servers {
         assert_eq!(site.hits("/robots.txt"), 1);
     }
@@ -115,7 +83,7 @@ fn eight_processes_over_two_hundred_slow_origins_fetch_each_once() {
 #[test]
 fn cache_show_and_purge_read_and_remove_an_entry() {
     let redis = RedisServer::start();
-    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let sites = Sites::alike(1, &Reply::ok(ROBOTS));
     let url = redis.url();
     let page = sites.url(0, "/private/x");
     let out = run(&["batch", "--cache", &url, "ExampleBot", &page], b"");
@@ -127,14 +95,14 @@ fn cache_show_and_purge_read_and_remove_an_entry() {
         b"",
     );
     assert_eq!(out.lines(), ["allowed\t/public"], "{out:?}");
-    assert_eq!(sites.hits(), 1);
+    assert_eq!(sites.total_hits(), 1);
     let out = run(&["fetch", "--cache", &url, &page], b"");
     assert_eq!(out.code, 0, "{out:?}");
     assert!(
         out.stdout.contains("shared cache: answered from the entry"),
         "{out:?}"
     );
-    assert_eq!(sites.hits(), 1);
+    assert_eq!(sites.total_hits(), 1);
 
     // Any URL of the site names its origin.
     let origin = sites.url(0, "");
@@ -182,13 +150,13 @@ fn cache_show_and_purge_read_and_remove_an_entry() {
     // Purged: the next process fetches again.
     let out = run(&["batch", "--cache", &url, "ExampleBot", &page], b"");
     assert_eq!(out.code, 1, "{out:?}");
-    assert_eq!(sites.hits(), 2);
+    assert_eq!(sites.total_hits(), 2);
 }
 
 #[test]
 fn usage_errors_are_one_line() {
     let redis = RedisServer::start();
-    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let sites = Sites::alike(1, &Reply::ok(ROBOTS));
     let page = sites.url(0, "/x");
     for cache in ["http://127.0.0.1:1/", "redis://:hunter2@[::1", "not a url"] {
         let out = run(&["batch", "--cache", cache, "ExampleBot", &page], b"");
@@ -207,7 +175,7 @@ fn usage_errors_are_one_line() {
     out.assert_error("not a site URL \"not a site\"");
     let out = run(&["cache", "purge", "https://example.com"], b"");
     out.assert_error("--cache");
-    assert_eq!(sites.hits(), 0);
+    assert_eq!(sites.total_hits(), 0);
 }
 
 #[test]
@@ -217,7 +185,7 @@ fn a_redis_that_wants_a_password_is_a_usage_error() {
     redis
         .command(&["CONFIG", "SET", "requirepass", "s3cret"])
         .unwrap();
-    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let sites = Sites::alike(1, &Reply::ok(ROBOTS));
     let page = sites.url(0, "/private/x");
     let out = run(
         &["batch", "--cache", &redis.url(), "ExampleBot", &page],
@@ -256,18 +224,18 @@ fn answers_with_a_warning(sites: &Sites, cache: &str) {
 
 #[test]
 fn a_redis_that_is_down_or_not_redis_only_costs_a_warning() {
-    let sites = Sites::new(3, &Reply::ok(ROBOTS));
+    let sites = Sites::alike(3, &Reply::ok(ROBOTS));
     // Down: started, then killed.
     let mut redis = RedisServer::start();
     let url = redis.url();
     redis.kill();
     answers_with_a_warning(&sites, &url);
-    assert_eq!(sites.hits(), 3);
+    assert_eq!(sites.total_hits(), 3);
     // Not Redis: an HTTP server.
-    let http = Sites::new(1, &Reply::ok(ROBOTS));
+    let http = Sites::alike(1, &Reply::ok(ROBOTS));
     let not_redis = http.url(0, "").replace("http://", "redis://");
     answers_with_a_warning(&sites, &not_redis);
-    assert_eq!(sites.hits(), 6);
+    assert_eq!(sites.total_hits(), 6);
     // `check` with a ROBOTS URL too.
     let out = run(
         &[
@@ -305,7 +273,7 @@ fn cache_commands_fail_in_one_line_when_redis_is_down() {
 #[test]
 fn an_unreadable_entry_is_refetched_and_shown_as_an_error() {
     let redis = RedisServer::start();
-    let sites = Sites::new(1, &Reply::ok(ROBOTS));
+    let sites = Sites::alike(1, &Reply::ok(ROBOTS));
     let url = redis.url();
     let origin = sites.url(0, "");
     // Another program's value under the origin's key.
@@ -314,7 +282,7 @@ fn an_unreadable_entry_is_refetched_and_shown_as_an_error() {
     let out = run(&["cache", "show", "--cache", &url, &origin], b"");
     out.assert_error("unreadable");
     answers_with_a_warning(&sites, &url);
-    assert_eq!(sites.hits(), 1);
+    assert_eq!(sites.total_hits(), 1);
     // The fetch replaced it.
     let out = run(&["cache", "show", "--cache", &url, &origin], b"");
     assert!(out.stdout.contains("access: success"), "{out:?}");
@@ -323,9 +291,9 @@ fn an_unreadable_entry_is_refetched_and_shown_as_an_error() {
 #[test]
 fn a_slow_redis_only_costs_a_warning() {
     let redis = RedisServer::start();
-    let sites = Sites::new(3, &Reply::ok(ROBOTS));
+    let sites = Sites::alike(3, &Reply::ok(ROBOTS));
     // Every command waits past the 500 ms command timeout.
     redis.command(&["CLIENT", "PAUSE", "2500", "ALL"]).unwrap();
     answers_with_a_warning(&sites, &redis.url());
-    assert_eq!(sites.hits(), 3);
+    assert_eq!(sites.total_hits(), 3);
 }

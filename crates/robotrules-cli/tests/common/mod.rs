@@ -1,6 +1,7 @@
 //! The harness the end-to-end tests share: run the `robotrules` binary as a user would
-//! (arguments, standard input, environment) and check what it gave back, and robots.txt files
-//! written to temporary directories.
+//! (arguments, standard input, environment) and check what it gave back, robots.txt files
+//! written to temporary directories, and [`Sites`]: loopback HTTP servers that count their
+//! robots.txt requests.
 //!
 //! Each test file is its own crate and uses part of this module only.
 #![allow(dead_code)]
@@ -172,5 +173,51 @@ impl Fixture {
     /// The directory the file is in.
     pub(crate) fn dir(&self) -> &std::path::Path {
         self._dir.path()
+    }
+}
+
+/// Sites, each a real HTTP server on 127.0.0.1 answering `/robots.txt` its own way, on one
+/// background runtime; the robots.txt requests are counted at the servers.
+pub(crate) struct Sites {
+    pub(crate) servers: Vec<robotrules_testserver::http::HttpServer>,
+    _background: robotrules_testserver::Background,
+}
+
+impl Sites {
+    /// One site per reply.
+    pub(crate) fn new(replies: Vec<robotrules_testserver::http::Reply>) -> Sites {
+        let background = robotrules_testserver::Background::new().unwrap();
+        let servers = replies
+            .into_iter()
+            .map(|reply| {
+                let server = background.http().unwrap();
+                server.route("/robots.txt", reply);
+                server
+            })
+            .collect();
+        Sites {
+            servers,
+            _background: background,
+        }
+    }
+
+    /// `count` sites that all answer with `reply`.
+    pub(crate) fn alike(count: usize, reply: &robotrules_testserver::http::Reply) -> Sites {
+        Sites::new(vec![reply.clone(); count])
+    }
+
+    /// The URL of `path` on site `site`.
+    pub(crate) fn url(&self, site: usize, path: &str) -> String {
+        self.servers[site].url(path)
+    }
+
+    /// The robots.txt requests site `site` has answered.
+    pub(crate) fn hits(&self, site: usize) -> usize {
+        self.servers[site].hits("/robots.txt")
+    }
+
+    /// The robots.txt requests every site together has answered.
+    pub(crate) fn total_hits(&self) -> usize {
+        self.servers.iter().map(|s| s.hits("/robots.txt")).sum()
     }
 }
