@@ -22,12 +22,18 @@ use crate::error::{excerpt, UrlError};
 /// because the `url` crate elides them as well (WHATWG URL Standard "special schemes"), and the
 /// two must agree.
 pub fn default_port(scheme: &str) -> Option<u16> {
-    match scheme.to_ascii_lowercase().as_str() {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
-    }
+    // Compared without a lower-cased copy: this runs for every URL a client is asked about.
+    const DEFAULT_PORTS: [(&str, u16); 5] = [
+        ("http", 80),
+        ("https", 443),
+        ("ftp", 21),
+        ("ws", 80),
+        ("wss", 443),
+    ];
+    DEFAULT_PORTS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+        .map(|&(_, port)| port)
 }
 
 /// Whether `port` is the default port of `scheme` (`http` 80, `https` 443, `ftp` 21), i.e.
@@ -332,6 +338,9 @@ mod tests {
     #[rstest]
     #[case("http", 80, true)]
     #[case("HTTP", 80, true)]
+    #[case("ws", 80, true)]
+    #[case("WsS", 443, true)]
+    #[case("htt", 80, false)]
     #[case("https", 443, true)]
     #[case("ftp", 21, true)]
     #[case("http", 443, false)]

@@ -341,7 +341,9 @@ impl Client {
     /// # Errors
     /// `Some(Err(..))` as [`Client::is_allowed`] when `url` cannot have a robots.txt.
     pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
-        let now = self.now();
+        // A clock tick behind at most: a cached answer may be used a few milliseconds past
+        // its end, never minutes.
+        let now = self.inner.cache.fetcher().clock().now_coarse();
         // The common URL is looked up by its borrowed origin: no allocation.
         if let Some(origin) = OriginRef::parse(url) {
             let known = self.current_known(&KnownKey(origin), now)?;
