@@ -3,6 +3,11 @@
 //! restarted on the same port to test outages, reconfigured (`maxmemory`) to test refused
 //! writes, and sent raw commands to corrupt entries or pause the server.
 //!
+//! [`RedisServer::start_tls`] serves Redis over TLS only (`rediss://`, `--port 0 --tls-port
+//! PORT`), presenting a certificate for the loopback names issued by a [`TestCa`] made at run
+//! time; the certificate, its key and the CA are written to the server's temporary directory.
+//! It needs a `redis-server` built with TLS (Debian's is).
+//!
 //! The binary is `redis-server` on `PATH`, else `/usr/bin/redis-server`. When there is none
 //! the tests cannot run, and [`RedisServer::start`] panics saying how to install it: a test
 //! of the fleet cache never skips silently.
@@ -11,9 +16,13 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rustls::pki_types::{CertificateDer, ServerName};
 use tempfile::TempDir;
+
+use crate::tls::TestCa;
 
 /// Where Debian and Ubuntu's `redis-server` package installs the server.
 const DEBIAN_BINARY: &str = "/usr/bin/redis-server";
@@ -30,7 +39,17 @@ pub struct RedisServer {
     child: Option<Child>,
     /// Whether the server runs in cluster mode (a one-node Redis Cluster owning every slot).
     cluster: bool,
+    /// Set when the server speaks TLS only: the client configuration [`RedisServer::command`]
+    /// uses (trusting the CA that issued the server's certificate).
+    tls: Option<Arc<rustls::ClientConfig>>,
 }
+
+/// The files of a TLS server, in its temporary directory.
+const CERT_FILE: &str = "redis.crt";
+const KEY_FILE: &str = "redis.key";
+const CA_FILE: &str = "ca.crt";
+/// The server's log, in its temporary directory: quoted when it exits at start.
+const LOG_FILE: &str = "redis.log";
 
 /// The `redis-server` binary: on `PATH`, else [`DEBIAN_BINARY`].
 fn find_binary() -> Option<PathBuf> {
@@ -87,7 +106,53 @@ impl RedisServer {
         }
     }
 
+    /// Starts `redis-server` serving TLS only (`--port 0 --tls-port PORT`, clients not asked
+    /// for certificates) on a free loopback port, presenting a certificate for `127.0.0.1` and
+    /// `localhost` issued by `ca`, and waits until it answers; [`url`](Self::url) gives
+    /// `rediss://127.0.0.1:PORT/0`.
+    ///
+    /// # Panics
+    ///
+    /// As [`start`](Self::start); also when the `redis-server` installed was built without
+    /// TLS (it then refuses `--tls-port`).
+    pub fn start_tls(ca: &TestCa) -> Self {
+        match Self::try_start_tls(ca) {
+            Ok(server) => server,
+            Err(error) => panic!("cannot start redis-server with TLS on 127.0.0.1: {error}"),
+        }
+    }
+
+    /// Same as [`start_tls`](Self::start_tls), returning the error instead of panicking
+    /// (except when no `redis-server` is installed).
+    pub fn try_start_tls(ca: &TestCa) -> io::Result<Self> {
+        let mut server = Self::unstarted(false)?;
+        let identity = ca.localhost()?;
+        let dir = server.dir.path();
+        std::fs::write(dir.join(CERT_FILE), identity.certificate_pem())?;
+        std::fs::write(dir.join(KEY_FILE), identity.key_pem())?;
+        std::fs::write(dir.join(CA_FILE), ca.pem())?;
+        let mut roots = rustls::RootCertStore::empty();
+        roots
+            .add(CertificateDer::from(ca.der()))
+            .map_err(io::Error::other)?;
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(io::Error::other)?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        server.tls = Some(Arc::new(config));
+        server.spawn()?;
+        Ok(server)
+    }
+
     fn try_start_mode(cluster: bool) -> io::Result<Self> {
+        let mut server = Self::unstarted(cluster)?;
+        server.spawn()?;
+        Ok(server)
+    }
+
+    fn unstarted(cluster: bool) -> io::Result<Self> {
         let Some(binary) = find_binary() else {
             panic!(
                 "redis-server is not installed (not on PATH, not at {DEBIAN_BINARY}); the fleet \
@@ -95,14 +160,14 @@ impl RedisServer {
                  (Debian, Ubuntu) or run the tests with `cargo xtask test`, which installs it"
             );
         };
-        let mut server = RedisServer {
+        let server = RedisServer {
             binary,
             port: free_port()?,
             dir: tempfile::tempdir()?,
             child: None,
             cluster,
+            tls: None,
         };
-        server.spawn()?;
         Ok(server)
     }
 
@@ -114,8 +179,22 @@ impl RedisServer {
                 .arg("--cluster-config-file")
                 .arg(self.dir.path().join("nodes.conf"));
         }
+        if self.tls.is_some() {
+            let dir = self.dir.path();
+            command
+                .args(["--port", "0"])
+                .args(["--tls-port", &self.port.to_string()])
+                .arg("--tls-cert-file")
+                .arg(dir.join(CERT_FILE))
+                .arg("--tls-key-file")
+                .arg(dir.join(KEY_FILE))
+                .arg("--tls-ca-cert-file")
+                .arg(dir.join(CA_FILE))
+                .args(["--tls-auth-clients", "no"]);
+        } else {
+            command.args(["--port", &self.port.to_string()]);
+        }
         let child = command
-            .args(["--port", &self.port.to_string()])
             .args(["--bind", "127.0.0.1"])
             .args(["--save", ""])
             .args(["--appendonly", "no"])
@@ -123,6 +202,8 @@ impl RedisServer {
             .args(["--enable-debug-command", "local"])
             .arg("--dir")
             .arg(self.dir.path())
+            .arg("--logfile")
+            .arg(self.dir.path().join(LOG_FILE))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -130,6 +211,16 @@ impl RedisServer {
         self.child = Some(child);
         let started = Instant::now();
         loop {
+            if let Some(status) = self.child.as_mut().and_then(|child| child.try_wait().ok()?) {
+                self.child = None;
+                let log =
+                    std::fs::read_to_string(self.dir.path().join(LOG_FILE)).unwrap_or_default();
+                let last = log.lines().rev().take(3).collect::<Vec<_>>();
+                return Err(io::Error::other(format!(
+                    "redis-server exited at start ({status}): {}",
+                    last.into_iter().rev().collect::<Vec<_>>().join(" / ")
+                )));
+            }
             match self.command(&["PING"]) {
                 Ok(reply) if reply == "+PONG" && !self.cluster => return Ok(()),
                 Ok(reply) if reply == "+PONG" => return self.serve_every_slot(),
@@ -170,9 +261,14 @@ impl RedisServer {
         }
     }
 
-    /// `redis://127.0.0.1:PORT/0`.
+    /// `redis://127.0.0.1:PORT/0`, or `rediss://127.0.0.1:PORT/0` for a TLS server.
     pub fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}/0", self.port)
+        let scheme = if self.tls.is_some() {
+            "rediss"
+        } else {
+            "redis"
+        };
+        format!("{scheme}://127.0.0.1:{}/0", self.port)
     }
 
     /// The port.
@@ -231,10 +327,11 @@ impl RedisServer {
         self.command_bytes(&args)
     }
 
-    /// Sends one command with binary arguments and returns the first line of the reply.
+    /// Sends one command with binary arguments and returns the first line of the reply (over
+    /// TLS for a TLS server).
     pub fn command_bytes(&self, args: &[&[u8]]) -> io::Result<String> {
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, self.port));
-        let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(1))?;
+        let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(1))?;
         stream.set_read_timeout(Some(Duration::from_secs(10)))?;
         let mut request = format!("*{}\r\n", args.len()).into_bytes();
         for arg in args {
@@ -242,9 +339,22 @@ impl RedisServer {
             request.extend_from_slice(arg);
             request.extend_from_slice(b"\r\n");
         }
-        stream.write_all(&request)?;
         let mut line = String::new();
-        BufReader::new(stream).read_line(&mut line)?;
+        match &self.tls {
+            None => {
+                let mut stream = stream;
+                stream.write_all(&request)?;
+                BufReader::new(stream).read_line(&mut line)?;
+            }
+            Some(config) => {
+                let name = ServerName::IpAddress(Ipv4Addr::LOCALHOST.into());
+                let connection = rustls::ClientConnection::new(Arc::clone(config), name)
+                    .map_err(io::Error::other)?;
+                let mut stream = rustls::StreamOwned::new(connection, stream);
+                stream.write_all(&request)?;
+                BufReader::new(stream).read_line(&mut line)?;
+            }
+        }
         Ok(line.trim_end().to_owned())
     }
 }
