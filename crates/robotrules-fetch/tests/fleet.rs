@@ -2,7 +2,8 @@
 //! `robotrules-testserver`: the entry format and every unreadable value, the fleet lock, many
 //! processes sharing one cache (exactly one robots.txt request per origin), and every fault
 //! (Redis down at start, killed and restarted, slow, full, holding garbage): the crawl goes
-//! on and the verdicts stay RFC 9309's (§2.3.1).
+//! on and the verdicts stay RFC 9309's (§2.3.1); and Redis over TLS (`rediss://`) with its CA
+//! trusted or not.
 
 #![cfg(feature = "redis")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
@@ -17,10 +18,11 @@ use robotrules_fetch::fleet::codec::{self, CodecError};
 use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
 use robotrules_fetch::{
     Access, CacheHeaders, CachedOutcome, CachingFetcher, FetchOptions, FetchOutcome, Fetcher,
-    Origin, UnreachableReason, VerdictClass,
+    Origin, RootCertificate, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::redis::RedisServer;
+use robotrules_testserver::tls::TestCa;
 use robotrules_testserver::Background;
 
 // ---------------------------------------------------------------------------------------------
@@ -860,4 +862,109 @@ async fn a_redis_cluster_stores_entries_and_locks_per_origin() {
         (0, 0, 0)
     );
     assert_eq!(health.writes, 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redis over TLS (`rediss://`), the server's certificate issued by a CA made for the test.
+
+/// `fast_options` trusting the certificates in `pem` besides the platform's.
+fn trusting(pem: &str) -> RedisOptions {
+    RedisOptions {
+        extra_root_certificates: RootCertificate::from_pem(pem.as_bytes()).unwrap(),
+        ..fast_options()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rediss_with_the_ca_trusted_shares_entries_and_the_lock() {
+    let ca = TestCa::new("robotrules redis CA").unwrap();
+    let redis = RedisServer::start_tls(&ca);
+    assert!(redis.url().starts_with("rediss://127.0.0.1:"));
+    let options = trusting(&ca.pem());
+    let a = RedisStore::connect(&redis.url(), options.clone())
+        .await
+        .unwrap();
+    let b = RedisStore::connect(&redis.url(), options.clone())
+        .await
+        .unwrap();
+    assert_eq!(a.ping().await, Ok(()));
+    assert!(a.health().connected);
+
+    // Entries round-trip, and the other client reads them.
+    let key = origin("tls.example");
+    let entry = outage_entry(&key);
+    a.put(&key, entry.clone()).await;
+    assert_eq!(b.get(&key).await, Some(entry.clone()));
+    assert_eq!(b.inspect(&key).await, Ok(Some(entry)));
+    assert_eq!(
+        redis.command(&["EXISTS", &a.entry_key(&key)]).unwrap(),
+        ":1"
+    );
+
+    // The fleet lock: exclusive, waited for, released by its holder.
+    let held = a.lock(&key, Duration::from_secs(5), &never_fresh).await;
+    assert!(matches!(held, Lease::Held { .. }), "{held:?}");
+    assert_eq!(
+        b.lock(&key, Duration::from_millis(300), &never_fresh).await,
+        Lease::Local
+    );
+    a.unlock(&key, held).await;
+    assert_eq!(redis.command(&["EXISTS", &a.lock_key(&key)]).unwrap(), ":0");
+    let successor = b.lock(&key, Duration::from_secs(5), &never_fresh).await;
+    assert!(matches!(successor, Lease::Held { .. }), "{successor:?}");
+    b.unlock(&key, successor).await;
+
+    // A crawl through the TLS cache: each origin fetched once, by whichever process asks first.
+    let server = HttpServer::start().await;
+    let first = site_cache(&server, a.clone()).await;
+    ask_all(&first, &server, Duration::from_secs(4)).await;
+    let second = site_cache(&server, b.clone()).await;
+    ask_all(&second, &server, Duration::from_secs(4)).await;
+    assert_eq!(server.hits("/robots.txt"), 4);
+    for store in [&a, &b] {
+        let health = store.health();
+        assert_eq!(
+            (health.errors, health.timeouts, health.fallbacks),
+            (0, 0, 0),
+            "{health:?}"
+        );
+    }
+    assert!(b.health().hits >= 4, "{:?}", b.health());
+
+    // The extra roots change nothing for a plain `redis://` server.
+    let plain = RedisServer::start();
+    let store = RedisStore::connect(&plain.url(), options).await.unwrap();
+    assert_eq!(store.ping().await, Ok(()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rediss_with_an_untrusted_ca_falls_back_and_counts_the_failure() {
+    record_warnings();
+    let ca = TestCa::new("robotrules redis CA").unwrap();
+    let redis = RedisServer::start_tls(&ca);
+    let stranger = TestCa::new("another CA").unwrap();
+    // Trusting only the platform's roots, then another CA: the certificate is refused both
+    // times; the store is returned all the same, and falls back.
+    for options in [fast_options(), trusting(&stranger.pem())] {
+        let store = RedisStore::connect(&redis.url(), options).await.unwrap();
+        assert!(!store.health().connected);
+        assert!(warned(&["not reachable"]));
+        let error = store.ping().await.unwrap_err();
+        assert!(matches!(error, FleetError::Redis(_)), "{error:?}");
+        assert!(
+            error.to_string().to_lowercase().contains("certificate"),
+            "{error}"
+        );
+
+        let server = HttpServer::start().await;
+        let cache = site_cache(&server, store.clone()).await;
+        ask_all(&cache, &server, Duration::from_secs(4)).await;
+        assert_eq!(server.hits("/robots.txt"), 4);
+        let health = store.health();
+        assert!(!health.connected, "{health:?}");
+        assert!(health.errors >= 4, "{health:?}");
+        assert!(health.fallbacks >= 8, "{health:?}");
+        assert_eq!((health.writes, health.hits), (0, 0), "{health:?}");
+    }
+    assert_eq!(redis.command(&["DBSIZE"]).unwrap(), ":0");
 }

@@ -28,6 +28,7 @@ mod health;
 mod lock;
 mod options;
 mod store;
+mod tls;
 
 pub use error::FleetError;
 pub use health::FleetHealth;

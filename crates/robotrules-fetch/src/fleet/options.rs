@@ -1,6 +1,9 @@
-//! [`RedisOptions`]: key prefix, retention, entry size cap, timeouts and lock waiting.
+//! [`RedisOptions`]: key prefix, retention, entry size cap, timeouts, lock waiting and the
+//! extra trust roots of `rediss://`.
 
 use std::time::Duration;
+
+use crate::RootCertificate;
 
 /// Options of a [`RedisStore`](super::RedisStore). Start from [`RedisOptions::default`].
 ///
@@ -39,6 +42,11 @@ pub struct RedisOptions {
     pub lock_poll_initial: Duration,
     /// Longest pause between two reads while waiting for another's fetch. Default 500 ms.
     pub lock_poll_max: Duration,
+    /// Root certificates trusted for `rediss://` (Redis over TLS) besides the platform's
+    /// certificate store (the system bundle on Linux, or the files named by `SSL_CERT_FILE`
+    /// and `SSL_CERT_DIR`), which is all that is trusted by default: the CA of a private
+    /// Redis, for example. Unused for `redis://` and Unix sockets. Default none.
+    pub extra_root_certificates: Vec<RootCertificate>,
 }
 
 impl RedisOptions {
@@ -59,6 +67,7 @@ impl Default for RedisOptions {
             command_timeout: Duration::from_millis(500),
             lock_poll_initial: Duration::from_millis(25),
             lock_poll_max: Duration::from_millis(500),
+            extra_root_certificates: Vec::new(),
         }
     }
 }

@@ -17,6 +17,7 @@ use super::error::FleetError;
 use super::health::{bump, Counters, FleetHealth};
 use super::lock::{millis, new_token, UNLOCK_SCRIPT};
 use super::options::RedisOptions;
+use super::tls;
 use crate::cache::{CacheEntry, IsFresh, Lease, Store};
 
 /// A robots.txt cache in Redis shared by every process that connects to it; `Clone` (clones
@@ -80,15 +81,21 @@ impl RedisStore {
     /// Connects to the Redis server at `url` (`redis://[USER:PASSWORD@]HOST[:PORT][/DB]`,
     /// `rediss://` for TLS, `redis+unix:///PATH`).
     ///
+    /// For `rediss://` the server's certificate must chain to the platform's certificate
+    /// store or to one of [`RedisOptions::extra_root_certificates`]; a certificate that does
+    /// not is a connection failure like any other (the store is returned and falls back).
+    ///
     /// A URL that is not a Redis URL is [`FleetError::Url`]; credentials Redis refuses are
     /// [`FleetError::Auth`]. A Redis that is down or slow does not fail: the store is
     /// returned, logs a warning, counts the failure, and connects on a later command (until
     /// then the cache works from each process's own fetches).
     pub async fn connect(url: &str, options: RedisOptions) -> Result<RedisStore, FleetError> {
         let target = redact(url);
-        let client = redis::Client::open(url).map_err(|error| FleetError::Url {
-            url: target.clone(),
-            reason: error.to_string(),
+        let client = tls::client(url, &options.extra_root_certificates).map_err(|error| {
+            FleetError::Url {
+                url: target.clone(),
+                reason: error.to_string(),
+            }
         })?;
         let backend =
             Backend::single(client, options.command_timeout).map_err(|error| FleetError::Url {
@@ -111,14 +118,18 @@ impl RedisStore {
             .map(|node| redact(node))
             .collect::<Vec<_>>()
             .join(",");
-        let client = ClusterClient::builder(nodes.iter().copied())
+        let mut builder = ClusterClient::builder(nodes.iter().copied())
             .connection_timeout(options.command_timeout)
-            .response_timeout(options.command_timeout)
-            .build()
-            .map_err(|error| FleetError::Url {
-                url: target.clone(),
-                reason: error.to_string(),
-            })?;
+            .response_timeout(options.command_timeout);
+        if let Some(certificates) =
+            tls::cluster_certificates(nodes, &options.extra_root_certificates)
+        {
+            builder = builder.certs(certificates);
+        }
+        let client = builder.build().map_err(|error| FleetError::Url {
+            url: target.clone(),
+            reason: error.to_string(),
+        })?;
         Self::start(Backend::cluster(client), options, target).await
     }
 
