@@ -172,7 +172,9 @@ pub(crate) fn fetch_shared(
     };
     let origin = Fetcher::origin_of(url).map_err(url_error)?;
     runtime.block_on(async {
-        let shared = cache.connect_required().await?;
+        let shared = cache
+            .connect_required(&options.extra_root_certificates)
+            .await?;
         let fetcher =
             Fetcher::new(options).map_err(|error| CliError::FetchSetup(error.to_string()))?;
         let caching = CachingFetcher::with_store(fetcher, cache_policy(profile), shared.store());

@@ -8,11 +8,16 @@
 //! are usage errors (exit 2, one line). A Redis that is down, slow or speaks another protocol is
 //! not: the store falls back to this process's own fetches, and the command says so in one
 //! warning line on standard error after its answers ([`SharedCache::warn_if_degraded`]).
+//!
+//! For `rediss://` (Redis over TLS) the server's certificate must chain to the platform's
+//! certificate store or to a root of `--ca-cert`; one that does not is a Redis that cannot be
+//! reached (a warning for the commands that fetch, an error for the `cache` commands).
 
 use std::sync::Arc;
 
 use robotrules::fetch::cache::Store;
 use robotrules::fetch::fleet::{FleetHealth, RedisOptions, RedisStore};
+use robotrules::fetch::RootCertificate;
 
 use crate::error::CliError;
 
@@ -21,9 +26,9 @@ use crate::error::CliError;
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct CacheArg {
     /// Share robots.txt answers with other processes through Redis or Valkey at URL
-    /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS): each origin is fetched
-    /// once across all of them. When Redis is down or slow, this process fetches for itself and
-    /// warns.
+    /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's
+    /// certificate store and --ca-cert): each origin is fetched once across all of them. When
+    /// Redis is down or slow, this process fetches for itself and warns.
     #[arg(long = "cache", value_name = "URL")]
     pub(crate) cache: Option<String>,
 }
@@ -36,18 +41,26 @@ pub(crate) struct SharedCache {
 }
 
 impl CacheArg {
-    /// Connects to the Redis of `--cache`, if one was given. Must run inside the tokio runtime
-    /// that will use the store.
+    /// Connects to the Redis of `--cache`, if one was given, trusting `roots` (`--ca-cert`)
+    /// besides the platform's store for `rediss://`. Must run inside the tokio runtime that
+    /// will use the store.
     ///
     /// # Errors
     /// [`CliError::Cache`] when the URL is not a Redis URL or Redis refuses the credentials.
     /// Any other failure (Redis down, slow, not Redis) is not an error: the store falls back,
     /// and [`SharedCache::warn_if_degraded`] reports it.
-    pub(crate) async fn connect(&self) -> Result<Option<SharedCache>, CliError> {
+    pub(crate) async fn connect(
+        &self,
+        roots: &[RootCertificate],
+    ) -> Result<Option<SharedCache>, CliError> {
         let Some(url) = &self.cache else {
             return Ok(None);
         };
-        match RedisStore::connect(url, RedisOptions::default()).await {
+        let options = RedisOptions {
+            extra_root_certificates: roots.to_vec(),
+            ..RedisOptions::default()
+        };
+        match RedisStore::connect(url, options).await {
             Ok(store) => Ok(Some(SharedCache {
                 store: Arc::new(store),
             })),
@@ -60,8 +73,11 @@ impl CacheArg {
     ///
     /// # Errors
     /// As [`CacheArg::connect`]; [`CliError::Usage`] when `--cache` is missing.
-    pub(crate) async fn connect_required(&self) -> Result<SharedCache, CliError> {
-        self.connect().await?.ok_or_else(|| {
+    pub(crate) async fn connect_required(
+        &self,
+        roots: &[RootCertificate],
+    ) -> Result<SharedCache, CliError> {
+        self.connect(roots).await?.ok_or_else(|| {
             CliError::Usage("missing --cache URL (redis://HOST:PORT[/DB])".to_owned())
         })
     }

@@ -1,6 +1,8 @@
 //! `--ca-cert FILE` and `--platform-roots`: the certificates trusted for `https://`, besides
 //! the built-in web roots, for the commands that fetch (`check`, `fetch`; a command flattens
-//! [`TrustArgs`] to take them).
+//! [`TrustArgs`] to take them). `--ca-cert` also applies to a `rediss://` `--cache` (where the
+//! platform's store is always trusted), and the `cache` commands take it alone
+//! ([`CaCertArgs`]).
 //!
 //! The files are read and checked before anything is fetched: a file that is missing,
 //! unreadable, empty, not PEM, or holds no certificate (a private key, say) is a usage error
@@ -21,7 +23,8 @@ const MAX_CA_FILE_BYTES: u64 = 16 << 20;
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct TrustArgs {
     /// Also trust the root certificates in FILE (PEM; a bundle may hold several) for https://,
-    /// besides the built-in web roots: a private CA, or the CA of a TLS-inspecting proxy.
+    /// besides the built-in web roots, and for a rediss:// --cache (where the command takes
+    /// one), besides the platform's store: a private CA, or the CA of a TLS-inspecting proxy.
     /// Repeatable.
     #[arg(long = "ca-cert", value_name = "FILE")]
     ca_certs: Vec<PathBuf>,
@@ -46,23 +49,54 @@ impl TrustArgs {
     /// [`CliError::CaCert`] naming the first file that cannot be read or holds no usable
     /// certificate.
     pub(crate) fn load(&self) -> Result<Trust, CliError> {
-        let mut roots = Vec::new();
-        for path in &self.ca_certs {
-            let error = |reason: String| CliError::CaCert {
-                path: path.to_string_lossy().into_owned(),
-                reason,
-            };
-            let bytes = read_capped(path).map_err(error)?;
-            roots.extend(RootCertificate::from_pem(&bytes).map_err(|e| error(e.to_string()))?);
-        }
         Ok(Trust {
-            roots,
+            roots: load_roots(&self.ca_certs)?,
             platform_roots: self.platform_roots,
         })
     }
 }
 
+/// `--ca-cert FILE` (repeatable) alone, for the `cache` commands: the roots trusted for a
+/// `rediss://` `--cache` besides the platform's store.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub(crate) struct CaCertArgs {
+    /// For a rediss:// --cache, also trust the root certificates in FILE (PEM; a bundle may
+    /// hold several) besides the platform's store: the private CA of the Redis server.
+    /// Repeatable.
+    #[arg(long = "ca-cert", value_name = "FILE")]
+    ca_certs: Vec<PathBuf>,
+}
+
+impl CaCertArgs {
+    /// Reads every `--ca-cert` file.
+    ///
+    /// # Errors
+    /// As [`TrustArgs::load`].
+    pub(crate) fn load(&self) -> Result<Vec<RootCertificate>, CliError> {
+        load_roots(&self.ca_certs)
+    }
+}
+
+/// The certificates of every file of `paths`.
+fn load_roots(paths: &[PathBuf]) -> Result<Vec<RootCertificate>, CliError> {
+    let mut roots = Vec::new();
+    for path in paths {
+        let error = |reason: String| CliError::CaCert {
+            path: path.to_string_lossy().into_owned(),
+            reason,
+        };
+        let bytes = read_capped(path).map_err(error)?;
+        roots.extend(RootCertificate::from_pem(&bytes).map_err(|e| error(e.to_string()))?);
+    }
+    Ok(roots)
+}
+
 impl Trust {
+    /// The roots of `--ca-cert`.
+    pub(crate) fn roots(&self) -> &[RootCertificate] {
+        &self.roots
+    }
+
     /// Puts these settings into `options`.
     pub(crate) fn apply(&self, options: &mut FetchOptions) {
         options

@@ -1,7 +1,7 @@
 //! End-to-end tests of `--cache redis://…` and the `cache` commands: real `redis-server`
 //! processes (`robotrules_testserver::redis`, which panics with install instructions when
 //! `redis-server` is missing) and real HTTP servers on 127.0.0.1, whose robots.txt requests
-//! are counted.
+//! are counted; Redis over TLS (`rediss://`) with `--ca-cert`.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -14,8 +14,9 @@ use std::time::Duration;
 
 use robotrules_testserver::http::Reply;
 use robotrules_testserver::redis::RedisServer;
+use robotrules_testserver::tls::TestCa;
 
-use common::{Harness, Run, Sites};
+use common::{Fixture, Harness, Run, Sites};
 
 const ROBOTS: &str = "User-agent: *
 Disallow: /private/
@@ -296,4 +297,55 @@ fn a_slow_redis_only_costs_a_warning() {
     redis.command(&["CLIENT", "PAUSE", "2500", "ALL"]).unwrap();
     answers_with_a_warning(&sites, &redis.url());
     assert_eq!(sites.total_hits(), 3);
+}
+
+#[test]
+fn rediss_with_ca_cert_shares_the_cache_over_tls() {
+    let ca = TestCa::new("robotrules CLI redis CA").unwrap();
+    let redis = RedisServer::start_tls(&ca);
+    let ca_file = Fixture::new(ca.pem().as_bytes());
+    let url = redis.url();
+    assert!(url.starts_with("rediss://"), "{url}");
+    let sites = Sites::alike(1, &Reply::ok(ROBOTS));
+    let (input, expected) = stream(&sites, 0);
+    let batch = [
+        "batch",
+        "--cache",
+        &url,
+        "--ca-cert",
+        ca_file.path(),
+        "ExampleBot",
+    ];
+    let out = run(&batch, input.as_bytes());
+    assert_eq!(out.lines(), expected, "{out:?}");
+    assert_eq!((out.code, out.stderr.as_str()), (1, ""), "{out:?}");
+    assert_eq!(sites.total_hits(), 1);
+    // A second process answers from the entry in Redis: still one request.
+    let out = run(&batch, input.as_bytes());
+    assert_eq!(out.lines(), expected, "{out:?}");
+    assert_eq!(out.stderr, "", "{out:?}");
+    assert_eq!(sites.total_hits(), 1);
+
+    let origin = sites.url(0, "");
+    let show = |extra: &[&str]| {
+        let mut args = vec!["cache", "show", "--cache", url.as_str()];
+        args.extend_from_slice(extra);
+        args.push(&origin);
+        run(&args, b"")
+    };
+    let out = show(&["--ca-cert", ca_file.path()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.starts_with(&format!("origin: {origin}\n")),
+        "{out:?}"
+    );
+    assert!(out.stdout.contains("\naccess: success\n"), "{out:?}");
+
+    // Without the CA the server's certificate is not trusted: `cache show` fails in one line,
+    // `batch` answers from its own fetch and warns.
+    let out = show(&[]);
+    out.assert_one_line_error("--cache: ");
+    assert!(out.stderr.contains("certificate"), "{out:?}");
+    answers_with_a_warning(&sites, &url);
+    assert_eq!(sites.total_hits(), 2);
 }

@@ -136,7 +136,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
         .enable_all()
         .build()
         .map_err(|error| CliError::FetchSetup(error.to_string()))?;
-    let shared = runtime.block_on(args.cache.connect())?;
+    let shared = runtime.block_on(args.cache.connect(trust.roots()))?;
     let mut builder = Client::builder(&args.agent)
         .parse_options(ParseOptions {
             profile: args.profile.profile,

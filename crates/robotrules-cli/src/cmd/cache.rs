@@ -23,6 +23,7 @@ use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::output::{self, Format};
 use crate::shared_cache::CacheArg;
+use crate::trust::CaCertArgs;
 
 /// Arguments of `robotrules cache`.
 #[derive(Debug, clap::Args)]
@@ -46,13 +47,17 @@ enum CacheCommand {
 /// Arguments of `robotrules cache show`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache show --cache URL [--format FORMAT] ORIGIN",
+    override_usage = "robotrules cache show --cache URL [--ca-cert FILE] [--format FORMAT] ORIGIN",
     mut_arg("cache", required_cache)
 )]
 struct ShowArgs {
     /// The shared cache.
     #[command(flatten)]
     cache: CacheArg,
+
+    /// The roots trusted for a `rediss://` cache.
+    #[command(flatten)]
+    trust: CaCertArgs,
 
     /// Output: text (`key: value` lines) or json (one object).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
@@ -66,13 +71,17 @@ struct ShowArgs {
 /// Arguments of `robotrules cache purge`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache purge --cache URL ORIGIN",
+    override_usage = "robotrules cache purge --cache URL [--ca-cert FILE] ORIGIN",
     mut_arg("cache", required_cache)
 )]
 struct PurgeArgs {
     /// The shared cache.
     #[command(flatten)]
     cache: CacheArg,
+
+    /// The roots trusted for a `rediss://` cache.
+    #[command(flatten)]
+    trust: CaCertArgs,
 
     /// The site: its origin (`https://example.com`) or any URL of it.
     #[arg(value_name = "ORIGIN")]
@@ -81,7 +90,8 @@ struct PurgeArgs {
 
 /// The help of `--cache` for the `cache` commands, which need it and never fall back.
 const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL \
-(`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS)";
+(`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's certificate \
+store and --ca-cert)";
 
 /// `--cache` as the `cache` commands take it: required, with their help.
 fn required_cache(arg: clap::Arg) -> clap::Arg {
@@ -101,8 +111,9 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
     match args.command {
         CacheCommand::Show(args) => {
             let origin = read_origin(&args.origin)?;
+            let roots = args.trust.load()?;
             let entry = runtime.block_on(async {
-                let cache = args.cache.connect_required().await?;
+                let cache = args.cache.connect_required(&roots).await?;
                 cache
                     .redis()
                     .inspect(&origin)
@@ -130,8 +141,9 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
         }
         CacheCommand::Purge(args) => {
             let origin = read_origin(&args.origin)?;
+            let roots = args.trust.load()?;
             let removed = runtime.block_on(async {
-                let cache = args.cache.connect_required().await?;
+                let cache = args.cache.connect_required(&roots).await?;
                 cache.redis().purge(&origin).await.map_err(CliError::Cache)
             })?;
             let text = if removed {
