@@ -12,7 +12,7 @@ import base64, glob, hashlib, json, os, re, sys
 root, out, real = sys.argv[1:4]
 SEP = b"\xff"
 targets = ["grammar_parse", "parse_is_allowed", "url", "matcher_differential",
-           "lint_explain", "cache_policy"]
+           "lint_explain", "cache_policy", "fleet_codec"]
 for t in targets:
     os.makedirs(os.path.join(out, t), exist_ok=True)
 count = {t: 0 for t in targets}
