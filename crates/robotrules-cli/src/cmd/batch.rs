@@ -304,7 +304,7 @@ async fn answer<W: Write>(
 }
 
 /// Items per chunk handed from the reading thread (fewer wake-ups than one item at a time).
-const CHUNK: usize = 512;
+const CHUNK: usize = 2048;
 
 /// Standard input's items in chunks, read by a thread of its own into a queue of at most
 /// `bound` items.
