@@ -263,12 +263,13 @@ fn cache_commands_fail_in_one_line_when_redis_is_down() {
         &["cache", "show", "--cache", &url, "https://example.com"],
         b"",
     );
-    out.assert_error("--cache: ");
+    // The message names the Redis it could not reach.
+    out.assert_error(&format!("--cache: Redis at {url}"));
     let out = run(
         &["cache", "purge", "--cache", &url, "https://example.com"],
         b"",
     );
-    out.assert_error("--cache: ");
+    out.assert_error(&format!("--cache: Redis at {url}"));
 }
 
 #[test]

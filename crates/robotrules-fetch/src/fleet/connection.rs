@@ -42,14 +42,18 @@ impl Failure {
         }
     }
 
-    /// The failure as a [`FleetError`].
-    pub(super) fn into_error(self, timeout: Duration) -> FleetError {
+    /// The failure of a command to `target` (the Redis URL, password hidden) as a
+    /// [`FleetError`] that names it.
+    pub(super) fn into_error(self, timeout: Duration, target: &str) -> FleetError {
         match self {
             Failure::Timeout => FleetError::Timeout {
+                target: target.to_owned(),
                 timeout_ms: timeout.as_millis(),
             },
-            failure if failure.is_auth() => FleetError::Auth(failure.to_string()),
-            Failure::Error(error) => FleetError::Redis(one_line(&error.to_string())),
+            failure if failure.is_auth() => FleetError::Auth(format!("{target}: {failure}")),
+            Failure::Error(error) => {
+                FleetError::Redis(format!("{target}: {}", one_line(&error.to_string())))
+            }
         }
     }
 }

@@ -16,17 +16,21 @@ pub enum FleetError {
         /// Why it was refused.
         reason: String,
     },
-    /// Redis refused the credentials (`WRONGPASS`, `NOAUTH`, an ACL denial).
+    /// Redis refused the credentials (`WRONGPASS`, `NOAUTH`, an ACL denial): which Redis
+    /// (its URL, password hidden) and what it said.
     #[error("Redis authentication failed: {0}")]
     Auth(String),
     /// Redis did not answer within the command timeout.
-    #[error("Redis did not answer within {timeout_ms} ms")]
+    #[error("Redis at {target} did not answer within {timeout_ms} ms")]
     Timeout {
+        /// The Redis asked (its URL, password hidden).
+        target: String,
         /// The timeout, in milliseconds.
         timeout_ms: u128,
     },
-    /// Redis answered with an error, or the connection failed.
-    #[error("Redis error: {0}")]
+    /// Redis answered with an error, or the connection failed: which Redis (its URL,
+    /// password hidden) and what went wrong.
+    #[error("Redis at {0}")]
     Redis(String),
     /// The value stored for the origin is not a readable entry.
     #[error("the cached entry is unreadable: {0}")]

@@ -166,7 +166,9 @@ impl RedisStore {
         self.command::<String>(&redis::cmd("PING"), "ping")
             .await
             .map(|_| ())
-            .map_err(|failure| failure.into_error(self.inner.options.command_timeout))
+            .map_err(|failure| {
+                failure.into_error(self.inner.options.command_timeout, &self.inner.target)
+            })
     }
 
     /// The options.
@@ -203,7 +205,7 @@ impl RedisStore {
             .await
             .map_err(|failure| match failure.code() {
                 Some("WRONGTYPE") => FleetError::Corrupt("the key holds another type".into()),
-                _ => failure.into_error(self.inner.options.command_timeout),
+                _ => failure.into_error(self.inner.options.command_timeout, &self.inner.target),
             })?;
         match value {
             None => Ok(None),
@@ -222,11 +224,11 @@ impl RedisStore {
         let deleted: u64 = self
             .command(redis::cmd("DEL").arg(self.entry_key(origin)), "purge")
             .await
-            .map_err(|failure| failure.into_error(timeout))?;
+            .map_err(|failure| failure.into_error(timeout, &self.inner.target))?;
         let _: u64 = self
             .command(redis::cmd("DEL").arg(self.lock_key(origin)), "purge")
             .await
-            .map_err(|failure| failure.into_error(timeout))?;
+            .map_err(|failure| failure.into_error(timeout, &self.inner.target))?;
         Ok(deleted > 0)
     }
 
