@@ -340,6 +340,7 @@ impl Client {
     ///
     /// # Errors
     /// `Some(Err(..))` as [`Client::is_allowed`] when `url` cannot have a robots.txt.
+    #[inline]
     pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
         // A clock tick behind at most: a cached answer may be used a few milliseconds past
         // its end, never minutes.
@@ -446,6 +447,7 @@ impl Client {
     }
 
     /// The decision for `url` with what is known about its origin.
+    #[inline]
     fn decide(
         &self,
         known: &Known,
