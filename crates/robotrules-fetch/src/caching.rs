@@ -160,23 +160,11 @@ impl CachingFetcher {
                 let is_fresh =
                     |entry: &CacheEntry| inner.policy.is_fresh(entry, inner.fetcher.clock().now());
                 let lease = inner.store.lock(origin, deadline, &is_fresh).await;
-                let previous = match &lease {
-                    Lease::Ready(entry) => return Ok(entry.clone()),
-                    Lease::Held { .. } => {
-                        // The previous holder may have stored its entry and released the
-                        // lock between the look-up above and taking the lock.
-                        let current = inner.store.get(origin).await;
-                        if let Some(current) = current.as_ref() {
-                            if inner.policy.is_fresh(current, inner.fetcher.clock().now()) {
-                                inner.store.unlock(origin, lease).await;
-                                found_fresh = true;
-                                return Ok(current.clone());
-                            }
-                        }
-                        current.or(previous)
-                    }
-                    _ => previous,
-                };
+                if let Lease::Ready(entry) = lease {
+                    // Another process fetched it: this caller waited for no fetch of its own.
+                    found_fresh = true;
+                    return Ok(entry);
+                }
                 let outcome = match inner.fetcher.fetch_origin(origin).await {
                     Ok(outcome) => outcome,
                     Err(error) => {

@@ -8,7 +8,6 @@
 #![cfg(feature = "redis")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -456,6 +455,13 @@ async fn the_lock_is_exclusive_expires_and_is_released_by_its_holder_only() {
     a.unlock(&key, held).await;
     assert_eq!(b.health().lock_wait_hits, 1);
     assert_eq!(a.health().locks_acquired, 3);
+
+    // A fresh entry stored just before the lock is taken: the entry, and the lock released.
+    assert_eq!(
+        b.lock(&key, Duration::from_secs(5), &is_fresh).await,
+        Lease::Ready(entry)
+    );
+    assert_eq!(redis.command(&["EXISTS", &lock_key]).unwrap(), ":0");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -663,16 +669,10 @@ fn killing_and_restarting_redis_mid_crawl_keeps_every_verdict() {
     let mut redis = RedisServer::start();
     let sites = Sites::start();
     let url = redis.url();
-    let done = Arc::new(AtomicBool::new(false));
     let crawler = {
-        let done = Arc::clone(&done);
         let sites = &sites;
         std::thread::scope(|scope| {
-            let crawler = scope.spawn(move || {
-                let healths = crawl(sites, &url);
-                done.store(true, Ordering::SeqCst);
-                healths
-            });
+            let crawler = scope.spawn(move || crawl(sites, &url));
             std::thread::sleep(Duration::from_millis(300));
             redis.kill();
             std::thread::sleep(Duration::from_millis(500));
@@ -680,12 +680,15 @@ fn killing_and_restarting_redis_mid_crawl_keeps_every_verdict() {
             crawler.join().unwrap()
         })
     };
-    assert!(done.load(Ordering::SeqCst));
     let during = sites.requests();
-    // Beyond one request per origin only for the outage: at most one per process and origin.
+    // A request beyond one per origin needs a process that could not use the lock (a counted
+    // fallback or wait timeout), or an entry lost with the restart (Redis keeps nothing on
+    // disk here): at most one more fetch per origin.
+    let local = total(&crawler, |h| h.fallbacks + h.lock_wait_timeouts);
+    assert!(during >= ORIGINS, "{during} requests");
     assert!(
-        (ORIGINS..=CLIENTS * ORIGINS).contains(&during),
-        "{during} requests"
+        during as u64 <= 2 * ORIGINS as u64 + local,
+        "{during} requests, {local} local leases"
     );
     assert!(total(&crawler, |h| h.errors + h.timeouts) > 0);
     assert!(total(&crawler, |h| h.fallbacks) > 0);

@@ -32,7 +32,8 @@ pub enum Lease {
         /// The lock's random token: only its holder can release it.
         token: String,
     },
-    /// Another process fetched while this one waited: its fresh entry.
+    /// Another process fetched while this one waited, or had just stored its entry when this
+    /// one took the lock (the lock is then released again): its fresh entry.
     Ready(CacheEntry),
 }
 
@@ -52,8 +53,8 @@ pub trait Store: Send + Sync + fmt::Debug {
     /// Takes the right to fetch `origin` for every process sharing the store, for at most
     /// `ttl` (the fetch deadline): a lock that expires by itself if its holder dies. When
     /// another process holds it, waits until that process's entry is stored and `is_fresh`
-    /// ([`Lease::Ready`]), the lock is free ([`Lease::Held`]), or `ttl` has passed
-    /// ([`Lease::Local`]).
+    /// ([`Lease::Ready`]), the lock is free ([`Lease::Held`], unless a fresh entry is already
+    /// stored: [`Lease::Ready`]), or `ttl` has passed ([`Lease::Local`]).
     ///
     /// The default, for stores local to one process, is [`Lease::Local`] at once.
     fn lock<'a>(

@@ -62,10 +62,46 @@ impl fmt::Debug for RedisStore {
     }
 }
 
-/// `url` with the password of its user information replaced by `***`.
+/// `url` with every password replaced by `***`: the one in the user information
+/// (`redis://user:pw@host`) and, for socket URLs, the `pass` or `password` query parameter
+/// (`redis+unix:///run/redis.sock?pass=pw`). A URL that does not parse keeps only what comes
+/// before a password could start.
 fn redact(url: &str) -> String {
+    let Ok(mut parsed) = reqwest::Url::parse(url) else {
+        return redact_unparsed(url);
+    };
+    if parsed.password().is_some() {
+        // Fails only for URLs without a host, which carry no user information.
+        let _ = parsed.set_password(Some("***"));
+    }
+    let is_secret =
+        |key: &str| key.eq_ignore_ascii_case("pass") || key.eq_ignore_ascii_case("password");
+    if parsed.query_pairs().any(|(key, _)| is_secret(&key)) {
+        let pairs: Vec<(String, String)> = parsed
+            .query_pairs()
+            .map(|(key, value)| {
+                let value = if is_secret(&key) {
+                    "***".into()
+                } else {
+                    value.into_owned()
+                };
+                (key.into_owned(), value)
+            })
+            .collect();
+        parsed.query_pairs_mut().clear().extend_pairs(pairs);
+    }
+    parsed.into()
+}
+
+/// [`redact`] for a string that is not a URL: the user information's password and the whole
+/// query hidden.
+fn redact_unparsed(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
+        return url.split('?').next().unwrap_or_default().to_owned();
+    };
+    let rest = match rest.split_once('?') {
+        Some((before, _)) => format!("{before}?***"),
+        None => rest.to_owned(),
     };
     let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     match rest[..authority_end].rfind('@') {
@@ -73,7 +109,7 @@ fn redact(url: &str) -> String {
             let user = rest[..at].split(':').next().unwrap_or("");
             format!("{scheme}://{user}:***{}", &rest[at..])
         }
-        None => url.to_owned(),
+        None => format!("{scheme}://{rest}"),
     }
 }
 
@@ -410,6 +446,14 @@ impl RedisStore {
             match self.try_lock(&key, &token, ttl).await {
                 Some(true) => {
                     bump(&counters.locks_acquired);
+                    // The previous holder may have stored its entry and released the lock
+                    // between the caller's look-up and this lock.
+                    if let Some(entry) = self.get_entry(origin).await {
+                        if is_fresh(&entry) {
+                            self.unlock_origin(origin, Lease::Held { token }).await;
+                            return Lease::Ready(entry);
+                        }
+                    }
                     return Lease::Held { token };
                 }
                 Some(false) => {}
@@ -505,5 +549,42 @@ impl Store for RedisStore {
 
     fn unlock<'a>(&'a self, origin: &'a Origin, lease: Lease) -> BoxFuture<'a, ()> {
         Box::pin(self.unlock_origin(origin, lease))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        for (url, shown) in [
+            ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
+            (
+                "redis://:secret@127.0.0.1:6379",
+                "redis://:***@127.0.0.1:6379",
+            ),
+            (
+                "rediss://user:secret@cache.example:6380/2",
+                "rediss://user:***@cache.example:6380/2",
+            ),
+            (
+                "redis+unix:///run/redis.sock?db=1&pass=secret",
+                "redis+unix:///run/redis.sock?db=1&pass=***",
+            ),
+            (
+                "unix:///run/redis.sock?user=u&password=secret",
+                "unix:///run/redis.sock?user=u&password=***",
+            ),
+            (
+                "redis://user:secret@bad host:1",
+                "redis://user:***@bad host:1",
+            ),
+            ("redis://bad host/?pass=secret", "redis://bad host/?***"),
+            ("not a url?pass=secret", "not a url"),
+        ] {
+            assert_eq!(redact(url), shown, "{url}");
+            assert!(!redact(url).contains("secret"), "{url}");
+        }
     }
 }
