@@ -448,7 +448,7 @@ async fn the_lock_is_exclusive_expires_and_is_released_by_its_holder_only() {
     let started = Instant::now();
     assert_eq!(
         b.lock(&key, Duration::from_secs(5), &is_fresh).await,
-        Lease::Ready(entry)
+        Lease::Ready(entry.clone())
     );
     assert!(started.elapsed() < Duration::from_secs(2));
     writer.await.unwrap();
