@@ -76,7 +76,7 @@ fn parse_user_agent(text: &str) -> Result<String, String> {
 }
 
 /// Parses `--timeout`: a positive number of seconds, at most an hour.
-fn parse_timeout(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()

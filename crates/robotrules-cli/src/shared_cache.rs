@@ -14,6 +14,7 @@
 //! reached (a warning for the commands that fetch, an error for the `cache` commands).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use robotrules::fetch::cache::Store;
 use robotrules::fetch::fleet::{FleetHealth, RedisOptions, RedisStore};
@@ -23,7 +24,7 @@ use crate::error::CliError;
 
 /// `--cache URL`, shared by `check`, `batch` and `fetch` (optional there) and by the `cache`
 /// commands (required there).
-#[derive(Clone, Debug, Default, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub(crate) struct CacheArg {
     /// Share robots.txt answers with other processes through Redis or Valkey at URL
     /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's
@@ -31,7 +32,14 @@ pub(crate) struct CacheArg {
     /// Redis is down or slow, this process fetches for itself and warns.
     #[arg(long = "cache", value_name = "URL")]
     pub(crate) cache: Option<String>,
+    /// How long each Redis command may take, in seconds (decimals allowed); past it this
+    /// process fetches for itself and warns.
+    #[arg(long = "cache-timeout", value_name = "SECS", default_value = DEFAULT_CACHE_TIMEOUT_SECS, value_parser = crate::remote::parse_timeout)]
+    pub(crate) cache_timeout: Duration,
 }
+
+/// The default `--cache-timeout`, in seconds: `RedisOptions`' default command timeout.
+const DEFAULT_CACHE_TIMEOUT_SECS: &str = "0.5";
 
 /// The shared cache of one run, connected.
 #[derive(Clone, Debug)]
@@ -58,6 +66,7 @@ impl CacheArg {
         };
         let options = RedisOptions {
             extra_root_certificates: roots.to_vec(),
+            command_timeout: self.cache_timeout,
             ..RedisOptions::default()
         };
         match RedisStore::connect(url, options).await {
@@ -120,7 +129,10 @@ fn degraded(health: &FleetHealth) -> Option<String> {
         return None;
     }
     let faults = if faults.is_empty() {
-        format!("{} fallbacks", health.fallbacks)
+        match health.fallbacks {
+            1 => "1 fallback".to_owned(),
+            many => format!("{many} fallbacks"),
+        }
     } else {
         faults.join(", ")
     };
@@ -133,6 +145,12 @@ fn degraded(health: &FleetHealth) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_cache_timeout_is_the_stores() {
+        let timeout = crate::remote::parse_timeout(DEFAULT_CACHE_TIMEOUT_SECS);
+        assert_eq!(timeout, Ok(RedisOptions::default().command_timeout));
+    }
 
     #[test]
     fn a_healthy_run_says_nothing() {

@@ -47,7 +47,7 @@ enum CacheCommand {
 /// Arguments of `robotrules cache show`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache show --cache URL [--ca-cert FILE] [--format FORMAT] ORIGIN",
+    override_usage = "robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--format FORMAT] ORIGIN",
     mut_arg("cache", required_cache)
 )]
 struct ShowArgs {
@@ -71,7 +71,7 @@ struct ShowArgs {
 /// Arguments of `robotrules cache purge`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache purge --cache URL [--ca-cert FILE] ORIGIN",
+    override_usage = "robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE] ORIGIN",
     mut_arg("cache", required_cache)
 )]
 struct PurgeArgs {
