@@ -6,9 +6,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use robotrules_fetch::fleet::codec::{decode, encode, VERSION};
+use robotrules_fetch::fleet::RedisOptions;
 
 /// The size cap: the default entry cap of `RedisOptions`.
-const CAP: usize = 1024 * 1024 + 64 * 1024;
+const CAP: usize = RedisOptions::DEFAULT_MAX_ENTRY_BYTES;
 
 fn check(value: &[u8]) {
     let Ok(entry) = decode(value, CAP) else {

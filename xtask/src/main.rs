@@ -76,16 +76,31 @@ fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::R
     run(command)
 }
 
-/// `cargo test --workspace --features TEST_FEATURES args`, once `redis-server` is there.
+/// `cargo test --workspace --features TEST_FEATURES args` (or `cargo test args` when they
+/// choose packages), once `redis-server` is there.
 fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
     redis::ensure_installed()?;
     let mut command = cargo_command()?;
+    command.arg("test");
+    // With `-p` given here, only those packages: `--workspace` would override it, and the
+    // features name packages that may not be chosen (pass `--features redis` for the fetch
+    // crate's Redis tests).
+    if !names_packages(args) {
+        command.args(["--workspace", "--features", TEST_FEATURES]);
+    }
     command
-        .args(["test", "--workspace", "--features", TEST_FEATURES])
         .arg("--manifest-path")
         .arg(workspace_root()?.join("Cargo.toml"))
         .args(args);
     run(command)
+}
+
+/// Whether `args` choose packages (`-p NAME`, `-pNAME`, `--package NAME`, `--package=NAME`).
+fn names_packages(args: &[OsString]) -> bool {
+    args.iter().any(|arg| {
+        let arg = arg.to_string_lossy();
+        arg.starts_with("-p") || arg == "--package" || arg.starts_with("--package=")
+    })
 }
 
 /// The cargo that runs xtask.
@@ -146,5 +161,11 @@ mod tests {
             matches!(cli, Ok(Cli { task: Task::Test(f) }) if f.args == ["-p", "robotrules-fetch"])
         );
         assert!(Cli::try_parse_from(["cargo xtask", "frobnicate"]).is_err());
+        let names =
+            |args: &[&str]| names_packages(&args.iter().map(OsString::from).collect::<Vec<_>>());
+        assert!(names(&["-p", "robotrules-fetch"]));
+        assert!(names(&["--package=robotrules"]));
+        assert!(!names(&["--", "--nocapture"]));
+        assert!(!names(&["--release"]));
     }
 }

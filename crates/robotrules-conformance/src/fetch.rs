@@ -13,7 +13,7 @@
 //! requests for the robots.txt, the body bytes kept and whether the body was cut.
 
 use std::io;
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -245,7 +245,7 @@ impl FetchEnv {
                 ));
             }
             FetchEvent::ConnectionRefused => {
-                let port = closed_port().map_err(|error| error.to_string())?;
+                let port = robotrules_testserver::free_port().map_err(|error| error.to_string())?;
                 return Ok(format!("{scheme}://127.0.0.1:{port}/robots.txt"));
             }
             FetchEvent::Timeout => {
@@ -448,12 +448,4 @@ async fn scenario(
         }
         _ => get().await,
     }
-}
-
-/// A loopback port nothing listens on (bound, then released).
-fn closed_port() -> io::Result<u16> {
-    let listener = TcpListener::bind("127.0.0.1:0")?;
-    let port = listener.local_addr()?.port();
-    drop(listener);
-    Ok(port)
 }

@@ -118,6 +118,13 @@ where
     }))
 }
 
+/// A loopback port nothing listens on now (bound, then released): for a server started
+/// later on it, or for a connection that must be refused.
+pub fn free_port() -> io::Result<u16> {
+    let listener = std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0))?;
+    Ok(listener.local_addr()?.port())
+}
+
 /// The server `started`; when it could not start, a panic saying `what` failed on 127.0.0.1
 /// (a broken test environment).
 fn expect_started<T>(started: io::Result<T>, what: &str) -> T {

@@ -13,7 +13,7 @@
 //! of the fleet cache never skips silently.
 
 use std::io::{self, BufRead, BufReader, Write};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -23,6 +23,7 @@ use rustls::pki_types::{CertificateDer, ServerName};
 use tempfile::TempDir;
 
 use crate::tls::TestCa;
+use crate::{expect_started, free_port};
 
 /// Where Debian and Ubuntu's `redis-server` package installs the server.
 const DEBIAN_BINARY: &str = "/usr/bin/redis-server";
@@ -64,12 +65,6 @@ fn find_binary() -> Option<PathBuf> {
     })
 }
 
-/// A port nothing listens on now (bound, then released).
-fn free_port() -> io::Result<u16> {
-    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
-    Ok(listener.local_addr()?.port())
-}
-
 impl RedisServer {
     /// Starts `redis-server` on a free loopback port and waits until it answers.
     ///
@@ -78,10 +73,7 @@ impl RedisServer {
     /// When no `redis-server` binary is installed (the message says how to install one:
     /// `apt-get install redis-server`, or `cargo xtask test`), or when it does not start.
     pub fn start() -> Self {
-        match Self::try_start() {
-            Ok(server) => server,
-            Err(error) => panic!("cannot start redis-server on 127.0.0.1: {error}"),
-        }
+        expect_started(Self::try_start(), "start redis-server")
     }
 
     /// Starts `redis-server` on a free loopback port and waits until it answers.
@@ -100,10 +92,10 @@ impl RedisServer {
     ///
     /// As [`start`](Self::start).
     pub fn start_cluster() -> Self {
-        match Self::try_start_mode(true) {
-            Ok(server) => server,
-            Err(error) => panic!("cannot start a redis-server cluster node on 127.0.0.1: {error}"),
-        }
+        expect_started(
+            Self::try_start_mode(true),
+            "start a redis-server cluster node",
+        )
     }
 
     /// Starts `redis-server` serving TLS only (`--port 0 --tls-port PORT`, clients not asked
@@ -116,10 +108,7 @@ impl RedisServer {
     /// As [`start`](Self::start); also when the `redis-server` installed was built without
     /// TLS (it then refuses `--tls-port`).
     pub fn start_tls(ca: &TestCa) -> Self {
-        match Self::try_start_tls(ca) {
-            Ok(server) => server,
-            Err(error) => panic!("cannot start redis-server with TLS on 127.0.0.1: {error}"),
-        }
+        expect_started(Self::try_start_tls(ca), "start redis-server with TLS")
     }
 
     /// Same as [`start_tls`](Self::start_tls), returning the error instead of panicking

@@ -36,8 +36,8 @@ pub struct FleetHealth {
     pub lock_waits: u64,
     /// Waits that ended with the other process's fresh entry.
     pub lock_wait_hits: u64,
-    /// Waits that reached the fetch deadline (or found the lock gone without an entry), after
-    /// which this process fetched itself.
+    /// Waits that reached the fetch deadline without a fresh entry, after which this process
+    /// fetched itself. (A wait that finds the lock gone takes it: [`FleetHealth::locks_acquired`].)
     pub lock_wait_timeouts: u64,
 }
 

@@ -38,8 +38,7 @@ pub async fn fetch(url: &str) -> FetchOutcome {
 
 /// A loopback address nothing listens on (bound, then released), so connecting is refused.
 pub fn closed_port() -> SocketAddr {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap()
+    SocketAddr::from(([127, 0, 0, 1], robotrules_testserver::free_port().unwrap()))
 }
 
 /// Why `access` is unreachable; any other access result fails the test.
