@@ -114,6 +114,12 @@ fn cache_show_and_purge_read_and_remove_an_entry() {
         "{out:?}"
     );
     assert_eq!(sites.total_hits(), 1);
+    let out = run(&["fetch", "--cache", &url, "--format", "json", &page], b"");
+    let shared = &out.json()["shared_cache"];
+    assert_eq!(shared["from_cache"], true, "{out:?}");
+    assert_eq!(shared["basis"], "current", "{out:?}");
+    assert!(shared.get("since").is_none(), "{out:?}");
+    assert_eq!(sites.total_hits(), 1);
 
     // Any URL of the site names its origin.
     let origin = sites.url(0, "");

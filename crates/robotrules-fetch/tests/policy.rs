@@ -339,3 +339,24 @@ fn an_answer_holds_until_the_next_threshold() {
     let served = policy.serve(&long, at(DAY + 29 * DAY + half_day));
     assert_eq!(served.until, at(DAY + 30 * DAY));
 }
+
+#[test]
+fn a_basis_serialises_its_outage_start_as_a_date_and_unix_seconds() {
+    let since = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_521_600);
+    assert_eq!(
+        serde_json::to_value(Basis::LastGoodCopy { since }).unwrap(),
+        serde_json::json!({
+            "basis": "last-good-copy",
+            "since": "Tue, 24 Nov 2026 12:00:00 GMT",
+            "since_unix": 1_795_521_600_u64,
+        })
+    );
+    assert_eq!(
+        serde_json::to_value(Basis::Current).unwrap(),
+        serde_json::json!({ "basis": "current" })
+    );
+    assert_eq!(
+        Basis::UnreachableTooLong { since }.as_str(),
+        "unreachable-too-long"
+    );
+}

@@ -313,8 +313,11 @@ impl CacheEntry {
 }
 
 /// Why the served access result is what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "basis", rename_all = "kebab-case")]
+///
+/// Serialised as `{"basis": "current"}`, or with the start of the outage as an HTTP date and
+/// in Unix seconds: `{"basis": "last-good-copy", "since": "Tue, 24 Nov 2026 12:00:00 GMT",
+/// "since_unix": 1795521600}` (the CLI's JSON writes every time that way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Basis {
     /// The latest fetch's own result.
@@ -330,6 +333,48 @@ pub enum Basis {
         /// When the file was first found unreachable.
         since: SystemTime,
     },
+}
+
+impl Basis {
+    /// The kebab-case name: `current`, `last-good-copy`, `unreachable-too-long`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Basis::Current => "current",
+            Basis::LastGoodCopy { .. } => "last-good-copy",
+            Basis::UnreachableTooLong { .. } => "unreachable-too-long",
+        }
+    }
+
+    /// When the file was first found unreachable, for the bases that serve around an outage.
+    pub fn since(self) -> Option<SystemTime> {
+        match self {
+            Basis::Current => None,
+            Basis::LastGoodCopy { since } | Basis::UnreachableTooLong { since } => Some(since),
+        }
+    }
+}
+
+impl std::fmt::Display for Basis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Basis {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let since = self.since();
+        let mut out = serializer.serialize_struct("Basis", if since.is_some() { 3 } else { 1 })?;
+        out.serialize_field("basis", self.as_str())?;
+        if let Some(since) = since {
+            out.serialize_field("since", &httpdate::fmt_http_date(since))?;
+            let unix = since
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |elapsed| elapsed.as_secs());
+            out.serialize_field("since_unix", &unix)?;
+        }
+        out.end()
+    }
 }
 
 /// The result of [`CachePolicy::serve`].
