@@ -132,6 +132,7 @@ fn cache_show_and_purge_read_and_remove_an_entry() {
         "access: success".to_owned(),
         format!("bytes: {}", ROBOTS.len()),
         "last good copy: the latest fetch".to_owned(),
+        "applies now: success".to_owned(),
     ] {
         assert!(text.lines().any(|l| l == line), "{line:?} not in {text}");
     }
@@ -148,6 +149,8 @@ fn cache_show_and_purge_read_and_remove_an_entry() {
     assert_eq!(json["origin"], origin.as_str(), "{json}");
     assert_eq!(json["fresh"], true);
     assert_eq!(json["latest"]["access"], "success");
+    assert_eq!(json["applies"]["access"], "success", "{json}");
+    assert_eq!(json["applies"]["basis"], "current", "{json}");
     assert_eq!(json["latest"]["bytes"], ROBOTS.len());
     assert!(json["fresh_for_secs"].as_u64().unwrap() > 3000, "{json}");
 

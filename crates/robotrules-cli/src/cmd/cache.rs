@@ -6,20 +6,23 @@
 //! read as every command reads a site URL (`robotrules_url`'s origin: lower-case punycode host,
 //! default port elided). `show` prints the entry: the origin, the latest fetch's age, whether
 //! the entry is fresh (for how long) or stale (since when), its access result and bytes, and
-//! the last good copy kept while the file is unreachable (RFC 9309 §2.4); exit 1 when there is
-//! no entry. `purge` removes the entry (the next crawler to ask fetches again) and says
+//! the last good copy kept while the file is unreachable (RFC 9309 §2.4), and the access result
+//! a crawler applies now under `--profile`'s cache rules (`CachePolicy::serve`: the latest
+//! fetch's, the last good copy's, or unavailable after too long unreachable); exit 1 when
+//! there is no entry. `purge` removes the entry (the next crawler to ask fetches again) and says
 //! whether there was one; exit 0 either way. Unlike the commands that fetch, these cannot fall
 //! back: a Redis that does not answer is an error (exit 2, one line).
 
 use std::io;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use robotrules::fetch::cache::CacheEntry;
+use robotrules::client::cache_policy;
+use robotrules::fetch::cache::{Basis, CacheEntry, CachePolicy};
 use robotrules::fetch::{AccessKind, FetchOutcome, Fetcher};
 use robotrules::url::Origin;
 use serde::Serialize;
 
-use crate::cmd::Outcome;
+use crate::cmd::{Outcome, ProfileArg};
 use crate::error::CliError;
 use crate::output::{self, Format};
 use crate::shared_cache::CacheArg;
@@ -47,7 +50,7 @@ enum CacheCommand {
 /// Arguments of `robotrules cache show`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--format FORMAT] ORIGIN",
+    override_usage = "robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT] ORIGIN",
     mut_arg("cache", required_cache)
 )]
 struct ShowArgs {
@@ -58,6 +61,11 @@ struct ShowArgs {
     /// The roots trusted for a `rediss://` cache.
     #[command(flatten)]
     trust: CaCertArgs,
+
+    /// Whose cache rules say what the entry means now (the access result a crawler applies
+    /// during an outage).
+    #[command(flatten)]
+    profile: ProfileArg,
 
     /// Output: text (`key: value` lines) or json (one object).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
@@ -131,7 +139,8 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
                 output::write_text(io::stdout().lock(), &text)?;
                 return Ok(Outcome::Flagged);
             };
-            let report = EntryReport::new(&origin, &entry, SystemTime::now());
+            let policy = cache_policy(args.profile.profile);
+            let report = EntryReport::new(&origin, &entry, &policy, SystemTime::now());
             let text = match args.format {
                 Format::Text => format!("{report}"),
                 Format::Json => output::json_line(&report)?,
@@ -205,7 +214,10 @@ impl FetchReport {
     fn new(outcome: &FetchOutcome, now: SystemTime) -> FetchReport {
         FetchReport {
             fetched_at: When::new(outcome.fetched_at),
-            age_secs: secs(now.duration_since(outcome.fetched_at).unwrap_or_default()),
+            age_secs: now
+                .duration_since(outcome.fetched_at)
+                .unwrap_or_default()
+                .as_secs(),
             access: outcome.access.kind(),
             access_reason: outcome.access.reason(),
             bytes: outcome.body().map_or(0, |body| body.len()),
@@ -240,11 +252,33 @@ struct EntryReport {
     unreachable_since: Option<When>,
     /// Unreachable fetches in a row.
     consecutive_failures: u32,
+    /// What a crawler applies now under the profile's cache rules (`CachePolicy::serve`).
+    applies: Applies,
+}
+
+/// The access result the entry gives a crawler now, and why (RFC 9309 §2.3.1.4, §2.4).
+#[derive(Clone, Debug, Serialize)]
+struct Applies {
+    /// The access result.
+    access: AccessKind,
+    /// Why it is unavailable or unreachable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    access_reason: Option<String>,
+    /// The latest fetch's own result, the last good copy, or unavailable after too long
+    /// unreachable (with the outage's start).
+    #[serde(flatten)]
+    basis: Basis,
 }
 
 impl EntryReport {
-    fn new(origin: &Origin, entry: &CacheEntry, now: SystemTime) -> EntryReport {
-        let fresh = now < entry.fresh_until;
+    fn new(
+        origin: &Origin,
+        entry: &CacheEntry,
+        policy: &CachePolicy,
+        now: SystemTime,
+    ) -> EntryReport {
+        let fresh = policy.is_fresh(entry, now);
+        let served = policy.serve(entry, now);
         let last_good = entry
             .last_good
             .as_ref()
@@ -255,21 +289,25 @@ impl EntryReport {
             robots_txt_url: entry.latest.robots_txt_url.clone(),
             fresh,
             fresh_until: When::new(entry.fresh_until),
-            fresh_for_secs: fresh
-                .then(|| secs(entry.fresh_until.duration_since(now).unwrap_or_default())),
-            stale_for_secs: (!fresh)
-                .then(|| secs(now.duration_since(entry.fresh_until).unwrap_or_default())),
+            fresh_for_secs: fresh.then(|| {
+                let left = entry.fresh_until.duration_since(now);
+                left.unwrap_or_default().as_secs()
+            }),
+            stale_for_secs: (!fresh).then(|| {
+                let past = now.duration_since(entry.fresh_until);
+                past.unwrap_or_default().as_secs()
+            }),
             latest: FetchReport::new(&entry.latest, now),
             last_good,
             unreachable_since: entry.unreachable_since.map(When::new),
             consecutive_failures: entry.consecutive_failures,
+            applies: Applies {
+                access: served.access.kind(),
+                access_reason: served.access.reason(),
+                basis: served.basis,
+            },
         }
     }
-}
-
-/// Whole seconds of `duration`.
-fn secs(duration: Duration) -> u64 {
-    duration.as_secs()
 }
 
 impl std::fmt::Display for EntryReport {
@@ -320,6 +358,18 @@ impl std::fmt::Display for EntryReport {
                 writeln!(f, "last good copy: the latest fetch")
             }
             None => writeln!(f, "last good copy: none"),
+        }?;
+        let applies = &self.applies;
+        write!(f, "applies now: {}", applies.access)?;
+        if let Some(reason) = &applies.access_reason {
+            write!(f, " ({reason})")?;
+        }
+        match applies.basis {
+            Basis::LastGoodCopy { .. } => writeln!(f, ", from the last good copy"),
+            Basis::UnreachableTooLong { .. } => {
+                writeln!(f, ", unreachable too long: read as unavailable")
+            }
+            _ => writeln!(f),
         }
     }
 }
