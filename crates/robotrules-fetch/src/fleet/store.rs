@@ -297,6 +297,7 @@ impl RedisStore {
                 bump(&counters.timeouts);
                 tracing::warn!(
                     op,
+                    target = %self.inner.target,
                     timeout_ms = u64::try_from(self.inner.options.command_timeout.as_millis())
                         .unwrap_or(u64::MAX),
                     "Redis did not answer in time; the robots.txt cache falls back"
@@ -306,7 +307,12 @@ impl RedisStore {
                 let reached = error.code().is_some();
                 counters.connected.store(reached, Ordering::Relaxed);
                 bump(&counters.errors);
-                tracing::warn!(op, error = %failure, "Redis failed; the robots.txt cache falls back");
+                tracing::warn!(
+                    op,
+                    target = %self.inner.target,
+                    error = %failure,
+                    "Redis failed; the robots.txt cache falls back"
+                );
             }
         }
     }
