@@ -8,8 +8,23 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_testserver::Background;
+
 use crate::synthetic::Xorshift;
 use crate::urls::{urls_for, ORIGIN};
+
+/// `count` loopback HTTP servers on `background`, each an origin answering `/robots.txt`
+/// with `body`.
+pub fn robots_servers(background: &Background, count: usize, body: &[u8]) -> Vec<HttpServer> {
+    (0..count)
+        .map(|_| {
+            let server = background.http().unwrap_or_else(|e| panic!("{e}"));
+            server.route("/robots.txt", Reply::ok(body.to_vec()));
+            server
+        })
+        .collect()
+}
 
 /// The workspace's root folder.
 pub fn workspace() -> PathBuf {

@@ -16,8 +16,7 @@
 
 use std::time::Duration;
 
-use robotrules_bench::cli_run::{time_runs, workspace, write_urls};
-use robotrules_testserver::http::Reply;
+use robotrules_bench::cli_run::{robots_servers, time_runs, workspace, write_urls};
 use robotrules_testserver::Background;
 
 /// The crawler asked about.
@@ -54,13 +53,7 @@ fn main() {
 
     // batch: 1,000 loopback origins.
     let background = Background::new().unwrap_or_else(|e| panic!("{e}"));
-    let servers: Vec<_> = (0..1_000)
-        .map(|_| {
-            let server = background.http().unwrap_or_else(|e| panic!("{e}"));
-            server.route("/robots.txt", Reply::ok(body.clone()));
-            server
-        })
-        .collect();
+    let servers = robots_servers(&background, 1_000, &body);
     let origins: Vec<String> = servers.iter().map(|s| s.url("")).collect();
     let small = dir.path().join("batch-100k.txt");
     let large = dir.path().join("batch-1m.txt");

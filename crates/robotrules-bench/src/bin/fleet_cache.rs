@@ -18,8 +18,7 @@
 
 use std::time::Duration;
 
-use robotrules_bench::cli_run::{time_runs, workspace, write_urls};
-use robotrules_testserver::http::Reply;
+use robotrules_bench::cli_run::{robots_servers, time_runs, workspace, write_urls};
 use robotrules_testserver::redis::RedisServer;
 use robotrules_testserver::Background;
 
@@ -63,13 +62,7 @@ fn main() {
     let redis = RedisServer::start();
     let url = redis.url();
     let background = Background::new().unwrap_or_else(|e| panic!("{e}"));
-    let servers: Vec<_> = (0..ORIGINS)
-        .map(|_| {
-            let server = background.http().unwrap_or_else(|e| panic!("{e}"));
-            server.route("/robots.txt", Reply::ok(body.clone()));
-            server
-        })
-        .collect();
+    let servers = robots_servers(&background, ORIGINS, &body);
     let hits = || -> usize { servers.iter().map(|s| s.hits("/robots.txt")).sum() };
     let origins: Vec<String> = servers.iter().map(|s| s.url("")).collect();
     let input = dir.path().join("batch-100k.txt");
