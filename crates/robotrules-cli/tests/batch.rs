@@ -12,19 +12,9 @@ use std::time::{Duration, Instant};
 
 use robotrules_testserver::http::Reply;
 
-use common::{Harness, Run, Sites};
+use common::{Harness, Sites};
 
-const ROBOTS: &str = "User-agent: *
-Disallow: /private/
-Allow: /private/press/
-";
-
-/// Without proxies from the environment: the servers are on loopback.
-const HARNESS: Harness = Harness::LOOPBACK;
-
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    HARNESS.run(args, stdin)
-}
+use common::{run_loopback as run, SITE_ROBOTS as ROBOTS};
 
 /// The six kinds of site of the mixed stream, and each one's verdict on `/private/x` and
 /// `/public`.
@@ -233,7 +223,10 @@ fn a_silent_origin_holds_back_only_until_its_deadline() {
 #[test]
 fn output_begins_before_input_ends() {
     let sites = Sites::new(vec![Reply::ok(ROBOTS)]);
-    let mut child = HARNESS.command(&["batch", "ExampleBot"]).spawn().unwrap();
+    let mut child = Harness::LOOPBACK
+        .command(&["batch", "ExampleBot"])
+        .spawn()
+        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     writeln!(stdin, "{}", sites.url(0, "/private/x")).unwrap();

@@ -16,19 +16,9 @@ use robotrules_testserver::http::Reply;
 use robotrules_testserver::redis::RedisServer;
 use robotrules_testserver::tls::TestCa;
 
-use common::{Fixture, Harness, Run, Sites};
+use common::{Fixture, Harness, Sites};
 
-const ROBOTS: &str = "User-agent: *
-Disallow: /private/
-Allow: /private/press/
-";
-
-/// Without proxies from the environment: the servers are on loopback.
-const HARNESS: Harness = Harness::LOOPBACK;
-
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    HARNESS.run(args, stdin)
-}
+use common::{run_loopback as run, SITE_ROBOTS as ROBOTS};
 
 /// Two URLs per site, one disallowed and one allowed, starting at site `first` (so that
 /// processes start on different sites and meet each other's fetches); the expected rows.
@@ -56,7 +46,7 @@ fn eight_processes_over_two_hundred_slow_origins_fetch_each_once() {
     let children: Vec<_> = (0..8)
         .map(|process| {
             let (input, expected) = stream(&sites, process * 25);
-            let mut child = HARNESS
+            let mut child = Harness::LOOPBACK
                 // A Redis command slower than its timeout makes a process fetch for itself;
                 // on a loaded machine 2 s keeps that from looking like a second fetch.
                 .command(&[

@@ -150,6 +150,18 @@ pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Run {
     Harness::default().run(args, stdin)
 }
 
+/// Runs `robotrules ARGS` with `stdin` against loopback servers ([`Harness::LOOPBACK`]).
+pub(crate) fn run_loopback(args: &[&str], stdin: &[u8]) -> Run {
+    Harness::LOOPBACK.run(args, stdin)
+}
+
+/// The robots.txt the loopback [`Sites`] of the `batch` and `cache` tests serve: `/private/`
+/// is disallowed, `/private/press/` and everything else allowed.
+pub(crate) const SITE_ROBOTS: &str = "User-agent: *
+Disallow: /private/
+Allow: /private/press/
+";
+
 /// A robots.txt written to a temporary directory that lives as long as the value.
 pub(crate) struct Fixture {
     _dir: tempfile::TempDir,
