@@ -1,4 +1,5 @@
-//! The bounded in-memory store: least recently used entries go first, by count and by bytes.
+//! The bounded in-memory store (on quick_cache): entries beyond its bounds, by count and by body
+//! bytes, are evicted; an entry just used outlives one never read again.
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 

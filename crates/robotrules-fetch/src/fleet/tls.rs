@@ -96,7 +96,8 @@ mod tests {
             .collect();
         assert_eq!(ders.last(), Some(&ca.der()));
 
-        // The client: plain URLs are left alone, TLS ones carry the bundle.
+        // The client builds for plain and TLS URLs alike (the bundle is checked above, through
+        // the same `certificates`); a URL that is not Redis's is refused.
         assert!(client("redis://127.0.0.1:1/0", &extra).is_ok());
         assert!(client("rediss://127.0.0.1:1/0", &extra).is_ok());
         assert!(client("http://127.0.0.1:1/", &extra).is_err());
