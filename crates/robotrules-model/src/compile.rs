@@ -179,7 +179,10 @@ impl GroupRules {
                 *m = true;
             }
         }
-        let twins = self.twins.iter().map(|&t| matched.get(t as usize) == Some(&true));
+        let twins = self
+            .twins
+            .iter()
+            .map(|&t| matched.get(t as usize) == Some(&true));
         matched
             .iter()
             .copied()

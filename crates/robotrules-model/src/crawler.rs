@@ -459,6 +459,10 @@ impl Crawler {
         std::mem::size_of::<Inner>()
             + self.inner.name.len()
             + chosen.indices.len() * 4
-            + chosen.groups.iter().map(GroupRules::heap_size).sum::<usize>()
+            + chosen
+                .groups
+                .iter()
+                .map(GroupRules::heap_size)
+                .sum::<usize>()
     }
 }

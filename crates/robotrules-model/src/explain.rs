@@ -119,7 +119,12 @@ impl Chosen {
                     .collect(),
             });
             let mut probe = Probe::new(path);
-            matches.extend(rules.every_match(&mut probe).into_iter().map(|r| (r, rules)));
+            matches.extend(
+                rules
+                    .every_match(&mut probe)
+                    .into_iter()
+                    .map(|r| (r, rules)),
+            );
         }
         if longest {
             matches.sort_by_key(|(r, _)| (rank(r), r.line));
@@ -137,7 +142,9 @@ impl Chosen {
             _ => Vec::new(),
         };
         let decided_by = decided.and_then(|winner| {
-            let (_, rules) = self.groups(robots).find(|(g, _)| g.index() == winner.group as usize)?;
+            let (_, rules) = self
+                .groups(robots)
+                .find(|(g, _)| g.index() == winner.group as usize)?;
             Some(rule_match(robots, rules, winner))
         });
         Ok(Explanation {

@@ -150,6 +150,11 @@ impl Group {
         self.index as usize
     }
 
+    /// Whether the group has allow or disallow lines.
+    pub fn has_rules(&self) -> bool {
+        !self.rules.is_empty()
+    }
+
     /// The group's extension records (crawl-delay, …), in file order.
     pub fn extensions(&self, robots: &RobotsTxt) -> Vec<Extension> {
         robots.extensions_of(self.index)

@@ -77,11 +77,7 @@ impl Grams {
         let mut widths = 0u8;
         let mut singles = 0;
         for &id in ids {
-            match m
-                .all()
-                .get(id as usize)
-                .and_then(|e| literal(m, e, bytes))
-            {
+            match m.all().get(id as usize).and_then(|e| literal(m, e, bytes)) {
                 Some(segment) => {
                     let gram = &segment[..segment.len().min(MAX_WIDTH)];
                     widths |= 1 << (gram.len() - 1);

@@ -39,7 +39,12 @@ fn agree(patterns: &[Pattern], bytes: &[u8], matcher: &Matcher, path: &[u8]) {
         String::from_utf8_lossy(path)
     );
     let every = matcher.every_match(bytes, &mut Probe::new(path));
-    assert_eq!(every, oracle, "every match of {:?}", String::from_utf8_lossy(path));
+    assert_eq!(
+        every,
+        oracle,
+        "every match of {:?}",
+        String::from_utf8_lossy(path)
+    );
 }
 
 #[rstest]
@@ -106,7 +111,10 @@ impl Rng {
 #[case::indexed(SCAN_MAX + 5)]
 #[case::literal_buckets(200)]
 #[case::many(2_000)]
-fn agrees_with_the_oracle(#[case] size: usize, #[values(Profile::Google, Profile::Rfc9309)] profile: Profile) {
+fn agrees_with_the_oracle(
+    #[case] size: usize,
+    #[values(Profile::Google, Profile::Rfc9309)] profile: Profile,
+) {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ size as u64);
     for _ in 0..8 {
         let texts: Vec<Vec<u8>> = (0..size).map(|_| rng.text(true)).collect();
@@ -119,7 +127,11 @@ fn agrees_with_the_oracle(#[case] size: usize, #[values(Profile::Google, Profile
         }
         // Paths that start like the patterns reach deep into the index.
         for text in texts.iter().take(50) {
-            let mut path: Vec<u8> = text.iter().copied().filter(|&b| b != b'*' && b != b'$').collect();
+            let mut path: Vec<u8> = text
+                .iter()
+                .copied()
+                .filter(|&b| b != b'*' && b != b'$')
+                .collect();
             path.extend(rng.text(false));
             agree(&placed, &bytes, &matcher, &path);
         }
@@ -134,7 +146,10 @@ fn patterns_with_only_slash_heads_are_found_by_their_literals() {
     let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
     let (placed, bytes) = compiled(&refs, Profile::Google);
     let matcher = Matcher::new(&placed, &bytes);
-    assert_eq!(matcher.first_match(&bytes, &mut Probe::new(b"/a/x42y/b")), Some(42));
+    assert_eq!(
+        matcher.first_match(&bytes, &mut Probe::new(b"/a/x42y/b")),
+        Some(42)
+    );
     for path in [&b"/x1y"[..], b"/x10y", b"/nothing", b"/x99y/x5y", b"/"] {
         agree(&placed, &bytes, &matcher, path);
     }
