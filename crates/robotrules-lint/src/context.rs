@@ -111,7 +111,7 @@ impl<'a> Context<'a> {
 
     /// A span as a short, printable excerpt.
     pub(crate) fn excerpt(&self, span: Span) -> String {
-        source::excerpt(self.slice(span), 60)
+        robotrules_text::excerpt(self.slice(span), 60)
     }
 
     /// `error` when the profile linted for is among `drops`, else `warning`.

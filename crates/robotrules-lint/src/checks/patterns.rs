@@ -245,7 +245,7 @@ fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
     let mut repaired = bytes[..first].to_vec();
     repaired.extend_from_slice(meant.as_bytes());
     repaired.extend_from_slice(&bytes[last + 1..]);
-    let fix = crate::source::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
+    let fix = robotrules_text::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
     ctx.push(
         Lint::new(
             Code::NonAsciiPattern,
@@ -311,7 +311,7 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[
             "upper-case hex is the normal form (RFC 3986 §2.1); every profile upper-cases \
              escapes before comparing, but a crawler that compares bytes as written will not \
              match URLs that use upper case. Write `{}`",
-            crate::source::excerpt(&fixed, 80)
+            robotrules_text::excerpt(&fixed, 80)
         )),
     );
 }
