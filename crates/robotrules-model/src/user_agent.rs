@@ -32,7 +32,8 @@
 //! **Limits.** Products after the first, outside comments, are not read: that is where
 //! browsers add their brand (`Edg/…`, `OPR/…`, `SamsungBrowser/…`), and reading them would
 //! need a list of every browser. A crawler that only appends its product to a browser's
-//! header (`… Safari/537.36 ExampleBot/1.0`) is therefore not recognised. The function reads
+//! header (`… Safari/537.36 ExampleBot/1.0`) is therefore not recognised, and neither is
+//! one whose name is not a token (`compatible; Yahoo! Slurp; …`). The function reads
 //! what a header says; it cannot tell a real crawler from one that borrows its name.
 //!
 //! Any string is accepted: parentheses need not balance, control characters and non-ASCII
@@ -156,7 +157,8 @@ fn parts<'a>(header: &'a str) -> Vec<Part<'a>> {
 }
 
 /// The name of `text` when it is a product `name` or `name/version` whose name is a product
-/// token and not a browser's; with `versioned`, only `name/version`.
+/// token and not a browser's (nor the `compatible` marker); with `versioned`, only
+/// `name/version`.
 fn product(text: &str, versioned: bool) -> Option<&str> {
     let (name, version) = match text.split_once('/') {
         Some((name, version)) => (name, Some(version)),
@@ -170,7 +172,8 @@ fn product(text: &str, versioned: bool) -> Option<&str> {
         Some(v) => !v.is_empty() && !v.chars().any(|c| c.is_whitespace() || c.is_control()),
         None => !versioned,
     };
-    (token && version_ok && !is_browser_product(name)).then_some(name)
+    let marker = name.eq_ignore_ascii_case("compatible");
+    (token && version_ok && !marker && !is_browser_product(name)).then_some(name)
 }
 
 #[cfg(test)]
@@ -321,6 +324,7 @@ mod tests {
     #[case::product("ExampleBot/1.0", "ExampleBot")]
     #[case::digits("360Spider", "360Spider")]
     #[case::curl("curl/8.5.0", "curl")]
+    #[case::compatible_first("compatible; ExampleBot/1.0", "ExampleBot")]
     fn crawlers_are_named(#[case] header: &str, #[case] token: &str) {
         assert_eq!(crawler_token(header), Some(token));
     }
@@ -369,6 +373,11 @@ mod tests {
     #[case::slash_only("/1.0")]
     #[case::empty_version("Bot/ (x)")]
     #[case::url("+http://example.com/bot")]
+    #[case::compatible_only("Mozilla/5.0 (compatible)")]
+    // A name that is not a token is not read (Yahoo's robots.txt token is `Slurp`).
+    #[case::not_a_token(
+        "Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)"
+    )]
     fn browsers_name_no_crawler(#[case] header: &str) {
         assert_eq!(crawler_token(header), None, "{header:?}");
     }
