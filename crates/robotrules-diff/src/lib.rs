@@ -92,7 +92,10 @@ use robotrules_model::{
 #[non_exhaustive]
 pub enum DiffError {
     /// The two files were read under different profiles: compare like with like.
-    #[error("the old file was read under {old} and the new one under {new}: compare one profile at a time")]
+    #[error(
+        "the old file was read under {old} and the new one under {new}: \
+         compare one profile at a time"
+    )]
     ProfileMismatch {
         /// The old file's profile.
         old: Profile,
@@ -291,7 +294,8 @@ pub fn diff_urls(
 
 /// The rules whose effect changed between `old` and `new`, for each of `agents`, each shown
 /// on a witness path the two files decide differently (see the crate docs for how witnesses
-/// are found and what that misses). Agent by agent, in candidate order.
+/// are found and what that misses). Agent by agent, in candidate order. [`agents_to_compare`]
+/// lists the crawlers the files name, and one for the rest.
 ///
 /// # Errors
 /// The files were read under different profiles, or the profile refuses an agent's name.
@@ -307,6 +311,57 @@ pub fn diff_rules(
         changes.extend(AgentDiff::new(old, new, agent)?.rule_changes(&candidates));
     }
     Ok(changes)
+}
+
+/// Names that stand for "any other crawler", tried in order until one is named by no group
+/// of either file.
+const OTHER_CRAWLERS: [&str; 4] = [
+    "ExampleBot",
+    "AnyOtherBot",
+    "OtherCrawler",
+    "RobotrulesDiff",
+];
+
+/// The crawlers worth comparing when the caller names none: every crawler a `user-agent`
+/// line of either file names (its token as the profile reads it, as first written, each once
+/// ignoring ASCII case; old file first), then one name that no group of either file names,
+/// standing for every other crawler (the `*` groups): `ExampleBot` unless a file names it.
+///
+/// ```
+/// use std::sync::Arc;
+/// use robotrules_diff::agents_to_compare;
+/// use robotrules_model::{Profile, RobotsTxt};
+///
+/// let parse = |file: &str| Arc::new(RobotsTxt::parse(file.as_bytes(), Profile::Rfc9309, 512_000));
+/// let old = parse("User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n");
+/// let new = parse("User-agent: googlebot\nUser-agent: GPTBot/1.2\nDisallow: /\n");
+/// assert_eq!(agents_to_compare(&old, &new), ["Googlebot", "GPTBot", "ExampleBot"]);
+/// ```
+pub fn agents_to_compare(old: &Arc<RobotsTxt>, new: &Arc<RobotsTxt>) -> Vec<String> {
+    let mut agents: Vec<String> = Vec::new();
+    for robots in [old, new] {
+        for group in robots.groups() {
+            for agent in group.agents(robots).iter().filter(|a| !a.global) {
+                let token = agent.token(robots);
+                if !token.is_empty() && !agents.iter().any(|a| a.eq_ignore_ascii_case(&token)) {
+                    agents.push(token.into_owned());
+                }
+            }
+        }
+    }
+    let unnamed = |name: &str| {
+        [old, new].into_iter().all(|robots| {
+            Crawler::new(Arc::clone(robots), name)
+                .is_ok_and(|c| matches!(c.selection(), Selection::Global | Selection::Unmatched))
+        })
+    };
+    agents.extend(
+        OTHER_CRAWLERS
+            .into_iter()
+            .find(|name| unnamed(name))
+            .map(str::to_owned),
+    );
+    agents
 }
 
 /// The candidate witness paths of two files (see the crate docs): `/`, then from every rule

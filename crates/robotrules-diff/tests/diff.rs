@@ -3,8 +3,10 @@
 
 use std::sync::Arc;
 
-use robotrules_diff::{diff_rules, diff_urls, AgentDiff, DiffError, RuleChange};
-use robotrules_model::{Profile, RobotsTxt, RuleKind, Selection};
+use robotrules_diff::{
+    agents_to_compare, diff_rules, diff_urls, witness_candidates, AgentDiff, DiffError, RuleChange,
+};
+use robotrules_model::{Precedence, Profile, RobotsTxt, RuleKind, Selection};
 use rstest::rstest;
 
 const R: Profile = Profile::Rfc9309;
@@ -325,4 +327,65 @@ fn changes_serialize_to_json() {
     assert_eq!(json[0]["before"]["rule"]["kind"], "allow");
     assert_eq!(json[0]["after"]["reason"], "rule-matched");
     assert_eq!(json[0]["after"]["rule"]["pattern"], "/private/");
+}
+
+#[rstest]
+fn the_agents_to_compare(#[values(R, G, L)] profile: Profile) {
+    let old = "User-agent: Googlebot\nUser-agent: ExampleBot\nDisallow: /a\n\n\
+               User-agent: *\nDisallow: /b\n";
+    let new = "User-agent: googlebot\nUser-agent: GPTBot\nDisallow: /\n";
+    let agents = agents_to_compare(&parse(old, profile), &parse(new, profile));
+    // ExampleBot is named, so another name stands for the rest.
+    assert_eq!(agents, ["Googlebot", "ExampleBot", "GPTBot", "AnyOtherBot"]);
+    // Every name is one the profile answers for, and the last one gets `*` in both files.
+    let agents: Vec<&str> = agents.iter().map(String::as_str).collect();
+    let changes = diff_rules(&parse(old, profile), &parse(new, profile), &agents)
+        .expect("every agent is valid");
+    let other = changes
+        .iter()
+        .find(|c| c.agent == "AnyOtherBot")
+        .expect("a change");
+    assert_eq!(other.before.selection, Selection::Global);
+    assert_eq!(other.after.selection, Selection::Unmatched);
+}
+
+/// A file of many rules, one of them removed: exactly that rule is reported, on its own path
+/// (when it ever decided).
+#[rstest]
+fn one_rule_removed_among_many(#[values(R, G, L)] profile: Profile) {
+    let lines: Vec<String> = (0..400)
+        .map(|i| match i % 4 {
+            0 => format!("Disallow: /d{i}/"),
+            1 => format!("Allow: /d{}/keep{i}", i - 1),
+            2 => format!("Disallow: /*.e{i}$"),
+            _ => format!("Disallow: /q{i}?*&"),
+        })
+        .collect();
+    let file = |skip: Option<usize>| {
+        let mut file = String::from("User-agent: *\n");
+        for (i, line) in lines.iter().enumerate() {
+            if Some(i) != skip {
+                file.push_str(line);
+                file.push('\n');
+            }
+        }
+        parse(&file, profile)
+    };
+    // `Allow: /d200/keep201`, line 203.
+    let (old, new) = (file(None), file(Some(201)));
+    assert!(witness_candidates(&old, &new).len() > 400);
+    let changes = diff_rules(&old, &new, &["ExampleBot"]).expect("comparable");
+    if profile.reading().precedence == Precedence::FirstMatch {
+        // The Allow came after `Disallow: /d200/`, which matches first: it never decided.
+        assert_eq!(changes, []);
+    } else {
+        let expected = s(
+            "ExampleBot",
+            "/d200/keep201",
+            Some(203),
+            Some(202),
+            (true, false),
+        );
+        assert_eq!(short(&changes), [expected]);
+    }
 }
