@@ -44,13 +44,18 @@
 //! - the literal prefix of `P`, up to its first `*` (`/a/`);
 //! - the first of these plus one byte past the end (`/a/x.pdfx`), which an end anchor `$`
 //!   excludes and an unanchored pattern includes;
-//! - and `/`.
+//! - and `/`;
+//! - then *pairs*, where two rules meet: for each pattern `A` without `$` and each pattern `B`
+//!   that starts with `*` or `/*` (it matches wherever its literal parts appear), `A`'s
+//!   filled-in path followed by `B`'s, a path both match (`/*?` and `/*.pdf` give `/x?x.pdf`
+//!   and `/x.pdfx?`). Pairs are made when there are at most [`MAX_PAIRS`] of them.
 //!
-//! (Under a profile without wildcards, `P` is literal and the candidates are `P` and `P`
-//! plus a byte.) Each candidate is decided by both files for each crawler; where the verdicts
-//! differ, the change is reported with the rule that decided before and the one that decides
-//! after (both from [`Crawler::explain`]), once per crawler and pair of deciding lines: the
-//! first witness found in candidate order stands for the others.
+//! (Under a profile without wildcards, `P` is literal, the candidates are `P` and `P` plus
+//! a byte, and there are no pairs.) Each candidate is decided by both files for each crawler;
+//! where the verdicts differ, the change is reported with the rule that decided before and the
+//! one that decides after (both from [`Crawler::explain`]). Each deciding line appears in one
+//! change per crawler: the first witness found in candidate order stands for the others (see
+//! [`AgentDiff::rule_changes`]).
 //!
 //! **Why these candidates catch the common edits.** The verdict on a path changes only if the
 //! set of rules that match it changes, or which of them decides. Every edit below changes the
@@ -69,16 +74,18 @@
 //! - *A reordered file* under longest-match precedence: the same rules match every path and
 //!   the same one decides, so nothing is reported (under first-match precedence, the rule's
 //!   own path shows the reordering).
+//! - *A rule that only loses or wins where it meets another* (`Allow: /*.pdf$` beside
+//!   `Disallow: /*?`, the `$` dropped: `/a.pdf?x` changes): the pairs put the two patterns
+//!   together.
 //!
-//! **Limits.** A change visible on no candidate is not reported. Candidates come from one
-//! pattern at a time, so a change that shows only on paths that two patterns *both* match,
-//! and that neither pattern's own forms reach, is missed. Old file: `Disallow: /*?` and
-//! `Allow: /*.pdf$`; new file: `Allow: /*.pdf` without the `$`. A path such as `/a.pdf?x`
-//! changes (disallowed before, allowed after), but no candidate has both a `?` and a later
-//! `.pdf` (see the `a_change_only_two_patterns_together_show_is_missed` test). A reported change
-//! is always real (both files were asked); an empty result is strong evidence, not a proof.
-//! With URLs ([`diff_urls`]) nothing is guessed: each URL given is asked. Rules past the parse
-//! limit are not in the parsed file, so they give no candidates (and decide nothing).
+//! **Limits.** A change visible on no candidate is not reported: one that shows only where
+//! three or more patterns meet, or where two meet other than one's path followed by the
+//! other's, or — in a file with too many patterns for [`MAX_PAIRS`] — where two meet at all
+//! (see the `pairs_are_not_made_in_large_files` test). A reported change is always real (both
+//! files were asked); an empty result is strong evidence, not a proof. With URLs
+//! ([`diff_urls`]) nothing is guessed: each URL given is asked. Rules past the parse limit are
+//! not in the parsed file, so they give no candidates (and decide nothing).
+
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -239,16 +246,24 @@ impl AgentDiff {
     }
 
     /// The rules whose effect changed for this crawler, each with the first of `candidates`
-    /// that shows it (see the crate docs), once per pair of deciding lines (before, after).
-    /// Candidates the profile cannot read as a URL are skipped.
+    /// that shows it (see the crate docs). A change is reported only when neither of its
+    /// deciding lines (the old file's, the new file's) is already in a reported change, so
+    /// each rule appears once, on its first witness: a removed `Allow` that used to win over
+    /// fifty other rules is one change, not fifty. Candidates the profile cannot read as a URL
+    /// are skipped.
     pub fn rule_changes(&self, candidates: &[String]) -> Vec<RuleChange> {
-        let mut seen = HashSet::new();
+        let (mut old_lines, mut new_lines) = (HashSet::new(), HashSet::new());
         let mut changes = Vec::new();
         for candidate in candidates {
             let Ok(Some(change)) = self.url(candidate) else {
                 continue;
             };
-            if seen.insert((change.before.line(), change.after.line())) {
+            let (before, after) = (change.before.line(), change.after.line());
+            let fresh =
+                |seen: &HashSet<u32>, line: Option<u32>| line.is_none_or(|l| !seen.contains(&l));
+            if fresh(&old_lines, before) && fresh(&new_lines, after) {
+                old_lines.extend(before);
+                new_lines.extend(after);
                 changes.push(RuleChange {
                     agent: change.agent,
                     profile: change.profile,
@@ -364,12 +379,17 @@ pub fn agents_to_compare(old: &Arc<RobotsTxt>, new: &Arc<RobotsTxt>) -> Vec<Stri
     agents
 }
 
+/// Pair candidates (see [`witness_candidates`]) are made only when there are at most this
+/// many: about 200 patterns of each side of a pair.
+pub const MAX_PAIRS: usize = 40_000;
+
 /// The candidate witness paths of two files (see the crate docs): `/`, then from every rule
-/// of every group, the old file's first, each group's rules in line order; each path once,
-/// each starting with `/`.
+/// of every group, the old file's first, each group's rules in line order, then the pairs;
+/// each path once, each starting with `/`.
 pub fn witness_candidates(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
-    // Every pattern as compared (a final `$` set apart), with whether `*` is a wildcard.
-    let mut patterns = Vec::new();
+    // Every pattern as compared (a final `$` set apart): whether `*` is a wildcard, whether
+    // it is anchored.
+    let mut patterns: Vec<(String, bool, bool)> = Vec::new();
     for robots in [old, new] {
         let wildcards = robots.profile().reading().wildcards;
         for group in robots.groups() {
@@ -377,17 +397,16 @@ pub fn witness_candidates(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
             let mut ordered: Vec<_> = rules.rules().iter().collect();
             ordered.sort_by_key(|r| r.line);
             for rule in ordered {
-                patterns.push((rules.normalized(rule).into_owned(), wildcards));
+                let pattern = rules.normalized(rule).into_owned();
+                patterns.push((pattern, wildcards, rule.is_anchored()));
             }
         }
     }
-    let filler = filler(patterns.iter().map(|(p, _)| p.as_str()));
+    let filler = filler(patterns.iter().map(|(p, _, _)| p.as_str()));
+    let fill = |pattern: &str| pattern.replace('*', filler.encode_utf8(&mut [0; 4]));
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    let paths = patterns
-        .iter()
-        .flat_map(|(pattern, wildcards)| from_pattern(pattern, *wildcards, filler));
-    for path in std::iter::once("/".to_owned()).chain(paths) {
+    let mut add = |path: String| {
         let path = if path.starts_with('/') {
             path
         } else {
@@ -395,6 +414,39 @@ pub fn witness_candidates(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
         };
         if seen.insert(path.clone()) {
             out.push(path);
+        }
+    };
+    add("/".to_owned());
+    for (pattern, wildcards, _) in &patterns {
+        for path in from_pattern(pattern, *wildcards, filler) {
+            add(path);
+        }
+    }
+    // Pairs: a head (unanchored, so anything may follow it) followed by a floating tail (one
+    // that starts with `*` or `/*`, so it matches wherever its literal parts appear): a path
+    // both match.
+    let mut distinct: Vec<(&str, bool)> = patterns
+        .iter()
+        .filter(|(_, wildcards, _)| *wildcards)
+        .map(|(p, _, anchored)| (p.as_str(), *anchored))
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let heads: Vec<String> = distinct
+        .iter()
+        .filter(|(_, anchored)| !anchored)
+        .map(|(p, _)| fill(p))
+        .collect();
+    let tails: Vec<String> = distinct
+        .iter()
+        .filter(|(p, _)| p.starts_with('*') || p.starts_with("/*"))
+        .map(|(p, _)| fill(p.strip_prefix('/').unwrap_or(p)))
+        .collect();
+    if heads.len().saturating_mul(tails.len()) <= MAX_PAIRS {
+        for head in &heads {
+            for tail in &tails {
+                add(format!("{head}{tail}"));
+            }
         }
     }
     out

@@ -243,25 +243,45 @@ fn the_filler_avoids_the_patterns_letters() {
     );
 }
 
-/// The documented limit: a change only paths matched by two patterns together show (a `?`
-/// before a `.pdf`) is found by no candidate, though a URL shows it.
-#[test]
-fn a_change_only_two_patterns_together_show_is_missed() {
+/// A change that shows only where two patterns meet (a `?` before a `.pdf`): no single
+/// pattern's path shows it, a pair does.
+#[rstest]
+fn a_change_where_two_patterns_meet(#[values(R, G)] profile: Profile) {
     let old = "User-agent: *\nDisallow: /*?\nAllow: /*.pdf$\n";
     let new = "User-agent: *\nDisallow: /*?\nAllow: /*.pdf\n";
-    assert_eq!(rules(old, new, R, &["ExampleBot"]), []);
+    assert_eq!(
+        short(&rules(old, new, profile, &["ExampleBot"])),
+        [s("ExampleBot", "/x.pdfx?", Some(2), Some(3), (false, true))]
+    );
     let changes = diff_urls(
-        &parse(old, R),
-        &parse(new, R),
+        &parse(old, profile),
+        &parse(new, profile),
         &["ExampleBot"],
-        &["/a.pdf?x"],
+        &["/a.pdf?x", "/a?b.pdf"],
     )
     .expect("comparable");
     assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].url, "/a.pdf?x");
+}
+
+/// The documented limit: the same edit in a file with too many patterns for pairs is found
+/// by no candidate, though a URL shows it.
+#[test]
+fn pairs_are_not_made_in_large_files() {
+    let mut others = String::new();
+    for i in 0..250 {
+        others.push_str(&format!("Disallow: /d{i}/\nDisallow: /*.e{i}$\n"));
+    }
+    let old = format!("User-agent: *\nDisallow: /*?\nAllow: /*.pdf$\n{others}");
+    let new = format!("User-agent: *\nDisallow: /*?\nAllow: /*.pdf\n{others}");
+    let (old, new) = (parse(&old, R), parse(&new, R));
+    assert!(witness_candidates(&old, &new).len() < robotrules_diff::MAX_PAIRS);
     assert_eq!(
-        (changes[0].before.line(), changes[0].after.line()),
-        (Some(2), Some(3))
+        diff_rules(&old, &new, &["ExampleBot"]).expect("comparable"),
+        []
     );
+    let changes = diff_urls(&old, &new, &["ExampleBot"], &["/a.pdf?x"]).expect("comparable");
+    assert_eq!(changes.len(), 1);
 }
 
 #[test]
