@@ -228,21 +228,33 @@ impl AgentDiff {
     /// # Errors
     /// A URL the profile cannot read (see [`Crawler::target`]).
     pub fn url(&self, url: &str) -> Result<Option<UrlChange>, InvalidUrl> {
-        let before = self.old.allows(&self.old.target(url)?);
-        let after = self.new.allows(&self.new.target(url)?);
-        if before == after {
+        if self.flip(url)?.is_none() {
             return Ok(None);
         }
+        self.change(url).map(Some)
+    }
+
+    /// When the verdict on `url` changes, the deciding lines before and after: the verdicts
+    /// alone, without explaining.
+    fn flip(&self, url: &str) -> Result<Option<Lines>, InvalidUrl> {
+        let before = self.old.verdict(&self.old.target(url)?);
+        let after = self.new.verdict(&self.new.target(url)?);
+        Ok((before.allowed != after.allowed)
+            .then(|| (before.rule.map(|r| r.line), after.rule.map(|r| r.line))))
+    }
+
+    /// The change on `url`, explained on both sides.
+    fn change(&self, url: &str) -> Result<UrlChange, InvalidUrl> {
         let before = self.old.explain(url)?;
         let after = self.new.explain(url)?;
-        Ok(Some(UrlChange {
+        Ok(UrlChange {
             agent: self.agent().to_owned(),
             profile: self.profile(),
             url: url.to_owned(),
             path: after.path.clone(),
             before: before.into(),
             after: after.into(),
-        }))
+        })
     }
 
     /// The rules whose effect changed for this crawler, each with the first of `candidates`
@@ -255,13 +267,17 @@ impl AgentDiff {
         let (mut old_lines, mut new_lines) = (HashSet::new(), HashSet::new());
         let mut changes = Vec::new();
         for candidate in candidates {
-            let Ok(Some(change)) = self.url(candidate) else {
+            // Explain only the changes that will be reported: in a file where most candidates
+            // change, most are dropped as already shown.
+            let Ok(Some((before, after))) = self.flip(candidate) else {
                 continue;
             };
-            let (before, after) = (change.before.line(), change.after.line());
             let fresh =
                 |seen: &HashSet<u32>, line: Option<u32>| line.is_none_or(|l| !seen.contains(&l));
             if fresh(&old_lines, before) && fresh(&new_lines, after) {
+                let Ok(change) = self.change(candidate) else {
+                    continue;
+                };
                 old_lines.extend(before);
                 new_lines.extend(after);
                 changes.push(RuleChange {
@@ -276,6 +292,9 @@ impl AgentDiff {
         changes
     }
 }
+
+/// The deciding lines of a change: the old file's, the new file's (none when no rule decided).
+type Lines = (Option<u32>, Option<u32>);
 
 fn same_profile(old: &RobotsTxt, new: &RobotsTxt) -> Result<(), DiffError> {
     let (old, new) = (old.profile(), new.profile());
