@@ -398,6 +398,40 @@ mod tests {
         assert_eq!(crawler_token(header), token);
     }
 
+    proptest::proptest! {
+        /// Any string: a token that lies in the header, or none.
+        #[test]
+        fn any_string_gives_a_token_of_it_or_none(header in "\\PC{0,200}") {
+            if let Some(token) = crawler_token(&header) {
+                proptest::prop_assert!(is_token(token) && header.contains(token));
+            }
+        }
+
+        /// Headers made of the pieces real ones are made of, in any order and nesting.
+        #[test]
+        fn header_like_strings_give_a_token_or_none(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "Mozilla/5.0", " ", "(", ")", "; ", "compatible", "Googlebot/2.1",
+                    "+http://x.example/bot", "KHTML, like Gecko", "Chrome/1.2", "Bot", "/",
+                    "\u{1b}", "ü",
+                ]),
+                0..30,
+            )
+        ) {
+            let header = pieces.concat();
+            if let Some(token) = crawler_token(&header) {
+                proptest::prop_assert!(is_token(token) && !is_browser_product(token));
+            }
+        }
+    }
+
+    fn is_token(s: &str) -> bool {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    }
+
     #[test]
     fn any_input_gives_a_token_or_none_without_panicking() {
         let long = "Mozilla/5.0 (".repeat(800) + &")".repeat(800);
