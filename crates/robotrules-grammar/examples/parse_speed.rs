@@ -1,7 +1,7 @@
 //! Parse speed of the grammar alone: `parse_with` over real files, in release mode.
 //!
 //! ```text
-//! cargo run --release -p robotrules-grammar --example parse_speed -- [FOLDER] [ROUNDS]
+//! cargo run --release -p robotrules-grammar --example parse_speed -- [FOLDER] [ROUNDS] [ONLY]
 //! ```
 //!
 //! FOLDER defaults to `$ROBOTRULES_REAL_SAMPLE`, else the real sample beside the repository
@@ -11,7 +11,8 @@
 //! limit (a 10 MB line, a file of CRs, of NULs, of invalid UTF-8): MB/s (10⁶ bytes/s of the
 //! bytes read, up to the parse limit), in the thread's CPU time (which leaves out the time
 //! spent waiting for a core on a shared machine) and in wall time, each the best of nine
-//! repetitions. Compare two builds by running them one after the other, a few times.
+//! repetitions. Compare two builds by running them one after the other, a few times. With
+//! ONLY, only the measurements whose name contains it run (for a profiler).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -43,6 +44,12 @@ fn timed(mut f: impl FnMut() -> usize) -> (usize, f64, f64) {
 
 /// Parse every file `rounds` times and print the speed.
 fn measure(what: &str, files: &[Vec<u8>], rounds: usize, limits: &Limits) {
+    if !std::env::args()
+        .nth(3)
+        .is_none_or(|only| what.contains(&only))
+    {
+        return;
+    }
     let (lines, cpu, wall) = timed(|| {
         let mut lines = 0;
         for _ in 0..rounds {

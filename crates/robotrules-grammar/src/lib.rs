@@ -18,24 +18,27 @@
 //! assert_eq!(parsed.slice(rule.value), b"/private");
 //! ```
 
-/// The strict productions, public only for the fuzz targets (`fuzz` feature).
+/// The productions that read a line, public only for the fuzz targets (`fuzz` feature).
 #[cfg(feature = "fuzz")]
 pub mod abnf;
 #[cfg(not(feature = "fuzz"))]
 mod abnf;
-mod events;
 mod finding;
 mod key;
 mod lexer;
+mod limits;
 mod line;
 mod parse;
+mod record;
+mod scan;
 mod span;
 
 pub use finding::{Finding, FindingKind, Severity};
 pub use key::{classify_key, KeyKind, Spelling};
 pub use lexer::{LexEnd, Lexer};
+pub use limits::{Limits, DEFAULT_PARSE_LIMIT};
 pub use line::{Directive, Line, Separator};
-pub use parse::{parse, parse_with, Limits, Parsed, DEFAULT_PARSE_LIMIT};
+pub use parse::{parse, parse_with, Parsed};
 pub use span::Span;
 
 /// The README's example, run as a doctest so it stays true.
