@@ -187,8 +187,7 @@ impl<'a> Lexer<'a> {
         }
         // A line cut short is read again up to the cut: nothing past it counts.
         let parts = if read.end < content_end {
-            let read_bytes = read.slice(input);
-            abnf::line(read_bytes).map_or(unsplit(read_bytes), |(_, parts)| parts)
+            reread(read.slice(input))
         } else {
             parts
         };
@@ -284,6 +283,13 @@ fn valid_prefix(bytes: &[u8]) -> usize {
 /// How many bytes of `bytes` come before the first NUL (all of them if there is none).
 fn not_nul_len(bytes: &[u8]) -> usize {
     scan::not_nul(bytes).map_or(bytes.len(), |(_, run)| run.len())
+}
+
+/// The parts of a line cut short, read again up to the cut.
+#[cold]
+#[inline(never)]
+fn reread(read: &[u8]) -> LineParts<'_> {
+    abnf::line(read).map_or(unsplit(read), |(_, parts)| parts)
 }
 
 /// `bytes` as one line without record or comment: what a production that failed would leave

@@ -25,13 +25,15 @@ pub(crate) type Res<'a, O> = IResult<&'a [u8], O, ()>;
 const WORDS: usize = 4;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
-const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// The high bit of each byte of `word` that equals `target`, exactly.
+/// The high bit of the first byte of `word` (in memory order: `word` is read little-endian)
+/// that equals `target`, and maybe of later bytes: the borrow of a byte that matches may mark
+/// the bytes after it, never the ones before. Only the first mark is used.
 #[inline(always)]
-const fn equal(word: u64, target: u8) -> u64 {
+const fn first_equal(word: u64, target: u8) -> u64 {
     let x = word ^ (ONES * target as u64);
-    !(((x & LOWS).wrapping_add(LOWS)) | x | LOWS)
+    x.wrapping_sub(ONES) & !x & HIGHS
 }
 
 /// The bytes that end a run: `N` of `LF`, `CR`, `#` and `:`, in that order.
@@ -51,7 +53,7 @@ fn first_stop<const N: usize>(bytes: &[u8]) -> usize {
         let mut hits = 0;
         let mut k = 0;
         while k < N {
-            hits |= equal(word, STOPS[k]);
+            hits |= first_equal(word, STOPS[k]);
             k += 1;
         }
         if hits != 0 {
@@ -179,19 +181,20 @@ mod tests {
         }
     }
 
+    /// The first mark is exact for every pair of bytes in every pair of places (a byte that
+    /// matches, then anything).
     #[test]
-    fn equal_is_exact_for_every_byte_pair() {
+    fn the_first_mark_is_the_first_equal_byte() {
         for target in STOPS {
-            for byte in 0..=u8::MAX {
-                for place in 0..8 {
-                    let word = u64::from(byte) << (8 * place)
-                        | 0x4141_4141_4141_4141 & !(0xFF << (8 * place));
-                    let expected = if byte == target {
-                        0x80u64 << (8 * place)
-                    } else {
-                        0
-                    };
-                    assert_eq!(equal(word, target), expected, "{byte} at {place}");
+            for (a, b) in (0..=u8::MAX).flat_map(|a| (0..=u8::MAX).map(move |b| (a, b))) {
+                for place in 0..7 {
+                    let word = u64::from(a) << (8 * place)
+                        | u64::from(b) << (8 * (place + 1))
+                        | 0x4141_4141_4141_4141 & !(0xFFFF << (8 * place));
+                    let first = word.to_le_bytes().iter().position(|&x| x == target);
+                    let marks = first_equal(word, target);
+                    let got = (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize);
+                    assert_eq!(got, first, "{a} {b} at {place} for {target}");
                 }
             }
         }
