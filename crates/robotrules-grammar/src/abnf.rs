@@ -4,11 +4,11 @@
 //! RFC 9309 §2.2 defines `robotstxt = *(group / emptyline)` with strict `startgroupline`,
 //! `rule` and `emptyline` productions, and leaves the rest to implementors ("define
 //! additional lines you need"); RFC 9309 §2.3.1.5 asks crawlers to "try to parse each
-//! line" whatever it holds. So every line is read with one lenient production, [`line`],
+//! line" whatever it holds. So every line is read with one lenient production, `line`,
 //! that accepts any bytes and splits them where the RFC's productions do: at the first `:`
 //! (RFC 9309 §2.2.1, §2.2.2), at the `#` that starts a `comment`, and at `NL`. The record on
-//! the line is then [`trimmed`] key and [`record_value`] around the colon, or, the colon
-//! missing, [`spaced_record`] (two words, as Google's library reads them). Which key it is,
+//! the line is then the `trimmed` key and the `record_value` around the colon, or, the colon
+//! missing, a `spaced_record` (two words, as Google's library reads them). Which key it is,
 //! and whether its spelling counts, is for [`crate::classify_key`] and the model.
 //!
 //! ```text
@@ -16,7 +16,7 @@
 //! comment       = "#" comment-text                 ; RFC 9309: "#" *(UTF8-char-noctl / WS / "#")
 //! line-break    = NL / end-of-input
 //! NL            = %x0D / %x0A / %x0D.0A            ; RFC 9309 §2.2
-//! WS            = %x20 / %x09 / %x0B / %x0C        ; RFC 9309's %x20 / %x09, widened as readers trim
+//! WS            = %x20 / %x09 / %x0B / %x0C        ; RFC 9309: %x20 / %x09; readers trim more
 //! trimmed       = *WS text *WS                     ; the key before the colon; a line's text
 //! record-value  = *WS value *WS                    ; after the colon, up to any comment
 //! spaced-record = word 1*WS word                   ; no colon: exactly two words
@@ -40,7 +40,7 @@ use nom::Parser;
 use crate::line::is_ws;
 use crate::scan::{comment_text, key_text, spaces, split, value_text, word, Res};
 
-/// A line as [`line`] splits it. Every part is a slice of the line.
+/// A line as [`line`](fn@line) splits it. Every part is a slice of the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineParts<'a> {
     /// The line without its line break.

@@ -17,8 +17,7 @@
 //!
 //! A line cut short (by a NUL or the line-length limit) is read again, up to the cut, by the
 //! same production, so nothing past the cut counts. What the lexer reports is exactly what
-//! reading each line on its own would report (a test keeps the two equal on generated and
-//! real files).
+//! reading each line on its own would report (a test keeps the two equal on generated files).
 
 use crate::abnf::{self, LineParts};
 use crate::finding::{Finding, FindingKind};

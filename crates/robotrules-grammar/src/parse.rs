@@ -1,10 +1,9 @@
 //! The lenient reading of a whole file: `robotstxt = *(group / emptyline)` (RFC 9309 §2.2),
 //! line by line, as RFC 9309 §2.3.1.5 asks ("Crawlers MUST try to parse each line").
 //!
-//! [`parse_with`] collects the lines of a [`Lexer`]; each line is read by the productions of
-//! [`crate::abnf`]-style nom parsers (see the crate docs). Tests keep the line split equal to
-//! the `NL` production, and the lexer's lines and findings equal to reading each line on its
-//! own.
+//! [`parse_with`] collects the lines of a [`Lexer`], which reads each line with the nom
+//! productions of `abnf.rs`. Tests keep the line split equal to the `NL` production, and the
+//! lexer's lines and findings equal to reading each line on its own, by hand.
 
 use crate::finding::Finding;
 use crate::lexer::Lexer;
