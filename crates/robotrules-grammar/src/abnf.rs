@@ -38,7 +38,7 @@ use nom::sequence::preceded;
 use nom::Parser;
 
 use crate::line::is_ws;
-use crate::scan::{comment_text, key_text, spaces, split, value_text, word, Res};
+use crate::scan::{comment_text, key_text, spaces, split, value_text, word, Inlined, Res};
 
 /// A line as [`line`](fn@line) splits it. Every part is a slice of the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,9 +61,9 @@ pub struct LineParts<'a> {
 #[inline(always)]
 pub fn line(i: &[u8]) -> Res<'_, LineParts<'_>> {
     let (rest, (key_text, value_text, comment)) = (
-        key_text,
-        opt(preceded(octet::<b':'>, value_text)),
-        opt(comment),
+        Inlined(key_text),
+        opt(preceded(octet::<b':'>, Inlined(value_text))),
+        opt(Inlined(comment)),
     )
         .parse(i)?;
     let content = &i[..i.len() - rest.len()];
@@ -85,7 +85,7 @@ pub fn line(i: &[u8]) -> Res<'_, LineParts<'_>> {
 /// runs to the line break whatever it holds.
 #[inline(always)]
 pub fn comment(i: &[u8]) -> Res<'_, &[u8]> {
-    recognized(i, (octet::<b'#'>, comment_text))
+    recognized(i, (octet::<b'#'>, Inlined(comment_text)))
 }
 
 /// `line-break = NL / end-of-input`
