@@ -15,8 +15,8 @@
 //! - keys are told apart by their first letter before any comparison
 //!   ([`crate::classify_key`]).
 //!
-//! A line cut short (by a NUL or the line-length limit) is read again, up to the cut, by the
-//! same production, so nothing past the cut counts. What the lexer reports is exactly what
+//! A line that may be cut short (by a NUL or the line-length limit) is read by the production
+//! only up to the cut, so nothing past the cut counts. What the lexer reports is exactly what
 //! reading each line on its own would report (a test keeps the two equal on generated files).
 
 use crate::abnf::{self, LineParts};
@@ -140,16 +140,28 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Read the line at `pos` with the `line` production; apply the length and NUL cuts;
-    /// check UTF-8; read the record.
+    /// Read the line at `pos` with the `line` production, up to the first NUL or the
+    /// line-length limit if the line is that long (so nothing past a cut counts); report the
+    /// cuts; check UTF-8; read the record.
     #[inline(always)]
     fn read_line(&mut self, pos: usize) -> Line {
         let (input, end, number) = (self.input, self.end, self.number);
-        let rest = &input[pos..end];
-        let (after, parts) =
-            abnf::line(rest).unwrap_or_else(|_| (&rest[rest.len()..], unsplit(rest)));
-        let content_end = pos + parts.content.len();
-        let eol_end = end - after.len();
+        let cap = self
+            .max_line_len
+            .map_or(end, |max| pos.saturating_add(max).min(end))
+            .min(self.next_nul);
+        let readable = &input[pos..cap];
+        let parts = match abnf::line(readable) {
+            Ok((_, parts)) => parts,
+            Err(_) => unsplit(readable),
+        };
+        let mut content_end = pos + parts.content.len();
+        if content_end == cap && cap < end {
+            // Read up to a cut: the line goes on to the next line break.
+            content_end = line_end(input, cap, end);
+        }
+        let eol_end =
+            content_end + abnf::line_break(&input[content_end..end]).map_or(0, |(_, nl)| nl.len());
         self.pos = eol_end;
         let span = Span::new(pos, content_end);
         let eol = Span::new(content_end, eol_end);
@@ -184,12 +196,6 @@ impl<'a> Lexer<'a> {
         {
             self.check_utf8(read, eol_end);
         }
-        // A line cut short is read again up to the cut: nothing past it counts.
-        let parts = if read.end < content_end {
-            reread(read.slice(input))
-        } else {
-            parts
-        };
         let comment = parts.comment.map(|c| Span::of(input, c));
         let directive = match record(input, &parts) {
             Record::Directive(directive) => Some(directive),
@@ -284,16 +290,17 @@ fn not_nul_len(bytes: &[u8]) -> usize {
     scan::not_nul(bytes).map_or(bytes.len(), |(_, run)| run.len())
 }
 
-/// The parts of a line cut short, read again up to the cut.
+/// Where the line that goes on at `from` ends: the next line break, or `end`. (A comment's
+/// text is anything but a line break.)
 #[cold]
 #[inline(never)]
-fn reread(read: &[u8]) -> LineParts<'_> {
-    abnf::line(read).map_or(unsplit(read), |(_, parts)| parts)
+fn line_end(input: &[u8], from: usize, end: usize) -> usize {
+    let rest = &input[from..end];
+    from + scan::comment_text(rest).map_or(rest.len(), |(_, run)| run.len())
 }
 
-/// `bytes` as one line without record or comment: what a production that failed would leave
-/// (none of them fails; this keeps the lexer free of panics all the same).
-#[cold]
+/// `bytes` as one line without record or comment: what the `line` production would leave if
+/// it failed (it accepts any bytes; this keeps the lexer free of panics all the same).
 fn unsplit(bytes: &[u8]) -> LineParts<'_> {
     LineParts {
         content: bytes,
