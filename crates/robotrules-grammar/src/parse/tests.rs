@@ -273,6 +273,38 @@ fn huge_inputs_are_bounded_by_the_limit() {
     assert_tiles(&big, &Limits::default());
 }
 
+/// Hostile inputs read whole (no parse limit): a 10 MB line, a file of CRs, of NULs, of
+/// invalid UTF-8. Each is read in one pass (the `parse_speed` example times them).
+#[test]
+fn hostile_inputs_are_read_whole() {
+    let unlimited = |max_line_len| Limits {
+        parse_limit: usize::MAX,
+        max_line_len,
+    };
+    let long = b"disallow: /".repeat(1_000_000);
+    for max in [None, Some(16_663)] {
+        let p = parse_with(&long, &unlimited(max));
+        assert_eq!(p.lines.len(), 1);
+        let value = p.lines[0].directive.map(|d| d.value.len());
+        assert_eq!(value, Some(max.map_or(long.len(), |m| m) - 10));
+        assert_tiles(&long, &unlimited(max));
+    }
+    let crs = vec![b'\r'; 200_000];
+    assert_eq!(parse_with(&crs, &unlimited(None)).lines.len(), 200_000);
+    let nuls = b"\0:#".repeat(100_000);
+    let p = parse_with(&nuls, &unlimited(Some(16_663)));
+    assert_eq!((p.lines.len(), p.lines[0].read.len()), (1, 0));
+    assert_eq!(
+        codes(&nuls, &unlimited(Some(16_663))),
+        ["line-too-long", "nul-byte"]
+    );
+    let invalid = b"a: \xFF\xC3\n".repeat(50_000);
+    let p = parse_with(&invalid, &unlimited(None));
+    let invalid_lines = p.diagnostics.iter().filter(|d| d.code() == "invalid-utf8");
+    assert_eq!(invalid_lines.count(), 50_000);
+    assert_tiles(&invalid, &unlimited(None));
+}
+
 #[test]
 fn arbitrary_bytes_never_panic_and_tile() {
     // A deterministic pseudo-random walk over awkward bytes.
