@@ -166,7 +166,7 @@ impl<'a> Lexer<'a> {
         let span = Span::new(pos, content_end);
         let eol = Span::new(content_end, eol_end);
         let mut read = span;
-        // Reading stops at the line-length limit or the first NUL, if the line is that long.
+        // Report the cuts: the bytes the production was not given.
         if let Some(max) = self.max_line_len {
             if span.len() > max {
                 read.end = pos + max;

@@ -77,7 +77,7 @@ fn crcr_is_two_line_ends() {
 }
 
 #[test]
-fn memchr_split_matches_the_nl_production() {
+fn the_line_split_is_the_nl_production() {
     let inputs: [&[u8]; 6] = [
         b"a\nb\rc\r\nd",
         b"\r\n\r\n\n\r\r",
