@@ -153,15 +153,18 @@ impl<'a> Context<'a> {
             mut findings,
             ..
         } = self;
-        if !options.levels.is_empty() {
-            findings.retain_mut(|f| match options.levels.apply(f.code, f.severity) {
+        findings.retain_mut(|f| {
+            if options.levels.get(f.code).is_none() && f.code.allowed_by_default(options.profile) {
+                return false;
+            }
+            match options.levels.apply(f.code, f.severity) {
                 Some(severity) => {
                     f.severity = severity;
                     true
                 }
                 None => false,
-            });
-        }
+            }
+        });
         findings.sort_by(|a, b| {
             (a.span.start, a.line, a.code, a.span.end).cmp(&(
                 b.span.start,
