@@ -62,3 +62,54 @@ fn rule_order_is_reported_only_for_first_match_readers_or_when_asked() {
     assert!(!Code::RuleOrder.allowed_by_default(Profile::Legacy1994));
     assert!(!Code::MisspeltKey.allowed_by_default(Profile::Rfc9309));
 }
+
+#[test]
+fn the_byte_order_mark_help_names_the_real_first_key() {
+    let findings = lint_for(
+        b"\xEF\xBB\xBFDisallow: /private\nUser-agent: *\n",
+        Profile::Rfc9309,
+    );
+    let bom = findings
+        .iter()
+        .find(|f| f.code == Code::ByteOrderMark)
+        .unwrap();
+    assert_eq!(
+        (bom.line, bom.severity),
+        (1, robotrules_lint::Severity::Warning)
+    );
+    let help = bom.help.as_deref().unwrap();
+    assert!(
+        help.contains("reads the first key as `<U+FEFF>Disallow`"),
+        "{help}"
+    );
+    assert!(
+        help.contains("loses the first line, `Disallow: /private`"),
+        "{help}"
+    );
+    assert!(!help.contains("user-agent"), "{help}");
+
+    let findings = lint_for(
+        b"\xEF\xBB\xBFuser-agent: *\ndisallow: /x\n",
+        Profile::Google,
+    );
+    let help = findings[0].help.as_deref().unwrap();
+    assert!(help.contains("`<U+FEFF>user-agent`"), "{help}");
+
+    // Part of a mark: its bytes, not U+FEFF.
+    let findings = lint_for(b"\xEF\xBBUser-agent: *\nDisallow: /x\n", Profile::Rfc9309);
+    let help = findings[0].help.as_deref().unwrap();
+    assert!(help.contains("`<EF><BB>User-agent`"), "{help}");
+
+    // A comment first: nothing is lost, a note that says so.
+    let findings = lint_for(
+        b"\xEF\xBB\xBF# robots\nUser-agent: *\nDisallow: /x\n",
+        Profile::Rfc9309,
+    );
+    assert_eq!(codes(&findings), [(Code::ByteOrderMark, 1)]);
+    assert_eq!(findings[0].severity, robotrules_lint::Severity::Info);
+    assert!(findings[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("loses nothing yet"));
+}

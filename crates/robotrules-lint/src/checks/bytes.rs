@@ -30,22 +30,39 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                 )
             };
             // A crawler that does not skip the mark loses the first line: that costs something
-            // only when the line is a record.
-            let first_is_record = ctx
+            // only when the line is a record. The help names the key it loses.
+            let first = ctx
                 .line(1)
-                .is_some_and(|l| l.directive.is_some());
-            let severity = if first_is_record {
-                Severity::Warning
+                .and_then(|l| l.directive)
+                .map(|d| (ctx.excerpt(d.key), ctx.excerpt(ctx.record_span(1))));
+            let mark: String = if complete {
+                "<U+FEFF>".to_owned()
             } else {
-                Severity::Info
+                ctx.slice(o.span)
+                    .iter()
+                    .map(|b| format!("<{b:02X}>"))
+                    .collect()
+            };
+            let (severity, help) = match first {
+                Some((key, record)) => (
+                    Severity::Warning,
+                    format!(
+                        "save the file as UTF-8 without a byte order mark: a crawler that does \
+                         not skip it reads the first key as `{mark}{key}`, an unknown record, \
+                         and loses the first line, `{record}`"
+                    ),
+                ),
+                None => (
+                    Severity::Info,
+                    "save the file as UTF-8 without a byte order mark: the first line is no \
+                     record, so a crawler that does not skip the mark loses nothing yet, but \
+                     it would lose a record moved there"
+                        .to_owned(),
+                ),
             };
             Lint::new(Code::ByteOrderMark, severity, o.span, o.line, message)
                 .label("skipped by robotrules and Google")
-                .help(
-                    "save the file as UTF-8 without a byte order mark: a crawler that does not \
-                     skip it reads the first key as `U+FEFF user-agent`, an unknown record, and \
-                     loses the first line",
-                )
+                .help(help)
         }
         G::InvalidUtf8 => {
             let bytes: Vec<String> = ctx
