@@ -67,6 +67,8 @@ macro_rules! codes {
 codes! {
     /// The file is UTF-16 or UTF-32, or starts with a byte order mark other than UTF-8's.
     WrongEncoding = "wrong-encoding", Bytes;
+    /// The file is not text (binary data): one finding instead of one per stray byte.
+    NotText = "not-text", Bytes;
     /// A UTF-8 byte order mark at the start of the file.
     ByteOrderMark = "byte-order-mark", Bytes;
     /// Bytes that are not UTF-8 (RFC 9309 §2.3 asks for UTF-8).

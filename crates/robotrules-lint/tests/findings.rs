@@ -113,3 +113,81 @@ fn the_byte_order_mark_help_names_the_real_first_key() {
         .unwrap()
         .contains("loses nothing yet"));
 }
+
+/// Deterministic pseudo-random bytes (a 64-bit LCG).
+fn noise(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed;
+    (0..len)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 56) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn a_file_that_is_not_text_gets_one_finding() {
+    for profile in Profile::ALL {
+        let report = lint(
+            &noise(300_000, 1),
+            &LintOptions {
+                profile,
+                ..LintOptions::default()
+            },
+        );
+        assert_eq!(
+            report.findings.len(),
+            1,
+            "{profile}: {:#?}",
+            report.findings
+        );
+        assert_eq!(report.truncated_count, 0);
+        assert_eq!((report.errors, report.warnings, report.notes), (1, 0, 0));
+        let f = &report.findings[0];
+        assert_eq!(f.code, Code::NotText);
+        assert_eq!(f.profiles, Profile::ALL);
+        assert!(
+            f.message.starts_with("the file is not a text file: ")
+                && f.message.contains("of its first 65536 bytes")
+                && f.message.contains("are control characters"),
+            "{}",
+            f.message
+        );
+        assert!(f.help.as_deref().unwrap().contains("Serve the text file"));
+    }
+    // A file of NUL bytes only.
+    let nul = lint(&[0; 100_000], &LintOptions::default());
+    assert_eq!(codes(&nul.findings), [(Code::NotText, 1)]);
+    assert!(
+        nul.findings[0]
+            .message
+            .contains("100000 of its first 65536")
+            || nul.findings[0].message.contains("65536 of its first 65536")
+    );
+    // The line of the first control byte.
+    let mut late = b"User-agent: *\nDisallow: /a\n".to_vec();
+    late.extend(noise(2_000, 2));
+    let report = lint(&late, &LintOptions::default());
+    assert_eq!(report.findings.len(), 1, "{:#?}", report.findings);
+    assert_eq!(report.findings[0].code, Code::NotText);
+    assert!(report.findings[0].line >= 3, "{:?}", report.findings[0]);
+}
+
+#[test]
+fn text_with_stray_bytes_is_still_text() {
+    // Rules, then NUL padding (as one file of the real sample has): `nul-byte`, not `not-text`.
+    let mut padded = b"User-agent: *\nDisallow: /a\n".to_vec();
+    padded.extend([0; 8_000]);
+    let findings = lint_for(&padded, Profile::Rfc9309);
+    assert_eq!(codes(&findings), [(Code::NulByte, 3)]);
+    // Latin-1: `invalid-utf8` findings, no `not-text`.
+    let latin1 = b"# R\xE8gles\nUser-agent: *\nDisallow: /caf\xE9/\n";
+    let findings = lint_for(latin1, Profile::Rfc9309);
+    assert!(
+        findings.iter().all(|f| f.code == Code::InvalidUtf8),
+        "{findings:#?}"
+    );
+    assert!(!findings.is_empty());
+}

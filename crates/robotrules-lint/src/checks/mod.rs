@@ -19,6 +19,7 @@ use crate::context::Context;
 /// Run every check.
 pub(crate) fn run(ctx: &mut Context<'_>) {
     bytes::encoding(ctx);
+    bytes::not_text(ctx);
     for o in observed::collect(ctx) {
         // The grammar's findings (a line that is no record included) are read in one place.
         if matches!(o.any(), Some(DiagnosticKind::Grammar(_))) {
