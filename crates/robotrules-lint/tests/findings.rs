@@ -191,3 +191,171 @@ fn text_with_stray_bytes_is_still_text() {
     );
     assert!(!findings.is_empty());
 }
+
+/// The file of the issue: a `*` group, then a group for `BadBot` whose user-agent line is
+/// misspelt.
+const BADBOT: &[u8] =
+    b"User-agent: *\nAllow: /\n\nUser agent: BadBot\nDisallow: /\nCrawl-delay: 10\n";
+
+fn misspelt(findings: &[Lint], line: u32) -> &Lint {
+    findings
+        .iter()
+        .find(|f| f.code == Code::MisspeltKey && f.line == line)
+        .unwrap_or_else(|| panic!("no misspelt-key on line {line}: {findings:#?}"))
+}
+
+#[test]
+fn a_misspelt_group_line_says_where_the_lines_below_it_go_in_each_profile() {
+    let findings = lint_for(BADBOT, Profile::Rfc9309);
+    let f = misspelt(&findings, 4);
+    assert_eq!(f.severity, robotrules_lint::Severity::Error);
+    assert_eq!(
+        f.message,
+        "`User agent` is not a directive; did you mean `user-agent`?"
+    );
+    assert_eq!(
+        f.label.as_deref(),
+        Some("ignored by rfc9309 and legacy1994: the lines below join the `*` group")
+    );
+    let help = f.help.as_deref().unwrap();
+    assert!(
+        help.contains(
+            "What the lines meant for `BadBot` become: under rfc9309 and legacy1994, \
+             `Disallow: /` (line 5) and `Crawl-delay: 10` (line 6) join the `*` group (line 1), \
+             so they apply to every crawler that group covers"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains(
+            "google reads it as a user-agent line: the lines below it are the group for `BadBot`"
+        ),
+        "{help}"
+    );
+    let related: Vec<(u32, &str)> = f
+        .related
+        .iter()
+        .map(|r| (r.line, r.label.as_str()))
+        .collect();
+    assert_eq!(
+        related,
+        [
+            (1, "the `*` group starts here (rfc9309)"),
+            (5, "in the `*` group under rfc9309"),
+            (6, "in the `*` group under rfc9309"),
+        ]
+    );
+    // Under google the line is accepted: a warning, labelled as before, with the same
+    // per-profile account.
+    let findings = lint_for(BADBOT, Profile::Google);
+    let f = misspelt(&findings, 4);
+    assert_eq!(f.severity, robotrules_lint::Severity::Warning);
+    assert_eq!(
+        f.label.as_deref(),
+        Some("read as `user-agent` by google only")
+    );
+    assert!(f
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("join the `*` group (line 1)"));
+}
+
+#[test]
+fn a_misspelt_group_line_names_a_named_group_and_lines_that_belong_to_none() {
+    // Below a named group: the rule now applies to Googlebot.
+    let source = b"User-agent: Googlebot\nDisallow: /x\nUseragent: BadBot\nDisallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 3).clone();
+    let help = f.help.unwrap();
+    assert!(
+        help.contains(
+            "under rfc9309 and legacy1994, `Disallow: /` (line 4) joins the group for \
+             `Googlebot` (line 1), so it applies to `Googlebot`"
+        ),
+        "{help}"
+    );
+    assert_eq!(
+        f.label.as_deref(),
+        Some("ignored by rfc9309 and legacy1994: the lines below join the group for `Googlebot`")
+    );
+    // First in the file: the lines below belong to no group.
+    let findings = lint_for(b"User agent: BadBot\nDisallow: /\n", Profile::Rfc9309);
+    assert_eq!(
+        codes(&findings),
+        [(Code::MisspeltKey, 1), (Code::RuleOutsideGroup, 2)]
+    );
+    let help = findings[0].help.as_deref().unwrap();
+    assert!(
+        help.contains(
+            "under rfc9309 and legacy1994, `Disallow: /` (line 2) follows no user-agent line \
+             and is ignored"
+        ),
+        "{help}"
+    );
+    assert!(findings[0].related.is_empty());
+    // A spelling no profile reads: the same account for every profile.
+    let source = b"User-agent: *\nDisallow: /a\nUser_agent: BadBot\nDisallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Google), 3).clone();
+    assert_eq!(
+        f.label.as_deref(),
+        Some("ignored by every profile: the lines below join the `*` group")
+    );
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309, google and legacy1994, `Disallow: /` (line 4) joins the `*` group \
+             (line 1)"
+        ),
+        "{:?}",
+        f.help
+    );
+    // Nothing below before the next user-agent line: said so, nothing moves.
+    let source =
+        b"User-agent: *\nDisallow: /a\nUser agent: BadBot\nUser-agent: Other\nDisallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 3).clone();
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309 and legacy1994, no rule or record follows it before the next \
+             user-agent line"
+        ),
+        "{:?}",
+        f.help
+    );
+    assert!(f.related.is_empty());
+    // A missing colon on a group line: the same account, on the `missing-colon` finding.
+    let source = b"User-agent: *\nDisallow: /a\nUser-agent BadBot\nDisallow: /\n";
+    let findings = lint_for(source, Profile::Rfc9309);
+    let f = findings
+        .iter()
+        .find(|f| f.code == Code::MissingColon && f.line == 3)
+        .unwrap();
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309 and legacy1994, `Disallow: /` (line 4) joins the `*` group (line 1)"
+        ),
+        "{:?}",
+        f.help
+    );
+    // A misspelt rule key is no group line: no account of lines below.
+    let f = misspelt(
+        &lint_for(
+            b"User-agent: *\nDissallow: /x\nAllow: /y\n",
+            Profile::Rfc9309,
+        ),
+        2,
+    )
+    .clone();
+    assert!(!f.help.unwrap().contains("What the lines"));
+}
+
+/// A record (`crawl-delay`) moves with the group line as a rule does: each profile's model
+/// says which group holds it, and the lint repeats that.
+#[test]
+fn a_record_below_a_misspelt_group_line_moves_too() {
+    let source = b"User-agent: Googlebot\nDisallow: /x\nUser agent: BadBot\nCrawl-delay: 10\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 3).clone();
+    let help = f.help.unwrap();
+    assert!(
+        help.contains("`Crawl-delay: 10` (line 4) joins the group for `Googlebot` (line 1)"),
+        "{help}"
+    );
+}

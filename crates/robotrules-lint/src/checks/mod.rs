@@ -7,6 +7,7 @@ mod groups;
 mod keys;
 pub(crate) mod observed;
 mod patterns;
+mod regroup;
 mod sitemaps;
 
 use robotrules_model::DiagnosticKind;
