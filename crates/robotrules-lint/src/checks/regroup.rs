@@ -8,8 +8,6 @@
 //! `User agent: BadBot` blocks everyone when the group above is `*`), or, with no group above
 //! (or after a blank line, for 1994-style readers), belong to no group and are ignored.
 
-use std::collections::BTreeMap;
-
 use robotrules_grammar::KeyKind;
 use robotrules_model::{ExtensionKey, Profile, RobotsTxt, Span};
 
@@ -87,30 +85,6 @@ fn records_below(ctx: &Context<'_>, from: u32, end: u32) -> Vec<u32> {
         .collect()
 }
 
-/// The group of `robots` holding each line in `from..end` (rules and group records).
-fn groups_of_lines(
-    ctx: &Context<'_>,
-    profile: Profile,
-    robots: &RobotsTxt,
-    from: u32,
-    end: u32,
-) -> BTreeMap<u32, usize> {
-    let mut held = BTreeMap::new();
-    for group in robots.groups() {
-        for rule in ctx.rules_of(profile, group) {
-            if !rule.derived && (from..end).contains(&rule.line) {
-                held.insert(rule.line, group.index());
-            }
-        }
-        for record in group.extensions(robots) {
-            if (from..end).contains(&record.line) {
-                held.insert(record.line, group.index());
-            }
-        }
-    }
-    held
-}
-
 /// `the `*` group`, `the group for `a` and `b``.
 fn describe(robots: &RobotsTxt, index: usize) -> (String, String, u32) {
     let Some(group) = robots.groups().get(index) else {
@@ -138,34 +112,30 @@ fn describe(robots: &RobotsTxt, index: usize) -> (String, String, u32) {
 
 fn outcome(ctx: &Context<'_>, profile: Profile, line: u32, from: u32, end: u32) -> Outcome {
     let robots = ctx.model(profile);
-    if let Some(agent) = robots
-        .groups()
-        .iter()
-        .flat_map(|g| g.agents(robots))
-        .find(|a| a.line == line)
-    {
-        let group_line = robots
-            .groups()
+    let held = ctx.lines_by_group(profile);
+    if let Some(group) = held.agents.get(&line).and_then(|&i| robots.groups().get(i)) {
+        let token = group
+            .agents(robots)
             .iter()
-            .find(|g| g.agents(robots).iter().any(|a| a.line == line))
-            .map_or(line, |g| g.line);
+            .find(|a| a.line == line)
+            .map(|a| a.token(robots).into_owned())
+            .unwrap_or_default();
         return Outcome::Read {
-            token: agent.token(robots).into_owned(),
-            group_line,
+            token,
+            group_line: group.line,
         };
     }
     let below = records_below(ctx, from, end);
     if below.is_empty() {
         return Outcome::Nothing;
     }
-    let held = groups_of_lines(ctx, profile, robots, from, end);
     // The lines move to one group (the one above); a line in none is ignored.
     let joined: Vec<u32> = below
         .iter()
         .copied()
-        .filter(|n| held.contains_key(n))
+        .filter(|n| held.members.contains_key(n))
         .collect();
-    match joined.first().and_then(|n| held.get(n)) {
+    match joined.first().and_then(|n| held.members.get(n)) {
         Some(&index) => {
             let (group, audience, group_line) = describe(robots, index);
             Outcome::Join {
