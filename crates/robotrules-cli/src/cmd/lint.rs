@@ -79,9 +79,10 @@ pub(crate) struct LintArgs {
     )]
     profile: Profile,
 
-    /// Output: rustc-style text on standard output (summary lines on standard error); json (one object per finding, each with its
-    /// `file`, then a `{"summary": …}` record with the counts per severity and the findings
-    /// left out by --max-findings) or sarif (SARIF 2.1.0) on standard output.
+    /// Output: rustc-style text (the summary lines on standard error); json (one object per
+    /// finding, each with its `file`, then a `{"summary": …}` record with the counts per
+    /// severity and the findings left out by --max-findings) or sarif (SARIF 2.1.0). Each
+    /// writes its report on standard output.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LintFormat::Text)]
     format: LintFormat,
 
