@@ -335,6 +335,18 @@ fn a_misspelt_group_line_names_a_named_group_and_lines_that_belong_to_none() {
         "{:?}",
         f.help
     );
+    // A misspelt rule below is ignored for its spelling (its own finding), not named as
+    // ignored for where it stands.
+    let source = b"User agent: BadBot\nDissallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 1).clone();
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309 and legacy1994, no rule or record follows it before the next \
+             user-agent line"
+        ),
+        "{:?}",
+        f.help
+    );
     // A misspelt rule key is no group line: no account of lines below.
     let f = misspelt(
         &lint_for(

@@ -8,7 +8,7 @@
 //! `User agent: BadBot` blocks everyone when the group above is `*`), or, with no group above
 //! (or after a blank line, for 1994-style readers), belong to no group and are ignored.
 
-use robotrules_grammar::KeyKind;
+use robotrules_grammar::{KeyKind, Separator, Spelling};
 use robotrules_model::{ExtensionKey, Profile, RobotsTxt, Span};
 
 use super::keys::near_miss;
@@ -71,15 +71,22 @@ fn scope(ctx: &Context<'_>, line: u32) -> (u32, u32) {
     (line + 1, end)
 }
 
-/// Lines in `from..end` that are allow, disallow or known extension records in the grammar:
-/// what the author put under the group line.
+/// Lines in `from..end` that are allow, disallow or known group records in the grammar,
+/// written so every profile reads them (a misspelt or colon-less rule has its own finding,
+/// and would be ignored for that reason, not for where it stands): what the author put under
+/// the group line.
 fn records_below(ctx: &Context<'_>, from: u32, end: u32) -> Vec<u32> {
     (from..end)
         .filter(|&n| {
             ctx.line(n).and_then(|l| l.directive).is_some_and(|d| {
-                matches!(d.kind, KeyKind::Allow | KeyKind::Disallow)
-                    || (d.kind == KeyKind::Other
-                        && ExtensionKey::from_key(ctx.slice(d.key)).is_group_member())
+                d.separator == Separator::Colon
+                    && match d.kind {
+                        KeyKind::Allow | KeyKind::Disallow => d.spelling == Spelling::Exact,
+                        KeyKind::Other => {
+                            ExtensionKey::from_key(ctx.slice(d.key)).is_group_member()
+                        }
+                        _ => false,
+                    }
             })
         })
         .collect()
