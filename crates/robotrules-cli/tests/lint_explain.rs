@@ -92,6 +92,32 @@ fn lint_report_goes_to_stdout_and_summaries_to_stderr() {
     );
 }
 
+/// WordPress's default file is right for every longest-match crawler: no note by default;
+/// `--profile legacy1994` or `-W rule-order` asks about first-match readers.
+#[test]
+fn lint_rule_order_only_when_asked_about_first_match_readers() {
+    const WORDPRESS: &[u8] =
+        b"User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n";
+    let r = run(&["lint", "-"], WORDPRESS);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stdout, "", "{r:?}");
+    assert_eq!(
+        r.stderr, "<stdin>: no problems found (profile rfc9309)\n",
+        "{r:?}"
+    );
+    let legacy = run(&["lint", "--profile", "legacy1994", "-"], WORDPRESS);
+    assert_eq!(legacy.code, 0, "{legacy:?}");
+    assert!(
+        legacy.stdout.contains("note[rule-order]: `Allow: /wp-admin/admin-ajax.php` is never used by first-match readers"),
+        "{legacy:?}"
+    );
+    assert!(legacy.stdout.contains(" --> <stdin>:3:1"), "{legacy:?}");
+    let asked = run(&["lint", "-W", "rule-order", "-"], WORDPRESS);
+    assert_eq!(asked.code, 0, "{asked:?}");
+    assert!(asked.stdout.contains("warning[rule-order]"), "{asked:?}");
+    assert!(asked.stderr.contains("0 errors and 1 warning"), "{asked:?}");
+}
+
 #[test]
 fn lint_profile_changes_severity() {
     let r = run(
