@@ -2,14 +2,13 @@
 //! `robotrules-fetch`, so the status-code, redirect, size and deadline rules of RFC 9309
 //! §2.3–§2.5 apply (see `docs/fetching.md`), on a single-threaded tokio runtime.
 //!
-//! The User-Agent header follows the library's one rule ([`robotrules::client::user_agent_for`]):
+//! The User-Agent header follows the library's one rule (the client's):
 //! the crawler's name before `robotrules/VERSION` (`ExampleBot robotrules/0.1.0`), or just
 //! `robotrules/VERSION` where there is no crawler (`fetch`); `--user-agent` replaces it.
 
 use std::time::Duration;
 
-use robotrules::client::cache_policy;
-use robotrules::fetch::cache::Basis;
+use robotrules::fetch::cache::{Basis, CachePolicy};
 use robotrules::fetch::{CachingFetcher, FetchOptions, FetchOutcome, Fetcher};
 use robotrules::Profile;
 use serde::Serialize;
@@ -58,9 +57,26 @@ impl UserAgentArg {
     pub(crate) fn for_agent(&self, agent: Option<&str>) -> String {
         match (&self.user_agent, agent) {
             (Some(header), _) => header.clone(),
-            (None, Some(agent)) => robotrules::client::user_agent_for(agent),
+            (None, Some(agent)) => robotrules::client::Client::builder(agent)
+                .parse_options(robotrules::ParseOptions {
+                    profile: Profile::Google,
+                    ..robotrules::ParseOptions::default()
+                })
+                .build()
+                .map_or_else(
+                    |_| robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
+                    |client| client.fetch_options().user_agent.clone(),
+                ),
             (None, None) => robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
         }
+    }
+}
+
+/// The cache policy of `profile`'s reading, as the library's client applies it.
+pub(crate) fn cache_policy(profile: Profile) -> CachePolicy {
+    match profile.reading().cache {
+        robotrules::model::CachePreset::Google => CachePolicy::google(),
+        _ => CachePolicy::rfc9309(),
     }
 }
 

@@ -140,6 +140,12 @@ impl Robots {
         Robots { inner }
     }
 
+    /// Whether `a` and `b` are one parsed file, shared: clones of one `Robots`, or the
+    /// client's answers from one fetched copy (parsed once).
+    pub fn ptr_eq(a: &Robots, b: &Robots) -> bool {
+        Arc::ptr_eq(&a.inner, &b.inner)
+    }
+
     /// The profile the file was read under.
     pub fn profile(&self) -> Profile {
         self.inner.profile()

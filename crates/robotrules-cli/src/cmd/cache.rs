@@ -16,7 +16,7 @@
 use std::io;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use robotrules::client::cache_policy;
+use crate::remote::cache_policy;
 use robotrules::fetch::cache::{Basis, CacheEntry, CachePolicy};
 use robotrules::fetch::{AccessKind, FetchOutcome, Fetcher};
 use robotrules::url::Origin;

@@ -17,7 +17,7 @@
 
 use std::io;
 
-use robotrules::client::cache_policy;
+use crate::remote::cache_policy;
 use robotrules::fetch::VerdictClass;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 
