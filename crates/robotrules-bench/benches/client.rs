@@ -21,11 +21,11 @@ use std::path::Path;
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use robotrules::client::{Client, FetchOptions};
-use robotrules::url::Origin;
 use robotrules::Robots;
 use robotrules_bench::synthetic;
 use robotrules_bench::urls::urls_for;
 use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_url::Origin;
 
 /// The crawler asked about.
 const AGENT: &str = "ExampleBot";
@@ -75,7 +75,7 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
             .collect();
         let robots = Robots::parse(&body);
         let rules = robots
-            .agent(AGENT)
+            .crawler(AGENT)
             .unwrap_or_else(|error| panic!("{error}"));
         let client = Client::builder(AGENT)
             .fetch_options(FetchOptions {

@@ -6,8 +6,8 @@ use std::time::UNIX_EPOCH;
 
 use serde::Serialize;
 
-use robotrules::fetch::cache::{Basis, CachePolicy};
-use robotrules::fetch::{Access, AccessKind, FetchOutcome, Hop, Truncation, VerdictClass};
+use robotrules_fetch::cache::{Basis, CachePolicy};
+use robotrules_fetch::{Access, AccessKind, FetchOutcome, Hop, Truncation, VerdictClass};
 
 use crate::remote::SharedAnswer;
 

@@ -2,7 +2,7 @@
 //! answer without a file to read: an unavailable file allows every URL (§2.3.1.3), an
 //! unreachable one disallows every URL (§2.3.1.4).
 
-use robotrules::fetch::{AccessKind, FetchOutcome, VerdictClass};
+use robotrules_fetch::{AccessKind, FetchOutcome, VerdictClass};
 use serde::Serialize;
 
 /// The access result of a fetched robots.txt, as the commands report it.

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::time::Duration;
 
-use robotrules::fetch::FetchOutcome;
+use robotrules_fetch::FetchOutcome;
 
 use crate::error::CliError;
 use crate::remote;

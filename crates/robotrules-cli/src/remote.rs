@@ -8,9 +8,9 @@
 
 use std::time::Duration;
 
-use robotrules::fetch::cache::{Basis, CachePolicy};
-use robotrules::fetch::{CachingFetcher, FetchOptions, FetchOutcome, Fetcher};
 use robotrules::Profile;
+use robotrules_fetch::cache::{Basis, CachePolicy};
+use robotrules_fetch::{CachingFetcher, FetchOptions, FetchOutcome, Fetcher};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -38,7 +38,7 @@ pub(crate) struct TimeoutArg {
 impl Default for TimeoutArg {
     fn default() -> Self {
         Self {
-            timeout: robotrules::fetch::FetchOptions::default().total_timeout,
+            timeout: robotrules_fetch::FetchOptions::default().total_timeout,
         }
     }
 }
@@ -64,10 +64,10 @@ impl UserAgentArg {
                 })
                 .build()
                 .map_or_else(
-                    |_| robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
+                    |_| robotrules_fetch::DEFAULT_USER_AGENT.to_owned(),
                     |client| client.fetch_options().user_agent.clone(),
                 ),
-            (None, None) => robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
+            (None, None) => robotrules_fetch::DEFAULT_USER_AGENT.to_owned(),
         }
     }
 }
@@ -75,7 +75,7 @@ impl UserAgentArg {
 /// The cache policy of `profile`'s reading, as the library's client applies it.
 pub(crate) fn cache_policy(profile: Profile) -> CachePolicy {
     match profile.reading().cache {
-        robotrules::model::CachePreset::Google => CachePolicy::google(),
+        robotrules_model::CachePreset::Google => CachePolicy::google(),
         _ => CachePolicy::rfc9309(),
     }
 }
@@ -291,7 +291,7 @@ mod tests {
         assert!(parse_user_agent("Bötchen").is_err());
         assert_eq!(
             UserAgentArg::default().for_agent(None),
-            robotrules::fetch::DEFAULT_USER_AGENT
+            robotrules_fetch::DEFAULT_USER_AGENT
         );
     }
 

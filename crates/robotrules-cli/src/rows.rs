@@ -17,8 +17,8 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use robotrules::fetch::AccessKind;
 use robotrules::{Explanation, Profile, Reason, RuleKind};
+use robotrules_fetch::AccessKind;
 use serde::Serialize;
 
 use crate::error::CliError;

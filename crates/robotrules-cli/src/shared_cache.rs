@@ -16,9 +16,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::fetch::cache::Store;
-use robotrules::fetch::fleet::{FleetHealth, RedisOptions, RedisStore};
-use robotrules::fetch::RootCertificate;
+use robotrules_fetch::cache::Store;
+use robotrules_fetch::fleet::{FleetHealth, RedisOptions, RedisStore};
+use robotrules_fetch::RootCertificate;
 
 use crate::error::CliError;
 

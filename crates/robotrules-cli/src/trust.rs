@@ -12,7 +12,7 @@ use std::fs::File;
 use std::io::Read;
 use std::path::PathBuf;
 
-use robotrules::fetch::{FetchOptions, RootCertificate};
+use robotrules_fetch::{FetchOptions, RootCertificate};
 
 use crate::error::CliError;
 

@@ -17,11 +17,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::fetch::cache::CachePolicy;
-use robotrules::fetch::{
+use robotrules::Profile;
+use robotrules_fetch::cache::CachePolicy;
+use robotrules_fetch::{
     Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, RootCertificate,
 };
-use robotrules::Profile;
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::tls::{BrokenTlsListener, HandshakeFault, TestCa, Validity};
@@ -454,7 +454,7 @@ async fn scenario(
 /// The cache policy `profile`'s reading asks for (`Reading::cache`), as the client takes it.
 fn preset_policy(profile: Profile) -> CachePolicy {
     match profile.reading().cache {
-        robotrules::model::CachePreset::Google => CachePolicy::google(),
+        robotrules_model::CachePreset::Google => CachePolicy::google(),
         _ => CachePolicy::rfc9309(),
     }
 }

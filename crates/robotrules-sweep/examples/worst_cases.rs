@@ -133,7 +133,7 @@ fn main() {
             name,
             Profile::Rfc9309,
             "grammar only",
-            time(5, || drop(robotrules::grammar::parse(body.as_bytes()))),
+            time(5, || drop(robotrules_grammar::parse(body.as_bytes()))),
         );
         for profile in Profile::ALL {
             row(
@@ -159,7 +159,7 @@ fn main() {
     let url_1m = format!("/{}", "a".repeat(1 << 20));
     for profile in [Profile::Rfc9309, Profile::Google] {
         let robots = parse(&globs, profile);
-        let rules = robots.agent("FooBot").expect("a product token");
+        let rules = robots.crawler("FooBot").expect("a product token");
         row(
             "32k distinct `disallow: /*q<n>` rules, 10 KB URL",
             profile,
@@ -177,7 +177,7 @@ fn main() {
     let star = format!("user-agent: *\ndisallow: /{}b$\n", "*a".repeat(5_000));
     for profile in [Profile::Rfc9309, Profile::Google] {
         let robots = parse(&star, profile);
-        let rules = robots.agent("FooBot").expect("a product token");
+        let rules = robots.crawler("FooBot").expect("a product token");
         row(
             "`/*a*a…*a` × 5,000 then `b$`, 1 MiB URL of `a`",
             profile,
@@ -205,9 +205,9 @@ fn main() {
         row(
             "30k distinct `user-agent: q<letters>` lines, 1 MiB crawler name",
             profile,
-            "agent()",
+            "crawler()",
             time(3, || {
-                let _ = robots.agent(&name_1m).map(|a| a.is_allowed("/"));
+                let _ = robots.crawler(&name_1m).map(|a| a.is_allowed("/"));
             }),
         );
     }

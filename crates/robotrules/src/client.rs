@@ -11,6 +11,9 @@
 //!
 //! While the file is unreachable the cache may serve the last good copy, and after 30 days it
 //! reads the file as unavailable ([`CachePolicy`]); the decision then follows what is served.
+//! [`Client::lookup`] reports what the client holds for an origin: the fetches behind the
+//! answer (requests, statuses, bytes kept, truncation), the access result and the cache
+//! lifetime.
 //! Only behind the default-on `fetch` feature.
 
 use std::borrow::Cow;
@@ -19,27 +22,25 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime};
 
-pub use robotrules_fetch::cache::{
-    Basis, CachePolicy, IsFresh, Lease, MemoryStore, Store, POLITENESS_FLOOR,
-};
+pub use robotrules_fetch::cache::{Basis, CachePolicy, Store, POLITENESS_FLOOR};
 /// A crawler fleet's shared robots.txt cache in Redis (feature `redis`): pass a
 /// [`RedisStore`] to [`ClientBuilder::store`] and every process asks each origin once.
 #[cfg(feature = "redis")]
-pub use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
+pub use robotrules_fetch::fleet::{FleetError, RedisOptions, RedisStore};
 pub use robotrules_fetch::{
-    Access, AccessKind, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions,
-    FetchOutcome, Hop, ManualClock, Origin, RootCertificate, SystemClock, TooManyRequests,
-    Truncation, VerdictClass, DEFAULT_USER_AGENT,
+    AccessKind, Clock, FetchError, FetchOptions, Hop, ManualClock, RootCertificate,
+    TooManyRequests, Truncation, VerdictClass, DEFAULT_USER_AGENT,
 };
 
 use robotrules_fetch::cache::{Budget, CacheEntry};
 use robotrules_fetch::{refresh_entry, Fetcher};
+use robotrules_fetch::{Access, FetchOutcome, Origin, SystemClock};
 use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
 use crate::model::{AgentToken, CachePreset, CrawlerRules, RobotsTxt, Rule};
 use crate::{
-    Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
+    Crawler, Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
 };
 
 /// The cache policy a profile's reading asks for ([`crate::Reading::cache`]): the client's
@@ -120,11 +121,6 @@ impl DecidingRule {
     /// The pattern as written.
     pub fn pattern(&self) -> Cow<'_, str> {
         self.rule.value(&self.robots)
-    }
-
-    /// The rule itself, for what else the model tells about it.
-    pub fn rule(&self) -> &Rule {
-        &self.rule
     }
 }
 
@@ -287,6 +283,11 @@ impl Lookup {
     pub fn robots(&self) -> Option<Robots> {
         let crawler = self.entry.crawler.as_ref()?;
         Some(Robots::from_model(Arc::clone(crawler.robots())))
+    }
+
+    /// The client's crawler in the parsed file, when the access result is a success.
+    pub fn crawler(&self) -> Option<Crawler> {
+        self.entry.crawler.clone().map(Crawler::from_model)
     }
 
     /// The fetch the access result comes from: the latest one, or the last good copy.

@@ -8,9 +8,10 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::RngSeed;
-use robotrules::grammar::{parse_with, Limits, Parsed, Span};
-use robotrules::url::{canonical, google};
 use robotrules::{ParseOptions, Profile, Robots};
+use robotrules_grammar::{parse_with, Limits, Parsed, Span};
+use robotrules_model::RobotsTxt;
+use robotrules_url::{canonical, google};
 
 /// 256 cases from a fixed seed, so a run is deterministic; `PROPTEST_CASES` and
 /// `PROPTEST_RNG_SEED` override. Failures are not persisted to files: a shrunk failing input
@@ -25,14 +26,10 @@ fn config() -> ProptestConfig {
     }
 }
 
-fn parse(body: &[u8], profile: Profile) -> Robots {
-    Robots::parse_with(
-        body,
-        &ParseOptions {
-            profile,
-            ..ParseOptions::default()
-        },
-    )
+/// The model of `body` read under `profile` (the layer crate's own API: these properties look
+/// at groups, rules and targets, which the facade does not show).
+fn parse(body: &[u8], profile: Profile) -> RobotsTxt {
+    RobotsTxt::parse(body, profile, robotrules::DEFAULT_PARSE_LIMIT)
 }
 
 /// Google's `RobotsMatchStrategy::Matches` (robots.cc) as plainly as possible: the set of path
@@ -347,7 +344,7 @@ proptest! {
         check_tiling(&parse_with(&bytes, &Limits { parse_limit: limit, max_line_len }))?;
         for profile in Profile::ALL {
             let robots = Robots::parse_with(&bytes, &ParseOptions { profile, parse_limit: limit });
-            prop_assert!(robots.model().bytes_read() <= bytes.len());
+            prop_assert!(robots.bytes_read() <= bytes.len());
             let _ = robots.is_allowed("FooBot", "/a");
         }
     }
@@ -461,10 +458,10 @@ fn trailing_star_precedence() {
 /// groups (as the public API shows them: normalised pattern, anchor, priority) is matched with
 /// Google's position-set algorithm ([`reference_matches`]); the best match decides (most
 /// octets, allow on a tie; the first in file order under first-match precedence).
-fn reference_verdict(robots: &Robots, agent: &str, path: &[u8]) -> bool {
-    let model = robots.model();
+fn reference_verdict(robots: &RobotsTxt, agent: &str, path: &[u8]) -> bool {
+    let model = robots;
     let longest =
-        model.profile().reading().precedence == robotrules::model::Precedence::LongestMatch;
+        model.profile().reading().precedence == robotrules_model::Precedence::LongestMatch;
     let Ok(rules) = robots.agent(agent) else {
         return true;
     };
@@ -627,8 +624,8 @@ fn lazy_compile_is_thread_safe_and_deterministic() {
             }
         });
         assert_eq!(
-            format!("{:?}", shared.model().groups()),
-            format!("{:?}", alone.model().groups())
+            format!("{:?}", shared.groups()),
+            format!("{:?}", alone.groups())
         );
     }
 }

@@ -58,7 +58,7 @@ impl Who {
 
     fn parse(self, bytes: &[u8]) -> usize {
         match self {
-            Who::Robotrules(p) => black_box(parse_robotrules(bytes, p)).model().groups().len(),
+            Who::Robotrules(p) => black_box(parse_robotrules(bytes, p)).bytes_read(),
             Who::Robotxt => black_box(parse_robotxt(AGENT, bytes)).rules().len(),
         }
     }
@@ -217,7 +217,7 @@ fn run(args: &[String]) -> Option<String> {
                         .iter()
                         .map(|s| parse_robotrules(&s.bytes, profile))
                         .collect();
-                    let rules: Vec<_> = parsed.iter().map(|r| r.agent(AGENT).ok()).collect();
+                    let rules: Vec<_> = parsed.iter().map(|r| r.crawler(AGENT).ok()).collect();
                     timed(|| {
                         let mut allowed = 0usize;
                         for _ in 0..rounds {

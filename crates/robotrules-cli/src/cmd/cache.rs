@@ -17,9 +17,9 @@ use std::io;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::remote::cache_policy;
-use robotrules::fetch::cache::{Basis, CacheEntry, CachePolicy};
-use robotrules::fetch::{AccessKind, FetchOutcome, Fetcher};
-use robotrules::url::Origin;
+use robotrules_fetch::cache::{Basis, CacheEntry, CachePolicy};
+use robotrules_fetch::{AccessKind, FetchOutcome, Fetcher};
+use robotrules_url::Origin;
 use serde::Serialize;
 
 use crate::cmd::{Outcome, ProfileArg};

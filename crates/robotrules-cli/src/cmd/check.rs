@@ -18,9 +18,10 @@
 
 use std::io::{self, BufWriter, Write};
 
-use robotrules::fetch::{AccessKind, FetchOutcome};
-use robotrules::url::{robots_txt_origin, Origin};
-use robotrules::{AgentRules, ParseOptions, Profile, Robots};
+use robotrules::{ParseOptions, Profile};
+use robotrules_fetch::{AccessKind, FetchOutcome};
+use robotrules_model::{AgentRules, RobotsTxt};
+use robotrules_url::{robots_txt_origin, Origin};
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
@@ -122,7 +123,8 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
             Some(Fetched::new(outcome)),
         ),
     };
-    let robots = Robots::parse_with(bytes, &options);
+    // The model's own rules: the deciding rule as written needs the file it belongs to.
+    let robots = RobotsTxt::parse(bytes, options.profile, options.parse_limit);
     let checker = Checker {
         rules: robots.agent(&args.agent)?,
         agent: &args.agent,

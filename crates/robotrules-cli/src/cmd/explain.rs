@@ -9,13 +9,13 @@
 
 use std::io;
 
-use robotrules::lint::render::TextOptions;
 use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules_lint::render::TextOptions;
 
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::explain::{self, Report};
-use robotrules::fetch::Access;
+use robotrules_fetch::Access;
 
 use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
@@ -106,7 +106,7 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
             parse_limit: DEFAULT_PARSE_LIMIT,
         };
         let robots = Robots::parse_with(b"", &options);
-        robots.agent(&args.agent)?.target(&args.url)?;
+        robots.crawler(&args.agent)?.is_allowed(&args.url)?;
     }
     let report = Report::new(
         &bytes,

@@ -18,8 +18,8 @@
 use std::io;
 
 use crate::remote::cache_policy;
-use robotrules::fetch::VerdictClass;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_fetch::VerdictClass;
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;

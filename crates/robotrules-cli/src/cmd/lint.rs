@@ -23,12 +23,12 @@
 
 use std::io;
 
-use robotrules::fetch::{Access, AccessKind};
-use robotrules::lint::render::{self, TextOptions};
-use robotrules::lint::{
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_fetch::{Access, AccessKind};
+use robotrules_lint::render::{self, TextOptions};
+use robotrules_lint::{
     sarif, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
 };
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use serde::Serialize;
 
 use crate::cmd::{self, Outcome};
@@ -195,7 +195,7 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
         };
         let entry = match source {
             Ok(RobotsSource::Local(bytes)) => {
-                let report = robotrules::lint::lint(&bytes, &options);
+                let report = robotrules_lint::lint(&bytes, &options);
                 Linted::File {
                     name,
                     bytes,
@@ -210,7 +210,7 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
                             ..options.clone()
                         };
                         let bytes = body.to_vec();
-                        let report = robotrules::lint::lint(&bytes, &options);
+                        let report = robotrules_lint::lint(&bytes, &options);
                         linted.push(Linted::File {
                             name,
                             bytes,

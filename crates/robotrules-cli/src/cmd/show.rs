@@ -11,9 +11,10 @@
 use std::fmt::Write as _;
 use std::io;
 
-use robotrules::fetch::Access;
-use robotrules::model::RequestRate;
-use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_fetch::Access;
+use robotrules_model::RequestRate;
+use robotrules_model::RobotsTxt;
 use serde::Serialize;
 
 use crate::cmd::{self, Outcome};
@@ -109,15 +110,10 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             Some(outcome.robots_txt_url.clone()),
         ),
     };
-    let robots = Robots::parse_with(
-        bytes,
-        &ParseOptions {
-            profile: args.profile.profile,
-            ..ParseOptions::default()
-        },
-    );
-    let rules = robots.agent(&args.agent)?;
-    let model = robots.model();
+    // The model's groups and rules as written: the layer crate's own API.
+    let model = RobotsTxt::parse(bytes, args.profile.profile, DEFAULT_PARSE_LIMIT);
+    let rules = model.agent(&args.agent)?;
+    let model = &model;
     let groups = rules
         .group_indices()
         .into_iter()
@@ -142,10 +138,15 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             },
         })
         .collect();
-    let sitemaps = match &url {
-        Some(base) => robots.sitemaps_from(base),
-        None => robots.sitemaps().map(str::to_owned).collect(),
-    };
+    let sitemaps = model
+        .sitemaps()
+        .map(|sitemap| match &url {
+            Some(base) => {
+                robotrules_url::resolve(base, sitemap).unwrap_or_else(|| sitemap.to_owned())
+            }
+            None => sitemap.to_owned(),
+        })
+        .collect();
     let unreachable = fetched
         .as_ref()
         .and_then(Fetched::blanket)

@@ -2,15 +2,16 @@
 //! then per profile the groups and why, every matching rule with its length, the winner (and
 //! the tie rule when it applied), and the deciding line in context.
 //!
-//! The wording of each step follows the profile's reading ([`robotrules::Reading`]), never its
+//! The wording of each step follows the profile's reading ([`robotrules_model::Reading`]), never its
 //! name: "first match in file order" is what [`Precedence::FirstMatch`] says.
 
 use std::fmt::Write as _;
 
-use robotrules::grammar::{parse_with, Limits, Parsed};
-use robotrules::lint::render::{shorten, snippet, Place, TextOptions};
-use robotrules::model::{GroupMerge, PatternEncoding, Precedence};
-use robotrules::{Explanation, Reading, Reason, RuleMatch, Selection, Span};
+use robotrules::{Explanation, Reason, RuleMatch, Selection, Span};
+use robotrules_grammar::{parse_with, Limits, Parsed};
+use robotrules_lint::render::{shorten, snippet, Place, TextOptions};
+use robotrules_model::Reading;
+use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
 
 use super::{Answer, Report};
 
