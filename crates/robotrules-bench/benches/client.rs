@@ -4,7 +4,7 @@
 //! (`examples/robots.txt`, the typical few-KB file) and on a 512 KB generated file, over each
 //! file's own URL set made absolute:
 //!
-//! - `bare_check`: `AgentRules::is_allowed(url)` (the URL read and matched);
+//! - `bare_check`: `Crawler::is_allowed(url)` (the URL read and matched);
 //! - `origin_key`: `Origin::parse(url)`, which the client computes for every URL;
 //! - `client_cached`: `Client::is_allowed(url)` on an origin whose robots.txt the client
 //!   already holds (fetched once from a loopback server before measuring).

@@ -1,6 +1,8 @@
 //! What every check reads: the input, the grammar's lines, the model under each profile, and
 //! the findings gathered so far.
 
+use std::sync::Arc;
+
 use robotrules_grammar::{parse_with, Limits, Line, Parsed};
 use robotrules_model::{Profile, RobotsTxt, Severity, Span};
 
@@ -16,7 +18,7 @@ pub(crate) struct Context<'a> {
     /// The grammar's reading under the target profile's options.
     pub(crate) parsed: Parsed<'a>,
     /// The model under each profile, in [`Profile::ALL`] order.
-    models: Vec<RobotsTxt>,
+    models: Vec<Arc<RobotsTxt>>,
     /// Findings so far.
     findings: Vec<Lint>,
 }
@@ -39,9 +41,9 @@ impl<'a> Context<'a> {
                 max_line_len: options.profile.reading().max_line_len,
             },
         );
-        let models: Vec<RobotsTxt> = Profile::ALL
+        let models: Vec<Arc<RobotsTxt>> = Profile::ALL
             .iter()
-            .map(|&p| RobotsTxt::parse(source, p, options.parse_limit))
+            .map(|&p| Arc::new(RobotsTxt::parse(source, p, options.parse_limit)))
             .collect();
         Context {
             source,
@@ -63,7 +65,7 @@ impl<'a> Context<'a> {
     }
 
     /// The model under `profile`.
-    pub(crate) fn model(&self, profile: Profile) -> &RobotsTxt {
+    pub(crate) fn model(&self, profile: Profile) -> &Arc<RobotsTxt> {
         &self.models[profile_index(profile)]
     }
 

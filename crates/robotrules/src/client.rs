@@ -38,7 +38,7 @@ use robotrules_fetch::{Access, FetchOutcome, Origin, SystemClock};
 use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
-use crate::model::{AgentToken, CachePreset, CrawlerRules, RobotsTxt, Rule};
+use crate::model::{self, AgentToken, CachePreset, RobotsTxt, Rule};
 use crate::{
     Crawler, Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
 };
@@ -479,7 +479,7 @@ struct Entry {
     basis: Basis,
     robots_txt_url: Arc<str>,
     /// The served copy parsed, with the crawler's groups resolved, for a success.
-    crawler: Option<CrawlerRules>,
+    crawler: Option<model::Crawler>,
     /// The crawler's crawl delay in that copy.
     crawl_delay: Option<Duration>,
 }
@@ -727,12 +727,11 @@ impl Client {
     ) -> Result<Decision, ClientError> {
         let (allowed, reason, decided_by) = match (&entry.access, &entry.crawler) {
             (Access::Success { .. }, Some(crawler)) => {
-                let rules = crawler.rules();
                 let target = match asked {
-                    Asked::Url(url) => rules.target(url)?,
-                    Asked::Origin(origin) => rules.target_of(&origin),
+                    Asked::Url(url) => crawler.target(url)?,
+                    Asked::Origin(origin) => crawler.target_of(&origin),
                 };
-                let verdict = rules.verdict(&target);
+                let verdict = crawler.verdict(&target);
                 let decided_by = verdict.rule.map(|rule| DecidingRule {
                     robots: Arc::clone(crawler.robots()),
                     rule: *rule,
@@ -839,7 +838,7 @@ impl Client {
                 let parse = &self.inner.parse;
                 let robots = Arc::new(RobotsTxt::parse(body, parse.profile, parse.parse_limit));
                 // The builder checked the name against the profile.
-                CrawlerRules::new(robots, &self.inner.agent).ok()
+                model::Crawler::new(robots, &self.inner.agent).ok()
             }
         });
         Arc::new(Entry {
@@ -849,9 +848,7 @@ impl Client {
             verdict_class: served.access.verdict_class(),
             basis: served.basis,
             robots_txt_url: served.from.robots_txt_url.as_str().into(),
-            crawl_delay: crawler
-                .as_ref()
-                .and_then(|crawler| crawler.rules().crawl_delay()),
+            crawl_delay: crawler.as_ref().and_then(model::Crawler::crawl_delay),
             crawler,
             access: served.access,
             served: served.from,

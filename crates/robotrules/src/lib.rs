@@ -152,7 +152,8 @@ impl Robots {
         self.inner.profile()
     }
 
-    /// Resolve the groups for crawler `name` once, as an owned handle that shares this file:
+    /// Choose and compile the groups for crawler `name` once, as an owned handle that shares
+    /// this file:
     /// `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a cache.
     ///
     /// ```
@@ -167,7 +168,7 @@ impl Robots {
     /// In the `rfc9309` profile, a name that is not a product token (letters, digits, `_`,
     /// `-`); the error suggests the token the name starts with.
     pub fn crawler(&self, name: &str) -> Result<Crawler, InvalidAgent> {
-        model::CrawlerRules::new(Arc::clone(&self.inner), name).map(|inner| Crawler { inner })
+        model::Crawler::new(Arc::clone(&self.inner), name).map(|inner| Crawler { inner })
     }
 
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
@@ -263,13 +264,13 @@ impl Robots {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Crawler {
-    inner: model::CrawlerRules,
+    inner: model::Crawler,
 }
 
 impl Crawler {
     /// A crawler already resolved elsewhere (the client's entries).
     #[cfg(feature = "fetch")]
-    pub(crate) fn from_model(inner: model::CrawlerRules) -> Crawler {
+    pub(crate) fn from_model(inner: model::Crawler) -> Crawler {
         Crawler { inner }
     }
 
@@ -287,7 +288,7 @@ impl Crawler {
 
     /// How the crawler's groups were chosen: a group names it, the `*` group, or none.
     pub fn selection(&self) -> Selection {
-        self.inner.rules().selection()
+        self.inner.selection()
     }
 
     /// May the crawler fetch `url` (absolute, or a path starting with `/`)?
@@ -310,17 +311,17 @@ impl Crawler {
 
     /// The crawl delay, from the crawler's groups' first valid `crawl-delay` record.
     pub fn crawl_delay(&self) -> Option<Duration> {
-        self.inner.rules().crawl_delay()
+        self.inner.crawl_delay()
     }
 
     /// The request rate, from the crawler's groups' first valid `request-rate` record.
     pub fn request_rate(&self) -> Option<RequestRate> {
-        self.inner.rules().request_rate()
+        self.inner.request_rate()
     }
 
     /// The values of the crawler's groups' `visit-time` records, as written.
-    pub fn visit_times(&self) -> impl Iterator<Item = &str> {
-        self.inner.rules().visit_times()
+    pub fn visit_times(&self) -> Vec<String> {
+        self.inner.visit_times()
     }
 
     /// Every `Sitemap:` URL in the file, as written (sitemaps belong to no group, RFC 9309

@@ -10,7 +10,10 @@ use proptest::sample::select;
 use proptest::test_runner::RngSeed;
 use robotrules::{ParseOptions, Profile, Robots};
 use robotrules_grammar::{parse_with, Limits, Parsed, Span};
-use robotrules_model::RobotsTxt;
+use std::sync::Arc;
+
+use robotrules::InvalidAgent;
+use robotrules_model::{Crawler, RobotsTxt};
 use robotrules_url::{canonical, google};
 
 /// 256 cases from a fixed seed, so a run is deterministic; `PROPTEST_CASES` and
@@ -28,8 +31,17 @@ fn config() -> ProptestConfig {
 
 /// The model of `body` read under `profile` (the layer crate's own API: these properties look
 /// at groups, rules and targets, which the facade does not show).
-fn parse(body: &[u8], profile: Profile) -> RobotsTxt {
-    RobotsTxt::parse(body, profile, robotrules::DEFAULT_PARSE_LIMIT)
+fn parse(body: &[u8], profile: Profile) -> Arc<RobotsTxt> {
+    Arc::new(RobotsTxt::parse(
+        body,
+        profile,
+        robotrules::DEFAULT_PARSE_LIMIT,
+    ))
+}
+
+/// The model's crawler `name` in `robots`.
+fn crawler(robots: &Arc<RobotsTxt>, name: &str) -> Result<Crawler, InvalidAgent> {
+    Crawler::new(Arc::clone(robots), name)
 }
 
 /// Google's `RobotsMatchStrategy::Matches` (robots.cc) as plainly as possible: the set of path
@@ -100,11 +112,11 @@ proptest! {
     }
 
     /// `rfc9309`: the same, on the canonical pattern against the path as the profile reads
-    /// it (`AgentRules::target`, RFC 9309 §2.2.2).
+    /// it (`Crawler::target`, RFC 9309 §2.2.2).
     #[test]
     fn rfc9309_matcher_agrees_with_the_reference(pattern in pattern(), url in path()) {
         let robots = parse(format!("user-agent: *\ndisallow: {pattern}\n").as_bytes(), Profile::Rfc9309);
-        let rules = robots.agent("FooBot").unwrap();
+        let rules = crawler(&robots, "FooBot").unwrap();
         let target = rules.target(&url).unwrap();
         let compiled = canonical::pattern(pattern.as_bytes());
         prop_assume!(!target.is_robots_txt());
@@ -458,21 +470,20 @@ fn trailing_star_precedence() {
 /// groups (as the public API shows them: normalised pattern, anchor, priority) is matched with
 /// Google's position-set algorithm ([`reference_matches`]); the best match decides (most
 /// octets, allow on a tie; the first in file order under first-match precedence).
-fn reference_verdict(robots: &RobotsTxt, agent: &str, path: &[u8]) -> bool {
-    let model = robots;
+fn reference_verdict(robots: &Arc<RobotsTxt>, agent: &str, path: &[u8]) -> bool {
+    let model = &**robots;
     let longest =
         model.profile().reading().precedence == robotrules_model::Precedence::LongestMatch;
-    let Ok(rules) = robots.agent(agent) else {
+    let Ok(rules) = crawler(robots, agent) else {
         return true;
     };
     let mut best: Option<(u32, bool, u32)> = None;
-    for index in rules.group_indices() {
-        let group = &model.groups()[index];
-        for rule in group.rules(model) {
+    for (_, compiled) in rules.groups() {
+        for rule in compiled.rules() {
             if rule.is_empty() {
                 continue;
             }
-            let mut pattern = rule.normalized(model).into_owned().into_bytes();
+            let mut pattern = compiled.normalized(rule).into_owned().into_bytes();
             let wildcards = model.profile().reading().wildcards;
             let matched = if wildcards {
                 if rule.is_anchored() {
@@ -554,7 +565,7 @@ proptest! {
         let file = render(&groups);
         for profile in Profile::ALL {
             let robots = parse(file.as_bytes(), profile);
-            let rules = robots.agent("FooBot").unwrap();
+            let rules = crawler(&robots, "FooBot").unwrap();
             for url in &urls {
                 let target = rules.target(url).unwrap();
                 if profile.reading().implicit_robots_txt && target.is_robots_txt() {
@@ -565,8 +576,8 @@ proptest! {
                     rules.is_allowed(url), Ok(expected),
                     "{} {}\n{}", profile, url, file
                 );
-                // explain matches rule by rule; its verdict must be the matcher's.
-                prop_assert_eq!(rules.explain("FooBot", url).map(|e| e.allowed), Ok(expected));
+                // explain lists the matcher's matches; its verdict must be the verdict.
+                prop_assert_eq!(rules.explain(url).map(|e| e.allowed), Ok(expected));
             }
         }
     }
@@ -615,7 +626,7 @@ fn lazy_compile_is_thread_safe_and_deterministic() {
                 scope.spawn(move || {
                     for round in 0..3 {
                         let a = (t + round) % agents.len();
-                        let rules = shared.agent(agents[a]).unwrap();
+                        let rules = crawler(shared, agents[a]).unwrap();
                         for (u, url) in urls.iter().enumerate().rev() {
                             assert_eq!(rules.is_allowed(url), Ok(expected[a][u]), "{url}");
                         }

@@ -88,15 +88,15 @@ fn robotrules_cost(
     measure(
         // The model itself, for its heap size (the facade's `Robots` is an `Arc` of it).
         || {
-            robotrules_model::RobotsTxt::parse(
+            std::sync::Arc::new(robotrules_model::RobotsTxt::parse(
                 &sample.bytes,
                 profile,
                 robotrules::DEFAULT_PARSE_LIMIT,
-            )
+            ))
         },
         |r| r.heap_size(),
         |r| {
-            if let Ok(rules) = r.agent(agent) {
+            if let Ok(rules) = robotrules_model::Crawler::new(std::sync::Arc::clone(r), agent) {
                 for url in urls {
                     let _ = rules.is_allowed(url);
                 }

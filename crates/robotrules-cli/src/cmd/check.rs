@@ -17,10 +17,11 @@
 //! without fetching, and a last good copy kept there serves while the file is unreachable.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
 
 use robotrules::{ParseOptions, Profile};
 use robotrules_fetch::{AccessKind, FetchOutcome};
-use robotrules_model::{AgentRules, RobotsTxt};
+use robotrules_model::{Crawler, RobotsTxt};
 use robotrules_url::{robots_txt_origin, Origin};
 
 use crate::cmd::{self, Outcome};
@@ -124,10 +125,13 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         ),
     };
     // The model's own rules: the deciding rule as written needs the file it belongs to.
-    let robots = RobotsTxt::parse(bytes, options.profile, options.parse_limit);
+    let robots = Arc::new(RobotsTxt::parse(
+        bytes,
+        options.profile,
+        options.parse_limit,
+    ));
     let checker = Checker {
-        rules: robots.agent(&args.agent)?,
-        agent: &args.agent,
+        rules: Crawler::new(robots, &args.agent)?,
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
@@ -205,8 +209,7 @@ impl<'a> Fetched<'a> {
 
 /// One crawler's rules and how to answer with them.
 struct Checker<'a> {
-    rules: AgentRules<'a>,
-    agent: &'a str,
+    rules: Crawler,
     profile: Profile,
     /// Whether rows carry the full explanation (JSON with `--explain`).
     explain: bool,
@@ -273,7 +276,7 @@ impl Checker<'_> {
             pattern: rule.value(self.rules.robots()),
         });
         if self.explain {
-            verdict.explanation = self.rules.explain(self.agent, url).ok().map(Box::new);
+            verdict.explanation = self.rules.explain(url).ok().map(Box::new);
         }
         Ok(verdict)
     }

@@ -10,11 +10,12 @@
 
 use std::fmt::Write as _;
 use std::io;
+use std::sync::Arc;
 
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_fetch::Access;
 use robotrules_model::RequestRate;
-use robotrules_model::RobotsTxt;
+use robotrules_model::{Crawler, RobotsTxt};
 use serde::Serialize;
 
 use crate::cmd::{self, Outcome};
@@ -111,14 +112,16 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
         ),
     };
     // The model's groups and rules as written: the layer crate's own API.
-    let model = RobotsTxt::parse(bytes, args.profile.profile, DEFAULT_PARSE_LIMIT);
-    let rules = model.agent(&args.agent)?;
-    let model = &model;
+    let model = Arc::new(RobotsTxt::parse(
+        bytes,
+        args.profile.profile,
+        DEFAULT_PARSE_LIMIT,
+    ));
+    let rules = Crawler::new(Arc::clone(&model), &args.agent)?;
+    let model = &*model;
     let groups = rules
-        .group_indices()
-        .into_iter()
-        .filter_map(|i| model.groups().get(i))
-        .map(|g| ShownGroup {
+        .groups()
+        .map(|(g, compiled)| ShownGroup {
             line: g.line,
             agents: g
                 .agents(model)
@@ -126,8 +129,8 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
                 .map(|a| a.value(model).into_owned())
                 .collect(),
             rules: {
-                let mut rules: Vec<(u32, String)> = g
-                    .rules(model)
+                let mut rules: Vec<(u32, String)> = compiled
+                    .rules()
                     .iter()
                     .filter(|r| !r.derived)
                     .map(|r| (r.line, format!("{}: {}", r.kind.as_str(), r.value(model))))
@@ -160,7 +163,7 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
         groups,
         crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
         request_rate: rules.request_rate(),
-        visit_time: rules.visit_times().map(str::to_owned).collect(),
+        visit_time: rules.visit_times(),
         sitemaps,
     };
     let rendered = match args.format {
