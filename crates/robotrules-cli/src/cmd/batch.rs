@@ -31,16 +31,16 @@ use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
 use robotrules::client::{Client, ClientError, Decision};
-use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
 
-use crate::cmd::{self, Outcome};
+use crate::args::{ProfileArg, RemoteArgs};
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
-use crate::remote::{self, TimeoutArg, UserAgentArg};
+use crate::remote::{self, For};
 use crate::rows::{Deciding, Only, Printer, Row, Verdict};
-use crate::shared_cache::CacheArg;
-use crate::trust::TrustArgs;
+use crate::shared_cache::SharedCache;
 
 /// The default `--concurrency`: origins fetched at once.
 const DEFAULT_CONCURRENCY: &str = "32";
@@ -56,7 +56,7 @@ const MAX_CONCURRENCY: usize = 4096;
 #[command(override_usage = "robotrules batch [OPTIONS] AGENT [URL...]")]
 pub(crate) struct BatchArgs {
     #[command(flatten)]
-    profile: cmd::ProfileArg,
+    profile: ProfileArg,
 
     /// Output: tab-separated text (`allowed|disallowed|error<TAB>URL[...]`), or one JSON
     /// object per line (url, verdict, access, robots_txt_url, the deciding line and rule).
@@ -78,21 +78,10 @@ pub(crate) struct BatchArgs {
     #[arg(long, value_enum, value_name = "VERDICT")]
     only: Option<Only>,
 
-    /// Fetch deadline per robots.txt.
+    /// How each site's robots.txt is fetched (within --timeout each), and the robots.txt
+    /// cache shared with other processes.
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for https:// sites.
-    #[command(flatten)]
-    trust: TrustArgs,
-
-    /// The User-Agent header (default: AGENT before `robotrules/VERSION`).
-    #[command(flatten)]
-    user_agent: UserAgentArg,
-
-    /// The robots.txt cache shared with other processes.
-    #[command(flatten)]
-    cache: CacheArg,
+    remote: RemoteArgs,
 
     /// The crawler's name, a product token such as `Googlebot` (RFC 9309 §2.2.1).
     #[arg(value_name = "AGENT")]
@@ -124,32 +113,20 @@ fn parse_concurrency(text: &str) -> Result<NonZeroUsize, String> {
 /// a [`CliError`] for an invalid crawler name, an unusable `--ca-cert` file, fetching that
 /// cannot start, or a failed write.
 pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
-    let mut options = remote::options(
-        args.fetch.timeout,
-        DEFAULT_PARSE_LIMIT,
-        &trust,
-        args.user_agent.for_agent(Some(&args.agent)),
-    );
-    options.max_concurrent_fetches = args.concurrency.get();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
-    let shared = runtime.block_on(args.cache.connect(trust.roots()))?;
-    let mut builder = Client::builder(&args.agent)
-        .parse_options(ParseOptions {
+    let remote = args.remote.load()?;
+    let runtime = remote::runtime()?;
+    let shared = runtime.block_on(remote.shared())?;
+    let purpose = For {
+        agent: Some(&args.agent),
+        parse: ParseOptions {
             profile: args.profile.profile,
             parse_limit: DEFAULT_PARSE_LIMIT,
-        })
-        .fetch_options(options);
-    if let Some(shared) = &shared {
-        builder = builder.store(shared.store());
-    }
-    let client = builder.build().map_err(|error| match error {
-        ClientError::InvalidAgent(invalid) => CliError::InvalidAgent(invalid),
-        other => CliError::FetchSetup(other.to_string()),
-    })?;
+        },
+        concurrency: Some(args.concurrency.get()),
+    };
+    // A name the profile rejects is a usage error before anything is fetched.
+    Robots::parse_with(b"", &purpose.parse).crawler(&args.agent)?;
+    let client = remote.client(purpose, shared.as_ref().map(SharedCache::store))?;
     let window = args.concurrency.get().saturating_mul(WINDOW_PER_FETCH);
     let asker = Asker {
         client,

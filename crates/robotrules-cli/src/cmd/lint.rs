@@ -23,20 +23,20 @@
 
 use std::io;
 
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
-use robotrules_fetch::{Access, AccessKind};
+use robotrules::client::AccessKind;
+use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::{self, TextOptions};
 use robotrules_lint::{
     sarif, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
 };
 use serde::Serialize;
 
-use crate::cmd::{self, Outcome};
+use crate::args::RemoteArgs;
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input::{self, RobotsSource};
 use crate::output;
-use crate::remote::TimeoutArg;
-use crate::trust::TrustArgs;
+use crate::remote::For;
 
 /// How much of a local file is read: the parse limit is applied by the linter, which also
 /// counts the rules past it, so it is given more than the limit.
@@ -73,7 +73,7 @@ pub(crate) struct LintArgs {
         value_name = "PROFILE",
         default_value_t = Profile::default(),
         ignore_case = true,
-        value_parser = cmd::profile_parser(),
+        value_parser = crate::args::profile_parser(),
     )]
     profile: Profile,
 
@@ -99,13 +99,10 @@ pub(crate) struct LintArgs {
     #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = parse_target)]
     deny: Vec<LevelTarget>,
 
-    /// Fetch deadline for a ROBOTS URL.
+    /// How a ROBOTS URL is fetched and cached (the User-Agent is `robotrules/VERSION` unless
+    /// --user-agent says otherwise).
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for an https:// ROBOTS.
-    #[command(flatten)]
-    trust: TrustArgs,
+    remote: RemoteArgs,
 
     /// robots.txt files, `-` for standard input, or `http://`, `https://` or `ftp://` URLs
     /// (the robots.txt or any page of the site), fetched as `check` fetches them.
@@ -158,7 +155,7 @@ enum Linted {
 /// A [`CliError`] for an unusable `--ca-cert` file, a file that cannot be read (after the
 /// others are reported), or a failed write.
 pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
+    let remote = args.remote.load()?;
     if args.robots.iter().filter(|r| *r == input::STDIN).count() > 1 {
         return Err(CliError::Usage(
             "`-` (standard input) given twice".to_owned(),
@@ -171,28 +168,20 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
         levels: args.levels(),
         robots_txt_url: None,
     };
-    let user_agent = crate::remote::UserAgentArg::default().for_agent(None);
     let mut linted = Vec::new();
     let mut failed = Vec::new();
     for arg in &args.robots {
         let name = output::display_path(arg);
-        let source = if input::is_remote(arg) {
-            input::load_robots_or_fetch(
-                arg,
-                DEFAULT_PARSE_LIMIT,
-                args.fetch.timeout,
-                &trust,
-                user_agent.clone(),
-            )
-        } else {
-            input::load_robots_or_fetch(
-                arg,
-                READ_LIMIT,
-                args.fetch.timeout,
-                &trust,
-                user_agent.clone(),
-            )
+        let purpose = For {
+            agent: None,
+            parse: ParseOptions {
+                profile: args.profile,
+                parse_limit: DEFAULT_PARSE_LIMIT,
+            },
+            concurrency: None,
         };
+        // A local file is read past the parse limit: the linter counts the rules past it.
+        let source = input::load_robots_or_fetch(arg, READ_LIMIT, &remote, purpose);
         let entry = match source {
             Ok(RobotsSource::Local(bytes)) => {
                 let report = robotrules_lint::lint(&bytes, &options);
@@ -202,11 +191,12 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
                     report,
                 }
             }
-            Ok(RobotsSource::Remote(outcome)) => {
-                let (access, reason, allowed) = match &outcome.access {
-                    Access::Success { body, .. } => {
+            Ok(RobotsSource::Remote(lookup)) => {
+                let reason = lookup.access_reason().unwrap_or_default().to_owned();
+                let (access, reason, allowed) = match (lookup.access(), lookup.served().body()) {
+                    (AccessKind::Success, Some(body)) => {
                         let options = LintOptions {
-                            robots_txt_url: Some(outcome.robots_txt_url.clone()),
+                            robots_txt_url: Some(lookup.robots_txt_url().to_owned()),
                             ..options.clone()
                         };
                         let bytes = body.to_vec();
@@ -218,16 +208,12 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
                         });
                         continue;
                     }
-                    Access::Unavailable { reason } => {
-                        (AccessKind::Unavailable, reason.to_string(), true)
-                    }
-                    Access::Unreachable { reason } => {
-                        (AccessKind::Unreachable, reason.to_string(), false)
-                    }
+                    (AccessKind::Unreachable, _) => (AccessKind::Unreachable, reason, false),
+                    (access, _) => (access, reason, true),
                 };
                 Linted::NoFile(NoFile {
                     file: name,
-                    robots_txt_url: outcome.robots_txt_url.clone(),
+                    robots_txt_url: lookup.robots_txt_url().to_owned(),
                     access,
                     reason,
                     allowed,

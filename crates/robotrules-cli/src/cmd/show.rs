@@ -12,38 +12,33 @@ use std::fmt::Write as _;
 use std::io;
 use std::sync::Arc;
 
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
-use robotrules_fetch::Access;
-use robotrules_model::RequestRate;
+use robotrules::RequestRate;
+use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_model::{Crawler, RobotsTxt};
 use serde::Serialize;
 
-use crate::cmd::{self, Outcome};
+use crate::args::RemoteArgs;
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
-use crate::remote::TimeoutArg;
-use crate::trust::TrustArgs;
+use crate::remote::For;
 
 /// Arguments of `robotrules show`.
 #[derive(Debug, clap::Args)]
 #[command(override_usage = "robotrules show [OPTIONS] ROBOTS AGENT")]
 pub(crate) struct ShowArgs {
     #[command(flatten)]
-    profile: cmd::ProfileArg,
+    profile: crate::args::ProfileArg,
 
     /// Output: text, or one JSON object.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     format: Format,
 
-    /// Fetch deadline for a ROBOTS URL.
+    /// How a ROBOTS URL is fetched and cached.
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for an https:// ROBOTS.
-    #[command(flatten)]
-    trust: TrustArgs,
+    remote: RemoteArgs,
 
     /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL.
     #[arg(value_name = "ROBOTS")]
@@ -92,23 +87,22 @@ struct Shown {
 /// A [`CliError`] for an unreadable file, an unusable `--ca-cert`, a crawler name the profile
 /// rejects, or a failed write.
 pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
-    let source = input::load_robots_or_fetch(
-        &args.robots,
-        DEFAULT_PARSE_LIMIT,
-        args.fetch.timeout,
-        &trust,
-        crate::remote::UserAgentArg::default().for_agent(Some(&args.agent)),
-    )?;
+    let remote = args.remote.load()?;
+    let purpose = For {
+        agent: Some(&args.agent),
+        parse: ParseOptions {
+            profile: args.profile.profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        },
+        concurrency: None,
+    };
+    let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
     let (bytes, fetched, url) = match &source {
         RobotsSource::Local(bytes) => (&bytes[..], None, None),
-        RobotsSource::Remote(outcome) => (
-            match &outcome.access {
-                Access::Success { body, .. } => &body[..],
-                _ => &[][..],
-            },
-            Some(Fetched::new(outcome)),
-            Some(outcome.robots_txt_url.clone()),
+        RobotsSource::Remote(lookup) => (
+            lookup.served().body().unwrap_or_default(),
+            Some(Fetched::new(lookup)),
+            Some(lookup.robots_txt_url().to_owned()),
         ),
     };
     // The model's groups and rules as written: the layer crate's own API.
