@@ -1,7 +1,7 @@
 //! `robotrules batch [--profile P] [--format F] [--explain] [--concurrency N] [--only V]
-//! [--timeout SECS] [--ca-cert FILE] [--user-agent TEXT] [--cache redis://HOST:PORT[/DB]] AGENT
-//! [URL...]`: a stream of URLs from
-//! many sites, each checked against the robots.txt of its own origin.
+//! [--timeout SECS] [--ca-cert FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL
+//! [--cache-timeout SECS]] AGENT [URL...]`: a stream of URLs from many sites, each checked
+//! against the robots.txt of its own origin.
 //!
 //! The URLs come from the arguments, or one per line from standard input (blank and `#`
 //! lines skipped), and are answered in input order, one row each ([`crate::rows`]). Each

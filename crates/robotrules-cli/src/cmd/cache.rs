@@ -1,5 +1,6 @@
-//! `robotrules cache show --cache URL [--format F] ORIGIN` and `robotrules cache purge --cache
-//! URL ORIGIN`: look into the fleet's shared robots.txt cache in Redis (see
+//! `robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE]... [--profile P]
+//! [--format F] ORIGIN` and `robotrules cache purge --cache URL [--cache-timeout SECS]
+//! [--ca-cert FILE]... ORIGIN`: look into the fleet's shared robots.txt cache in Redis (see
 //! [`crate::shared_cache`]) and remove an origin's entry from it.
 //!
 //! ORIGIN is any URL of the site (`https://example.com/page` means `https://example.com`),

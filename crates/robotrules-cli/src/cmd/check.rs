@@ -1,5 +1,6 @@
-//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] [--ca-cert FILE]
-//! [--cache redis://HOST:PORT] ROBOTS AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
+//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] [--ca-cert
+//! FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS
+//! AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
 //!
 //! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
 //! URL gets one line (see [`crate::output`]). Which URLs a profile reads is the model's call

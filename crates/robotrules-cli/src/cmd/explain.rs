@@ -1,9 +1,9 @@
-//! `robotrules explain [--profile P|all] [--format F] [--timeout SECS] [--ca-cert FILE]
+//! `robotrules explain [--profile P|all] [--format F] [--timeout SECS] [--ca-cert FILE]...
 //! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS AGENT
-//! URL`: why crawler AGENT may
-//! or may not fetch URL — which groups apply and why, every matching rule with its length, the
-//! winner and the tie rule, the deciding line in context, the `/robots.txt` and `index.html`
-//! special cases; with `--profile all`, each profile's verdict side by side and why they differ.
+//! URL`: why crawler AGENT may or may not fetch URL — which groups apply and why, every
+//! matching rule with its length, the winner and the tie rule, the deciding line in context,
+//! the `/robots.txt` and `index.html` special cases; with `--profile all`, each profile's
+//! verdict side by side and why they differ.
 //!
 //! Text on standard output, or (`--format json`) the structured report as one JSON object.
 //! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or

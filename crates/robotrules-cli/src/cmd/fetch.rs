@@ -1,12 +1,12 @@
-//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]
-//! [--cache redis://HOST:PORT[/DB]] URL`: fetch
-//! the robots.txt that governs URL (the robots.txt itself or any page of the site) with the
-//! rules of RFC 9309 §2.3–§2.5 and show what happened: every request and its status (redirects
-//! included), the bytes kept and whether the body was cut at the 500 KiB limit, the access
-//! result (success, unavailable, unreachable) and why (a TLS failure names itself: unknown
-//! issuer, expired, name mismatch, handshake, not TLS), how long the result would be cached,
-//! and the verdict class it gives every URL of the site (conditional, full allow, full
-//! disallow). With `--cache`, through the fleet's shared cache in Redis
+//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]...
+//! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] [--body]
+//! [--output FILE] URL`: fetch the robots.txt that governs URL (the robots.txt itself or any
+//! page of the site) with the rules of RFC 9309 §2.3–§2.5 and show what happened: every request
+//! and its status (redirects included), the bytes kept and whether the body was cut at the 500
+//! KiB limit, the access result (success, unavailable, unreachable) and why (a TLS failure
+//! names itself: unknown issuer, expired, name mismatch, handshake, not TLS), how long the
+//! result would be cached, and the verdict class it gives every URL of the site (conditional,
+//! full allow, full disallow). With `--cache`, through the fleet's shared cache in Redis
 //! ([`crate::shared_cache`]): the report is of the copy served (a fresh entry is not fetched
 //! again) and says whether it came from the cache, and how old it is.
 //!

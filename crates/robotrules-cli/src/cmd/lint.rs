@@ -1,5 +1,6 @@
-//! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... ROBOTS...`:
-//! what is wrong with robots.txt files.
+//! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... [--timeout
+//! SECS] [--ca-cert FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL
+//! [--cache-timeout SECS]] ROBOTS...`: what is wrong with robots.txt files.
 //!
 //! Each file is linted under every profile for the one given (see `docs/lints.md`). Text goes
 //! to standard error, rendered like rustc's diagnostics (the source line, a caret under the

@@ -1,7 +1,8 @@
-//! `robotrules show [--profile P] [--format F] ROBOTS AGENT`: what a crawler gets from a
-//! robots.txt file — how its groups were chosen, each group's user-agent lines and rules, its
-//! crawl-delay, request-rate and visit-time, and the file's sitemaps (resolved against the
-//! robots.txt URL when ROBOTS is a URL).
+//! `robotrules show [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]...
+//! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS AGENT`:
+//! what a crawler gets from a robots.txt file — how its groups were chosen, each group's
+//! user-agent lines and rules, its crawl-delay, request-rate and visit-time, and the file's
+//! sitemaps (resolved against the robots.txt URL when ROBOTS is a URL).
 //!
 //! Text on standard output, or (`--format json`) one JSON object. A remote robots.txt that is
 //! unavailable or unreachable has no groups: `show` says what RFC 9309 makes of it. Exit
