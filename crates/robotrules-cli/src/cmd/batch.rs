@@ -30,7 +30,7 @@ use std::pin::Pin;
 use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
-use robotrules::client::{Client, ClientError, Decision};
+use robotrules::client::{Client, ClientError};
 use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
 
 use crate::args::{ProfileArg, RemoteArgs};
@@ -39,7 +39,7 @@ use crate::error::CliError;
 use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
 use crate::remote::{self, For};
-use crate::rows::{Deciding, Only, Printer, Row, Verdict};
+use crate::rows::{Answer, Only, Printer, Row};
 use crate::shared_cache::SharedCache;
 
 /// The default `--concurrency`: origins fetched at once.
@@ -161,12 +161,12 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
 }
 
 /// A question waiting for its origin's robots.txt, with its slot's sequence number.
-type Waiting = Pin<Box<dyn Future<Output = (u64, Answered)>>>;
+type Waiting = Pin<Box<dyn Future<Output = (u64, Answer)>>>;
 
 /// Items read but not yet written, in input order: each answered already, or waiting for its
 /// origin's robots.txt.
 struct Queue {
-    slots: VecDeque<(Item, Option<Answered>)>,
+    slots: VecDeque<(Item, Option<Answer>)>,
     /// The sequence number of the first slot.
     first: u64,
     /// Questions waiting for a fetch, each with its slot's sequence number.
@@ -175,7 +175,7 @@ struct Queue {
 
 impl Queue {
     /// Puts the answer for slot `seq` in place.
-    fn fill(&mut self, seq: u64, answered: Answered) {
+    fn fill(&mut self, seq: u64, answered: Answer) {
         let index = usize::try_from(seq - self.first).unwrap_or(usize::MAX);
         if let Some(slot) = self.slots.get_mut(index) {
             slot.1 = Some(answered);
@@ -194,7 +194,7 @@ impl Queue {
             .is_some_and(|(_, answer)| answer.is_some())
         {
             if let Some((item, Some(answered))) = self.slots.pop_front() {
-                printer.print(&answered.row(&item, profile))?;
+                printer.print(&row(&answered, &item, profile))?;
             }
             self.first += 1;
         }
@@ -245,7 +245,7 @@ async fn answer<W: Write>(
             next_seq += 1;
             match asker.try_ask(&item) {
                 Some(answered) if queue.slots.is_empty() => {
-                    printer.print(&answered.row(&item, asker.profile))?;
+                    printer.print(&row(&answered, &item, asker.profile))?;
                     queue.first = next_seq;
                 }
                 Some(answered) => queue.slots.push_back((item, Some(answered))),
@@ -323,26 +323,18 @@ struct Asker {
     explain: bool,
 }
 
-/// What the client answered for one item.
-enum Answered {
-    /// A decision, and with `--explain` its account.
-    Decided(Decision, Option<Box<robotrules::Explanation>>),
-    /// Why there is none.
-    Failed(String),
-}
-
 impl Asker {
     /// The answer for `item` now, when it needs no fetch: a line that is no URL, a URL that
     /// cannot have a robots.txt, or a URL of an origin the client knows.
-    fn try_ask(&self, item: &Item) -> Option<Answered> {
+    fn try_ask(&self, item: &Item) -> Option<Answer> {
         let url = match &item.url {
-            Err(problem) => return Some(Answered::Failed(problem.to_string())),
+            Err(problem) => return Some(Answer::Failed(problem.to_string())),
             Ok(url) if self.explain => return None,
             Ok(url) => url,
         };
         Some(match self.client.try_is_allowed(url)? {
-            Ok(decision) => Answered::Decided(decision, None),
-            Err(error) => Answered::Failed(message(error)),
+            Ok(decision) => Answer::Decided(decision, None),
+            Err(error) => Answer::Failed(message(error)),
         })
     }
 
@@ -351,21 +343,21 @@ impl Asker {
         &self,
         seq: u64,
         url: Result<String, Problem>,
-    ) -> impl Future<Output = (u64, Answered)> + 'static {
+    ) -> impl Future<Output = (u64, Answer)> + 'static {
         let client = self.client.clone();
         let explain = self.explain;
         async move {
             let answered = match url {
-                Err(problem) => Answered::Failed(problem.to_string()),
+                Err(problem) => Answer::Failed(problem.to_string()),
                 Ok(url) if explain => match client.explain(&url).await {
                     Ok(explained) => {
-                        Answered::Decided(explained.decision, explained.explanation.map(Box::new))
+                        Answer::Decided(explained.decision, explained.explanation.map(Box::new))
                     }
-                    Err(error) => Answered::Failed(message(error)),
+                    Err(error) => Answer::Failed(message(error)),
                 },
                 Ok(url) => match client.is_allowed(&url).await {
-                    Ok(decision) => Answered::Decided(decision, None),
-                    Err(error) => Answered::Failed(message(error)),
+                    Ok(decision) => Answer::Decided(decision, None),
+                    Err(error) => Answer::Failed(message(error)),
                 },
             };
             (seq, answered)
@@ -381,34 +373,11 @@ fn message(error: ClientError) -> String {
     }
 }
 
-impl Answered {
-    /// The row for `item`, read under `profile`.
-    fn row<'a>(&'a self, item: &'a Item, profile: Profile) -> Row<'a> {
-        let url = match &item.url {
-            Ok(url) => url.as_str(),
-            Err(problem) => problem.text(),
-        };
-        match self {
-            Answered::Failed(error) => {
-                Row::error(url, item.line, format!("line {}: {error}", item.line))
-            }
-            Answered::Decided(decision, explanation) => Row::verdict(
-                url,
-                Verdict {
-                    allowed: decision.allowed,
-                    profile,
-                    access: Some(decision.access),
-                    access_reason: decision.access_reason.as_deref(),
-                    robots_txt_url: Some(&decision.robots_txt_url),
-                    reason: decision.reason,
-                    decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
-                        line: rule.line(),
-                        kind: rule.kind(),
-                        pattern: rule.pattern(),
-                    }),
-                    explanation: explanation.clone(),
-                },
-            ),
-        }
-    }
+/// The row for `item`, as `answer` has it, read under `profile`.
+fn row<'a>(answer: &'a Answer, item: &'a Item, profile: Profile) -> Row<'a> {
+    let url = match &item.url {
+        Ok(url) => url.as_str(),
+        Err(problem) => problem.text(),
+    };
+    answer.row(url, item.line, profile)
 }

@@ -14,10 +14,10 @@ use robotrules_model::{
 };
 
 use super::text::precedence;
-use super::Answer;
+use super::ProfileReport;
 
 /// Sentences saying why the profiles' verdicts or deciding rules differ (none if they agree).
-pub(super) fn find(profiles: &[Answer]) -> Vec<String> {
+pub(super) fn find(profiles: &[ProfileReport]) -> Vec<String> {
     let answered: Vec<&Explanation> = profiles
         .iter()
         .filter_map(|p| p.explanation.as_ref())

@@ -13,7 +13,7 @@ use robotrules_lint::render::{shorten, snippet, Place, TextOptions};
 use robotrules_model::Reading;
 use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
 
-use super::{Answer, Report};
+use super::{ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
@@ -49,7 +49,7 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     out
 }
 
-fn verdict_word(p: &Answer) -> &'static str {
+fn verdict_word(p: &ProfileReport) -> &'static str {
     match p.allowed() {
         Some(true) => "allowed",
         Some(false) => "disallowed",
@@ -156,7 +156,7 @@ fn groups(e: &Explanation, agent: &str) -> String {
     }
 }
 
-fn section(p: &Answer, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) -> String {
+fn section(p: &ProfileReport, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) -> String {
     let Some(e) = &p.explanation else {
         return format!(
             "{}: error: {}\n",
