@@ -9,9 +9,10 @@ use std::fmt::Write as _;
 
 use robotrules::{Explanation, Reason, RuleMatch, Selection, Span};
 use robotrules_grammar::{parse_with, Limits, Parsed};
-use robotrules_lint::render::{shorten, snippet, Place, TextOptions};
+use robotrules_lint::render::{snippet, Place, TextOptions};
 use robotrules_model::Reading;
 use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
+use robotrules_text::excerpt;
 
 use super::{ProfileReport, Report};
 
@@ -27,8 +28,8 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
             max_line_len: None,
         },
     );
-    let agent = shorten(report.agent.as_bytes(), SHOW_INPUT);
-    let url = shorten(report.url.as_bytes(), SHOW_INPUT);
+    let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
+    let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
     let mut out = format!("`{agent}` on `{url}`\n");
     if report.profiles.len() > 1 {
         out.push('\n');
@@ -58,7 +59,7 @@ fn verdict_word(p: &ProfileReport) -> &'static str {
 }
 
 fn rule_text(m: &RuleMatch) -> String {
-    format!("{}: {}", m.kind, shorten(m.pattern.as_bytes(), 80))
+    format!("{}: {}", m.kind, excerpt(m.pattern.as_bytes(), 80))
 }
 
 fn table(report: &Report) -> String {
@@ -170,7 +171,7 @@ fn section(p: &ProfileReport, agent: &str, parsed: &Parsed<'_>, options: &TextOp
     let _ = writeln!(
         out,
         "  path compared: {}",
-        shorten(e.path.as_bytes(), SHOW_INPUT)
+        excerpt(e.path.as_bytes(), SHOW_INPUT)
     );
     if e.reason == Reason::RobotsTxtImplicitlyAllowed {
         out.push_str("  special case: `/robots.txt` is always allowed (RFC 9309 §2.2.2)\n");
@@ -253,7 +254,7 @@ fn context(
         let agents: Vec<String> = g
             .agents
             .iter()
-            .map(|a| format!("`{}`", shorten(a.as_bytes(), 40)))
+            .map(|a| format!("`{}`", excerpt(a.as_bytes(), 40)))
             .collect();
         labels.push((g.line, format!("group for {}", agents.join(", ")), false));
     }

@@ -197,7 +197,7 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
         .groups()
         .iter()
         .filter(|g| g.is_global(robots))
-        .flat_map(|g| g.rules(robots).rules().to_vec())
+        .flat_map(|g| ctx.rules_of(ctx.profile(), g))
         .filter(|r| r.kind == RuleKind::Disallow && !r.derived && !r.is_empty())
         .map(|r| (r.line, r.value(robots).into_owned()))
         .collect();
@@ -218,7 +218,7 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
                 .groups()
                 .iter()
                 .filter(|g| g.agents(robots).iter().any(|a| agent_key(robots, a) == key))
-                .flat_map(|g| g.rules(robots).rules().to_vec())
+                .flat_map(|g| ctx.rules_of(ctx.profile(), g))
                 .filter(|r| !r.derived && !r.is_empty())
                 .collect();
             let blocks_some = own.iter().any(|r| r.kind == RuleKind::Disallow);
@@ -328,7 +328,7 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
             .groups()
             .iter()
             .filter(|g| g.is_global(robots))
-            .flat_map(|g| g.rules(robots).rules().to_vec())
+            .flat_map(|g| ctx.rules_of(profile, g))
             .filter(|r| r.kind == RuleKind::Disallow && !r.derived && !r.is_empty())
             .map(|r| r.line)
             .collect();

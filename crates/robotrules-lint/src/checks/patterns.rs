@@ -79,8 +79,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     let mut rules: Vec<(RuleKind, u32, bool)> = Vec::new();
     let mut twins: BTreeMap<(u32, bool), Vec<Vec<u8>>> = BTreeMap::new();
     for (index, group) in robots.groups().iter().enumerate() {
-        let compiled = group.rules(robots);
-        let own: Vec<&Rule> = compiled.rules().iter().filter(|r| !r.derived).collect();
+        let own: Vec<&Rule> = ctx
+            .rules_of(ctx.profile(), group)
+            .iter()
+            .filter(|r| !r.derived)
+            .collect();
         let has_value = own.iter().any(|r| !r.value(robots).is_empty());
         for rule in &own {
             rules.push((rule.kind, rule.line, has_value));
@@ -100,8 +103,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         .enumerate()
         .flat_map(|(i, g)| {
             let group = u32::try_from(i).unwrap_or(u32::MAX);
-            g.rules(robots)
-                .rules()
+            ctx.rules_of(ctx.profile(), g)
                 .iter()
                 .map(|r| (r.line, group))
                 .collect::<Vec<_>>()
@@ -243,7 +245,7 @@ fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
     let mut repaired = bytes[..first].to_vec();
     repaired.extend_from_slice(meant.as_bytes());
     repaired.extend_from_slice(&bytes[last + 1..]);
-    let fix = crate::source::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
+    let fix = robotrules_text::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
     ctx.push(
         Lint::new(
             Code::NonAsciiPattern,
@@ -309,7 +311,7 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[
             "upper-case hex is the normal form (RFC 3986 §2.1); every profile upper-cases \
              escapes before comparing, but a crawler that compares bytes as written will not \
              match URLs that use upper case. Write `{}`",
-            crate::source::excerpt(&fixed, 80)
+            robotrules_text::excerpt(&fixed, 80)
         )),
     );
 }
@@ -403,11 +405,10 @@ fn conflict(a: &Glob, b: &Glob) -> bool {
 }
 
 /// Pairs (allow line, disallow line) of equal priority that match a common path, per agent.
-fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
-    let compiled: Vec<GroupRules> = robots.groups().iter().map(|g| g.rules(robots)).collect();
+fn ties(robots: &RobotsTxt, compiled: &[GroupRules]) -> Vec<(u32, u32, u32)> {
     // Each rule with its group's compiled rules.
     let mut sets: BTreeMap<String, Vec<(&Rule, &GroupRules)>> = BTreeMap::new();
-    for (group, rules) in robots.groups().iter().zip(&compiled) {
+    for (group, rules) in robots.groups().iter().zip(compiled) {
         for agent in group.agents(robots) {
             let set = sets.entry(agent.token(robots).into_owned()).or_default();
             set.extend(
@@ -458,7 +459,7 @@ fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
 fn equal_length(ctx: &mut Context<'_>) {
     let mut merged: BTreeMap<(u32, u32), (u32, Vec<Profile>)> = BTreeMap::new();
     for profile in Profile::those(|r| r.precedence == Precedence::LongestMatch) {
-        for (allow, disallow, priority) in ties(ctx.model(profile)) {
+        for (allow, disallow, priority) in ties(ctx.model(profile), ctx.compiled(profile)) {
             let entry = merged
                 .entry((disallow, allow))
                 .or_insert((priority, Vec::new()));
@@ -521,7 +522,9 @@ fn rule_order(ctx: &mut Context<'_>) {
     for profile in Profile::those(|r| r.precedence == Precedence::FirstMatch) {
         let robots = ctx.model(profile);
         for group in robots.groups() {
-            let compiled = group.rules(robots);
+            let Some(compiled) = ctx.compiled(profile).get(group.index()) else {
+                continue;
+            };
             let rules: Vec<&Rule> = compiled.rules().iter().filter(|r| !r.derived).collect();
             for (i, later) in rules.iter().enumerate() {
                 let written = later.value(robots);
@@ -606,7 +609,7 @@ fn robots_txt(ctx: &mut Context<'_>) {
         for rule in robots
             .groups()
             .iter()
-            .flat_map(|g| g.rules(robots).rules().to_vec())
+            .flat_map(|g| ctx.rules_of(profile, g))
         {
             let value = rule.value(robots);
             let literal = value.strip_suffix('$').unwrap_or(&value);

@@ -148,7 +148,7 @@ fn sitemap(ctx: &Context<'_>, span: Span, line: u32) -> Option<Lint> {
             Code::SitemapUnsupportedScheme,
             format!(
                 "sitemap URL `{written}` uses `{}`, not `http` or `https`",
-                crate::source::excerpt(scheme.as_bytes(), 20)
+                robotrules_text::excerpt(scheme.as_bytes(), 20)
             ),
             "not http or https",
         ))
