@@ -3,7 +3,8 @@
 //!
 //! - **Dependency directions.** text and grammar depend on no other workspace crate, url on
 //!   text only; model on text, grammar and url only; fetch on neither grammar nor model; lint
-//!   on none of fetch, the facade or the CLI; no published crate but the CLI depends on clap.
+//!   on none of fetch, the facade or the CLI; diff on text, grammar, url and model only; no
+//!   published crate but the CLI depends on clap.
 //! - **One table of profile decisions.** No source file outside
 //!   `crates/robotrules-model/src/profile.rs` matches or compares a profile by name.
 //! - **Parse-only users stay light.** The facade without default features pulls in no tokio,
@@ -99,6 +100,15 @@ fn dependency_directions() {
         ),
         (
             "robotrules-lint",
+            &[
+                "robotrules-text",
+                "robotrules-grammar",
+                "robotrules-url",
+                "robotrules-model",
+            ][..],
+        ),
+        (
+            "robotrules-diff",
             &[
                 "robotrules-text",
                 "robotrules-grammar",
