@@ -62,14 +62,13 @@ fuzz_target!(|data: &[u8]| {
         String::from_utf8_lossy(&escaped),
         path
     );
-    let robots = Robots::parse_with(
+    // The model's crawler: the target the matcher sees is the model's (the facade shows none).
+    let robots = std::sync::Arc::new(robotrules_model::RobotsTxt::parse(
         &body,
-        &ParseOptions {
-            profile: Profile::Rfc9309,
-            ..ParseOptions::default()
-        },
-    );
-    let rules = robots.crawler("FooBot").expect("a product token");
+        Profile::Rfc9309,
+        robotrules::DEFAULT_PARSE_LIMIT,
+    ));
+    let rules = robotrules_model::Crawler::new(robots, "FooBot").expect("a product token");
     let target = match rules.target(&url) {
         Ok(target) => target,
         Err(_) => {

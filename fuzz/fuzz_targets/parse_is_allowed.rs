@@ -6,43 +6,47 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robotrules::model::CrawlerNames;
+use std::sync::Arc;
+
 use robotrules::{ParseOptions, Profile, Reason, Robots};
 use robotrules_fuzz::split_robots_agent_url;
+use robotrules_model::{Crawler, CrawlerNames, RobotsTxt};
 
 fuzz_target!(|data: &[u8]| {
     let (body, agent, url) = split_robots_agent_url(data);
     for profile in Profile::ALL {
         let reading = profile.reading();
         for parse_limit in [robotrules::DEFAULT_PARSE_LIMIT, body.len() / 2] {
-            let robots = Robots::parse_with(
+            // The facade, and the model it wraps (groups, rules and targets are the model's).
+            let facade = Robots::parse_with(
                 body,
                 &ParseOptions {
                     profile,
                     parse_limit,
                 },
             );
-            assert!(robots.model().bytes_read() <= body.len());
+            assert!(facade.bytes_read() <= body.len());
+            let robots = Arc::new(RobotsTxt::parse(body, profile, parse_limit));
+            assert_eq!(robots.bytes_read(), facade.bytes_read());
             let _ = robots.sitemaps().count();
             let _ = robots.diagnostics().len();
-            for group in robots.model().groups() {
-                let compiled = group.rules(robots.model());
+            for group in robots.groups() {
+                let compiled = group.rules(&robots);
                 for rule in compiled.rules() {
                     let _ = compiled.normalized(rule);
                 }
             }
-            let rules = robots.crawler(&agent);
-            let token = !agent.is_empty()
-                && agent
-                    .bytes()
-                    .all(|b| reading.agent_token.is_token_byte(b));
+            let rules = Crawler::new(Arc::clone(&robots), &agent);
+            assert_eq!(facade.crawler(&agent).is_err(), rules.is_err());
+            let token =
+                !agent.is_empty() && agent.bytes().all(|b| reading.agent_token.is_token_byte(b));
             let invalid = reading.crawler_names == CrawlerNames::Token && !token;
             assert_eq!(rules.is_err(), invalid, "agent {agent:?} in {profile}");
             let Ok(rules) = rules else { continue };
             let allowed = rules.is_allowed(&url);
             assert_eq!(allowed.is_err(), rules.target(&url).is_err(), "{url:?}");
             assert_eq!(
-                robots.is_allowed(&agent, &url).ok(),
+                facade.is_allowed(&agent, &url).ok(),
                 allowed.as_ref().ok().copied()
             );
             let _ = rules.crawl_delay();

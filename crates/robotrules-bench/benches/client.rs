@@ -21,11 +21,11 @@ use std::path::Path;
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
 use robotrules::client::{Client, FetchOptions};
-use robotrules::url::Origin;
 use robotrules::Robots;
 use robotrules_bench::synthetic;
 use robotrules_bench::urls::urls_for;
 use robotrules_testserver::http::{HttpServer, Reply};
+use robotrules_url::Origin;
 
 /// The crawler asked about.
 const AGENT: &str = "ExampleBot";

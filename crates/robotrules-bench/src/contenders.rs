@@ -1,7 +1,7 @@
 //! The implementations compared, each parsed and asked the same way everywhere.
 //!
 //! - robotrules, in each of its three profiles: `Robots::parse_with` builds a value for every
-//!   crawler; checks go through `Robots::agent(name)` resolved once, then `is_allowed(url)`
+//!   crawler; checks go through `Robots::crawler(name)` resolved once, then `is_allowed(url)`
 //!   with the whole URL, read inside the timed work;
 //! - `robotxt` 0.7: `Robots::parse(bytes, agent)` keeps the rules for one crawler; checks are
 //!   `Robots::is_allowed(path)` with the URL's path and query, cut out before timing (it takes

@@ -7,8 +7,8 @@
 
 use std::io;
 
-use robotrules::fetch::FetchError;
 use robotrules::{InvalidAgent, InvalidUrl};
+use robotrules_fetch::FetchError;
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -73,7 +73,7 @@ pub(crate) enum CliError {
     /// `--cache`: the URL is not a Redis URL, Redis refuses the credentials, or (for the
     /// `cache` commands, which cannot fall back) Redis does not answer.
     #[error("--cache: {0}")]
-    Cache(robotrules::fetch::fleet::FleetError),
+    Cache(robotrules_fetch::fleet::FleetError),
     /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
     #[error(transparent)]
     InvalidAgent(#[from] InvalidAgent),

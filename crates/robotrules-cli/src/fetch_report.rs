@@ -6,10 +6,32 @@ use std::time::UNIX_EPOCH;
 
 use serde::Serialize;
 
-use robotrules::fetch::cache::{Basis, CachePolicy};
-use robotrules::fetch::{Access, AccessKind, FetchOutcome, Hop, Truncation, VerdictClass};
+use robotrules::client::{AccessKind, Basis, Hop, Lookup, Truncation, VerdictClass};
 
-use crate::remote::SharedAnswer;
+/// How the shared cache (`--cache`) answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct SharedAnswer {
+    /// True when the answer was in the cache (fresh, or written by another process while this
+    /// one waited for the fleet's fetch); false when this process fetched.
+    pub(crate) from_cache: bool,
+    /// How old the served copy is, in seconds.
+    pub(crate) age_secs: u64,
+    /// Why the access result is what it is: the latest fetch's own, the last good copy kept
+    /// while the file is unreachable, or unavailable after too long unreachable.
+    #[serde(flatten)]
+    pub(crate) basis: Basis,
+}
+
+impl SharedAnswer {
+    /// How the cache answered `lookup`.
+    pub(crate) fn new(lookup: &Lookup) -> SharedAnswer {
+        SharedAnswer {
+            from_cache: lookup.from_cache(),
+            age_secs: lookup.age().as_secs(),
+            basis: lookup.basis(),
+        }
+    }
+}
 
 /// What happened during a fetch, without the body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,33 +68,28 @@ pub(crate) struct FetchSummary {
 }
 
 impl FetchSummary {
-    /// Summarises `outcome`, with the cache lifetime `policy` gives it.
-    pub(crate) fn new(outcome: &FetchOutcome, policy: &CachePolicy) -> Self {
-        let (bytes_read, truncation, content_type) = match &outcome.access {
-            Access::Success {
-                body,
-                truncation,
-                content_type,
-            } => (body.len(), *truncation, content_type.clone()),
-            Access::Unavailable { .. } | Access::Unreachable { .. } => (0, None, None),
-        };
+    /// Summarises the fetch the client's answer comes from (the latest one, or the last good
+    /// copy the shared cache serves), with the access result the client applies and the
+    /// cache lifetime its policy gives it.
+    pub(crate) fn new(lookup: &Lookup) -> Self {
+        let served = lookup.served();
+        let fetched_at = served.fetched_at();
         Self {
-            robots_txt_url: outcome.robots_txt_url.clone(),
-            chain: outcome.chain.clone(),
-            access: outcome.access.kind(),
-            reason: outcome.access.reason(),
-            verdict: outcome.verdict_class(),
-            bytes_read,
-            truncation,
-            content_type,
-            fetched_at: httpdate::fmt_http_date(outcome.fetched_at),
-            fetched_at_unix: outcome
-                .fetched_at
+            robots_txt_url: served.robots_txt_url().to_owned(),
+            chain: served.requests().to_vec(),
+            access: lookup.access(),
+            reason: lookup.access_reason().map(str::to_owned),
+            verdict: lookup.verdict_class(),
+            bytes_read: served.body().map_or(0, <[u8]>::len),
+            truncation: served.truncation(),
+            content_type: served.content_type().map(str::to_owned),
+            fetched_at: httpdate::fmt_http_date(fetched_at),
+            fetched_at_unix: fetched_at
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |since| since.as_secs()),
-            elapsed_ms: u64::try_from(outcome.elapsed.as_millis()).unwrap_or(u64::MAX),
-            cache_lifetime_secs: policy.cache_lifetime(outcome).as_secs(),
-            retry_after_secs: outcome.retry_after.map(|delay| delay.as_secs()),
+            elapsed_ms: u64::try_from(served.elapsed().as_millis()).unwrap_or(u64::MAX),
+            cache_lifetime_secs: lookup.cache_lifetime().as_secs(),
+            retry_after_secs: served.retry_after().map(|delay| delay.as_secs()),
             shared_cache: None,
         }
     }

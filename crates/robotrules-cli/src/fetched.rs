@@ -2,7 +2,7 @@
 //! answer without a file to read: an unavailable file allows every URL (§2.3.1.3), an
 //! unreachable one disallows every URL (§2.3.1.4).
 
-use robotrules::fetch::{AccessKind, FetchOutcome, VerdictClass};
+use robotrules::client::{AccessKind, Lookup, VerdictClass};
 use serde::Serialize;
 
 /// The access result of a fetched robots.txt, as the commands report it.
@@ -19,12 +19,12 @@ pub(crate) struct Fetched {
 }
 
 impl Fetched {
-    /// The access result of `outcome`.
-    pub(crate) fn new(outcome: &FetchOutcome) -> Fetched {
+    /// The access result the client applies.
+    pub(crate) fn new(lookup: &Lookup) -> Fetched {
         Fetched {
-            access: outcome.access.kind(),
-            access_reason: outcome.access.reason(),
-            verdict: outcome.verdict_class(),
+            access: lookup.access(),
+            access_reason: lookup.access_reason().map(str::to_owned),
+            verdict: lookup.verdict_class(),
         }
     }
 

@@ -4,18 +4,16 @@
 //! (a robots.txt URL or any page URL, whose robots.txt is then fetched, see
 //! [`crate::remote`]). [`load_robots_or_fetch`] hands back what was fetched with its access
 //! result (`check` needs it: an unavailable file allows everything, an unreachable one
-//! disallows everything); [`load_robots`] hands back bytes only, for commands that read the
+//! disallows everything); `load_local` hands back bytes only, for commands that read the
 //! file itself. The URLs to check are read by [`crate::lines`].
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::time::Duration;
 
-use robotrules::fetch::FetchOutcome;
+use robotrules::client::Lookup;
 
 use crate::error::CliError;
-use crate::remote;
-use crate::trust::Trust;
+use crate::remote::{For, Remote};
 
 /// The ROBOTS argument that means standard input.
 pub(crate) const STDIN: &str = "-";
@@ -38,31 +36,28 @@ pub(crate) fn is_remote(arg: &str) -> bool {
 pub(crate) enum RobotsSource {
     /// Read from a file or standard input.
     Local(Vec<u8>),
-    /// Fetched from a URL: the access result says whether there are rules at all.
-    Remote(Box<FetchOutcome>),
+    /// Fetched from a URL by the library's client: the access result says whether there are
+    /// rules at all.
+    Remote(Box<Lookup>),
 }
 
-/// The robots.txt named by `arg`: a file or `-` read as [`load_robots`] reads it, or a URL
-/// fetched within `timeout` with the certificates of `trust` and the header `user_agent`,
-/// keeping the body up to `parse_limit` bytes (RFC 9309 §2.5).
+/// The robots.txt named by `arg`: a file or `-` read as `load_local` reads it (at most
+/// `parse_limit` bytes and a few more), or a URL looked up with the library's client as
+/// `remote` and `purpose` say (the body kept up to `purpose`'s parse limit, RFC 9309 §2.5).
 ///
 /// # Errors
-/// [`CliError::ReadRobots`] when a file cannot be opened or read; [`CliError::RobotsUrl`] for a URL that cannot have a
-/// robots.txt, [`CliError::FetchSetup`] when fetching cannot start. A server that fails is
-/// not an error: it is the access result of the outcome.
+/// [`CliError::ReadRobots`] when a file cannot be opened or read; as [`Remote::lookup`] for a
+/// URL. A server that fails is not an error: it is the access result of the lookup.
 pub(crate) fn load_robots_or_fetch(
     arg: &str,
     parse_limit: usize,
-    timeout: Duration,
-    trust: &Trust,
-    user_agent: String,
+    remote: &Remote,
+    purpose: For<'_>,
 ) -> Result<RobotsSource, CliError> {
     if is_remote(arg) {
-        remote::fetch(
-            arg,
-            remote::options(timeout, parse_limit, trust, user_agent),
-        )
-        .map(|outcome| RobotsSource::Remote(Box::new(outcome)))
+        remote
+            .lookup(arg, purpose)
+            .map(|lookup| RobotsSource::Remote(Box::new(lookup)))
     } else {
         load_local(arg, parse_limit).map(RobotsSource::Local)
     }

@@ -6,6 +6,7 @@
 //! error (`robotrules: error: …`). To add a command: a module `cmd/<name>.rs` with an
 //! `Args` struct and `run`, and one variant of [`Command`].
 
+mod args;
 mod cmd;
 mod error;
 mod explain;

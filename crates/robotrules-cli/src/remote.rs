@@ -1,282 +1,277 @@
-//! Fetching a remote ROBOTS (`http://`, `https://`, `ftp://`): one fetch with
-//! `robotrules-fetch`, so the status-code, redirect, size and deadline rules of RFC 9309
-//! §2.3–§2.5 apply (see `docs/fetching.md`), on a single-threaded tokio runtime.
+//! Fetching a remote ROBOTS (`http://`, `https://`, `ftp://`) and the sites of `batch`: every
+//! command goes through the library's [`Client`], so the status-code, redirect, size, cache
+//! and deadline rules of RFC 9309 §2.3–§2.5 and the politeness floor apply as a crawler gets
+//! them (see `docs/fetching.md`), on a single-threaded tokio runtime.
 //!
-//! The User-Agent header follows the library's one rule ([`robotrules::client::user_agent_for`]):
-//! the crawler's name before `robotrules/VERSION` (`ExampleBot robotrules/0.1.0`), or just
-//! `robotrules/VERSION` where there is no crawler (`fetch`); `--user-agent` replaces it.
+//! [`RemoteArgs::load`] reads the `--ca-cert` files first (before anything is fetched, even
+//! when nothing is), then [`Remote`] builds the client: the crawler's name before
+//! `robotrules/VERSION` as the User-Agent (the library's rule; `robotrules/VERSION` alone where
+//! there is no crawler, or the name is not a product token), `--user-agent` replacing it, and
+//! with `--cache` the fleet's shared store in Redis ([`crate::shared_cache`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::client::cache_policy;
-use robotrules::fetch::cache::Basis;
-use robotrules::fetch::{CachingFetcher, FetchOptions, FetchOutcome, Fetcher};
-use robotrules::Profile;
-use serde::Serialize;
+use robotrules::client::{
+    Client, ClientError, FetchOptions, Lookup, RootCertificate, Store, DEFAULT_USER_AGENT,
+};
+use robotrules::ParseOptions;
+use tokio::runtime::Runtime;
 
+use crate::args::RemoteArgs;
 use crate::error::CliError;
-use crate::shared_cache::CacheArg;
-use crate::trust::Trust;
-
-/// The default `--timeout`, in seconds: `FetchOptions`' default total deadline.
-pub(crate) const DEFAULT_TIMEOUT_SECS: &str = "30";
+use crate::shared_cache::SharedCache;
+use crate::trust;
 
 /// The longest connect deadline (within the total deadline).
 const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The longest `--timeout` accepted (one hour).
-const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
+/// The crawler name of a client for a command without a crawler (`fetch`, `lint`, `cache`):
+/// it is sent nowhere (the User-Agent is then `robotrules/VERSION`) and decides nothing.
+const NO_CRAWLER: &str = "robotrules";
 
-/// `--timeout SECS`, shared by the commands that fetch.
-#[derive(Clone, Copy, Debug, clap::Args)]
-pub(crate) struct TimeoutArg {
-    /// Deadline in seconds for fetching a remote robots.txt, redirects and body included
-    /// (decimals allowed).
-    #[arg(long = "timeout", value_name = "SECS", default_value = DEFAULT_TIMEOUT_SECS, value_parser = parse_timeout)]
-    pub(crate) timeout: Duration,
-}
-
-impl Default for TimeoutArg {
-    fn default() -> Self {
-        Self {
-            timeout: robotrules::fetch::FetchOptions::default().total_timeout,
-        }
-    }
-}
-
-/// `--user-agent TEXT`, shared by the commands that fetch.
-#[derive(Clone, Debug, Default, clap::Args)]
-pub(crate) struct UserAgentArg {
-    /// The User-Agent header to send instead of the default (the crawler's name before
-    /// `robotrules/VERSION`, as the library sends it; `robotrules/VERSION` alone for `fetch`).
-    #[arg(long = "user-agent", value_name = "TEXT", value_parser = parse_user_agent)]
-    pub(crate) user_agent: Option<String>,
-}
-
-impl UserAgentArg {
-    /// The header for crawler `agent` (`None`: no crawler, as in `fetch`).
-    pub(crate) fn for_agent(&self, agent: Option<&str>) -> String {
-        match (&self.user_agent, agent) {
-            (Some(header), _) => header.clone(),
-            (None, Some(agent)) => robotrules::client::user_agent_for(agent),
-            (None, None) => robotrules::fetch::DEFAULT_USER_AGENT.to_owned(),
-        }
-    }
-}
-
-/// Parses `--user-agent`: printable ASCII, not empty (an HTTP header value).
-fn parse_user_agent(text: &str) -> Result<String, String> {
-    let text = text.trim();
-    if text.is_empty() || !text.bytes().all(|b| (0x20..0x7F).contains(&b)) {
-        return Err(format!(
-            "`{text}`: a User-Agent is printable ASCII and not empty"
-        ));
-    }
-    Ok(text.to_owned())
-}
-
-/// Parses `--timeout`: a positive number of seconds, at most an hour.
-pub(crate) fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    match Duration::try_from_secs_f64(seconds) {
-        Ok(timeout) if !timeout.is_zero() && timeout <= MAX_TIMEOUT => Ok(timeout),
-        _ => Err(format!(
-            "`{text}`: the timeout must be more than 0 and at most {} seconds",
-            MAX_TIMEOUT.as_secs()
-        )),
-    }
-}
-
-/// Fetch options for the tool: `user_agent`, `timeout` for the whole fetch (and at most
-/// 10 s to connect), `body_limit` decompressed bytes kept, the certificates of `trust`.
-pub(crate) fn options(
+/// The remote options of one run, read from [`RemoteArgs`] (the `--ca-cert` files loaded).
+#[derive(Clone, Debug)]
+pub(crate) struct Remote {
     timeout: Duration,
-    body_limit: usize,
-    trust: &Trust,
-    user_agent: String,
-) -> FetchOptions {
-    let mut options = FetchOptions {
-        user_agent,
-        connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
-        total_timeout: timeout,
-        body_limit,
-        ..FetchOptions::default()
-    };
-    trust.apply(&mut options);
-    options
+    roots: Vec<RootCertificate>,
+    platform_roots: bool,
+    user_agent: Option<String>,
+    cache: Option<String>,
+    cache_timeout: Duration,
 }
 
-/// Fetches the robots.txt that governs `url` (a robots.txt URL or any page URL).
-///
-/// Server and network failures are access results in the outcome, never errors.
-///
-/// # Errors
-/// [`CliError::RobotsUrl`] when `url` cannot have a robots.txt (no host, bad IDN, unsupported
-/// scheme); [`CliError::FetchSetup`] when the runtime or the HTTP client cannot be set up.
-pub(crate) fn fetch(url: &str, options: FetchOptions) -> Result<FetchOutcome, CliError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+/// What a client is for: the crawler, how files are read, and how many origins `batch`
+/// fetches at once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct For<'a> {
+    /// The crawler (`None`: no crawler, as in `fetch`).
+    pub(crate) agent: Option<&'a str>,
+    /// The profile (its cache rules too) and the parse limit, which is the body limit.
+    pub(crate) parse: ParseOptions,
+    /// At most this many fetches at once (`batch --concurrency`).
+    pub(crate) concurrency: Option<usize>,
+}
+
+impl RemoteArgs {
+    /// Reads every `--ca-cert` file.
+    ///
+    /// # Errors
+    /// [`CliError::CaCert`] naming the first file that cannot be read or holds no usable
+    /// certificate.
+    pub(crate) fn load(&self) -> Result<Remote, CliError> {
+        Ok(Remote {
+            timeout: self.timeout,
+            roots: trust::load_roots(&self.ca_certs)?,
+            platform_roots: self.platform_roots,
+            user_agent: self.user_agent.clone(),
+            cache: self.cache.clone(),
+            cache_timeout: self.cache_timeout,
+        })
+    }
+}
+
+/// A single-threaded tokio runtime for one command.
+pub(crate) fn runtime() -> Result<Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
-    runtime.block_on(async {
-        let fetcher =
-            Fetcher::new(options).map_err(|error| CliError::FetchSetup(error.to_string()))?;
-        fetcher
-            .fetch(url)
-            .await
-            .map_err(|source| CliError::RobotsUrl {
-                url: url.to_owned(),
-                source,
-            })
-    })
+        .map_err(|error| CliError::FetchSetup(error.to_string()))
 }
 
-/// How the shared cache (`--cache`) answered a fetch.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct SharedAnswer {
-    /// True when the answer was in the cache (fresh, or written by another process while this
-    /// one waited for the fleet's fetch); false when this process fetched.
-    pub(crate) from_cache: bool,
-    /// How old the served copy is, in seconds.
-    pub(crate) age_secs: u64,
-    /// Why the access result is what it is: the latest fetch's own, the last good copy kept
-    /// while the file is unreachable, or unavailable after too long unreachable.
-    #[serde(flatten)]
-    pub(crate) basis: Basis,
-}
+impl Remote {
+    /// Connects to the Redis of `--cache`, if one was given. Must run inside the runtime that
+    /// uses the store.
+    ///
+    /// # Errors
+    /// As [`SharedCache::connect`].
+    pub(crate) async fn shared(&self) -> Result<Option<SharedCache>, CliError> {
+        match &self.cache {
+            Some(url) => SharedCache::connect(url, self.cache_timeout, &self.roots)
+                .await
+                .map(Some),
+            None => Ok(None),
+        }
+    }
 
-/// The robots.txt that governs `url`, through the shared cache of `cache` (which must be
-/// given) with `profile`'s cache rules: the entry while it is fresh, else one fetch across
-/// every process sharing it. The outcome is the copy served, with the access result to apply
-/// (a last good copy while the file is unreachable, RFC 9309 §2.4). When Redis failed, one
-/// warning line goes to standard error and the answer is this process's own fetch.
-///
-/// # Errors
-/// As [`fetch`]; [`CliError::Cache`] for a `--cache` that is not a Redis URL or is refused.
-pub(crate) fn fetch_shared(
-    url: &str,
-    options: FetchOptions,
-    profile: Profile,
-    cache: &CacheArg,
-) -> Result<(FetchOutcome, SharedAnswer), CliError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
-    let url_error = |source| CliError::RobotsUrl {
-        url: url.to_owned(),
-        source,
-    };
-    let origin = Fetcher::origin_of(url).map_err(url_error)?;
-    runtime.block_on(async {
-        let shared = cache
-            .connect_required(&options.extra_root_certificates)
-            .await?;
-        let fetcher =
-            Fetcher::new(options).map_err(|error| CliError::FetchSetup(error.to_string()))?;
-        let caching = CachingFetcher::with_store(fetcher, cache_policy(profile), shared.store());
-        let answer = caching.get_origin(&origin).await.map_err(url_error)?;
-        shared.warn_if_degraded();
-        let mut outcome = (*answer.served).clone();
-        outcome.access = answer.access;
-        Ok((
-            outcome,
-            SharedAnswer {
-                from_cache: answer.from_cache,
-                age_secs: answer.age.as_secs(),
-                basis: answer.basis,
+    /// As [`Remote::shared`], for the `cache` commands, which need `--cache`.
+    ///
+    /// # Errors
+    /// As [`Remote::shared`]; [`CliError::Usage`] when `--cache` is missing.
+    pub(crate) async fn shared_required(&self) -> Result<SharedCache, CliError> {
+        self.shared().await?.ok_or_else(|| {
+            CliError::Usage("missing --cache URL (redis://HOST:PORT[/DB])".to_owned())
+        })
+    }
+
+    /// The fetch options: the whole fetch within `--timeout` (and at most 10 s to connect),
+    /// the certificates of `--ca-cert` and `--platform-roots`.
+    fn fetch_options(&self, concurrency: Option<usize>) -> FetchOptions {
+        let defaults = FetchOptions::default();
+        FetchOptions {
+            connect_timeout: self.timeout.min(MAX_CONNECT_TIMEOUT),
+            total_timeout: self.timeout,
+            max_concurrent_fetches: concurrency.unwrap_or(defaults.max_concurrent_fetches),
+            ..defaults
+        }
+    }
+
+    /// The library's client for `purpose`, over `store` when one is given. A crawler name the
+    /// profile rejects is left to the command to report (after the fetch, as a file's rules
+    /// would): the client is then built without it and sends `robotrules/VERSION`.
+    ///
+    /// # Errors
+    /// [`CliError::FetchSetup`] when the HTTP client cannot be built.
+    pub(crate) fn client(
+        &self,
+        purpose: For<'_>,
+        store: Option<Arc<dyn Store>>,
+    ) -> Result<Client, CliError> {
+        let build = |agent: &str, user_agent: Option<&str>| {
+            let mut builder = Client::builder(agent)
+                .parse_options(purpose.parse)
+                .fetch_options(self.fetch_options(purpose.concurrency))
+                .add_root_certificates(self.roots.iter().cloned())
+                .platform_roots(self.platform_roots);
+            if let Some(header) = user_agent {
+                builder = builder.user_agent(header);
+            }
+            if let Some(store) = &store {
+                builder = builder.store(Arc::clone(store));
+            }
+            builder.build()
+        };
+        let anonymous = self.user_agent.as_deref().unwrap_or(DEFAULT_USER_AGENT);
+        let built = match purpose.agent {
+            Some(agent) => match build(agent, self.user_agent.as_deref()) {
+                Err(ClientError::InvalidAgent(_)) => build(NO_CRAWLER, Some(anonymous)),
+                built => built,
             },
-        ))
-    })
+            None => build(NO_CRAWLER, Some(anonymous)),
+        };
+        built.map_err(|error| CliError::FetchSetup(error.to_string()))
+    }
+
+    /// What fetching the robots.txt that governs `url` (a robots.txt URL or any page URL)
+    /// gives, through the shared cache of `--cache` when one is given (a fresh entry answers
+    /// without fetching; a last good copy serves while the file is unreachable, RFC 9309
+    /// §2.4). When Redis failed, one warning line goes to standard error.
+    ///
+    /// Server and network failures are access results in the lookup, never errors.
+    ///
+    /// # Errors
+    /// [`CliError::RobotsUrl`] when `url` cannot have a robots.txt (no host, bad IDN,
+    /// unsupported scheme); [`CliError::FetchSetup`] when the runtime or the HTTP client cannot
+    /// be set up; [`CliError::Cache`] for a `--cache` that is not a Redis URL or is refused.
+    pub(crate) fn lookup(&self, url: &str, purpose: For<'_>) -> Result<Lookup, CliError> {
+        let runtime = runtime()?;
+        runtime.block_on(async {
+            let shared = self.shared().await?;
+            let client = self.client(purpose, shared.as_ref().map(SharedCache::store))?;
+            let lookup = client
+                .lookup(url)
+                .await
+                .map_err(|error| robots_url(url, error))?;
+            if let Some(shared) = &shared {
+                shared.warn_if_degraded();
+            }
+            Ok(lookup)
+        })
+    }
+
+    /// Whether `--cache` was given.
+    pub(crate) fn is_shared(&self) -> bool {
+        self.cache.is_some()
+    }
+}
+
+/// The error for a URL the client cannot answer for.
+pub(crate) fn robots_url(url: &str, error: ClientError) -> CliError {
+    match error {
+        ClientError::Url { source, .. } => CliError::RobotsUrl {
+            url: url.to_owned(),
+            source,
+        },
+        ClientError::InvalidAgent(invalid) => CliError::InvalidAgent(invalid),
+        ClientError::InvalidUrl(invalid) => CliError::InvalidUrl(invalid),
+        other => CliError::FetchSetup(other.to_string()),
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn the_default_timeout_is_the_fetchers() {
-        assert_eq!(
-            super::parse_timeout(super::DEFAULT_TIMEOUT_SECS),
-            Ok(super::TimeoutArg::default().timeout)
-        );
-    }
-
     use super::*;
+    use clap::Parser;
     use rstest::rstest;
 
-    #[rstest]
-    #[case("30", 30_000)]
-    #[case("0.25", 250)]
-    #[case(" 2 ", 2_000)]
-    #[case("3600", 3_600_000)]
-    fn timeouts(#[case] text: &str, #[case] millis: u128) {
-        assert_eq!(parse_timeout(text).unwrap().as_millis(), millis);
+    #[derive(Debug, clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        remote: RemoteArgs,
     }
 
-    #[rstest]
-    #[case("0")]
-    #[case("-1")]
-    #[case("3601")]
-    #[case("NaN")]
-    #[case("inf")]
-    #[case("ten")]
-    #[case("")]
-    fn bad_timeouts(#[case] text: &str) {
-        assert!(parse_timeout(text).is_err(), "{text:?}");
+    fn remote(args: &[&str]) -> Remote {
+        let args = std::iter::once("robotrules").chain(args.iter().copied());
+        Cli::parse_from(args).remote.load().unwrap()
+    }
+
+    fn for_agent(agent: Option<&str>) -> For<'_> {
+        For {
+            agent,
+            parse: ParseOptions::default(),
+            concurrency: None,
+        }
     }
 
     #[test]
     fn the_connect_deadline_stays_within_the_total_one() {
+        let short = remote(&["--timeout", "2"]).fetch_options(None);
+        assert_eq!(short.connect_timeout, Duration::from_secs(2));
+        let long = remote(&["--timeout", "60"]);
+        let client = long.client(for_agent(Some("ExampleBot")), None).unwrap();
+        let options = client.fetch_options();
+        assert_eq!(options.connect_timeout, MAX_CONNECT_TIMEOUT);
+        assert_eq!(options.total_timeout, Duration::from_secs(60));
+        assert_eq!(options.body_limit, 512_000);
         assert_eq!(
-            options(Duration::from_secs(2), 1, &Trust::default(), String::new()).connect_timeout,
-            Duration::from_secs(2)
-        );
-        let agent = UserAgentArg::default().for_agent(Some("ExampleBot"));
-        let long = options(Duration::from_secs(60), 512_000, &Trust::default(), agent);
-        assert_eq!(long.connect_timeout, MAX_CONNECT_TIMEOUT);
-        assert_eq!(long.total_timeout, Duration::from_secs(60));
-        assert_eq!(long.body_limit, 512_000);
-        assert_eq!(
-            long.user_agent,
+            options.user_agent,
             concat!("ExampleBot robotrules/", env!("CARGO_PKG_VERSION"))
         );
     }
 
     #[test]
     fn one_user_agent_rule() {
-        let default = UserAgentArg::default();
-        assert_eq!(
-            default.for_agent(None),
-            concat!("robotrules/", env!("CARGO_PKG_VERSION"))
-        );
-        assert_eq!(
-            default.for_agent(Some("Example Bot/1")),
-            concat!("robotrules/", env!("CARGO_PKG_VERSION"))
-        );
-        let set = UserAgentArg {
-            user_agent: Some("MyCrawler/2.0 (+https://example.com)".into()),
+        let default = remote(&[]);
+        let header = |remote: &Remote, agent| {
+            let client = remote.client(for_agent(agent), None).unwrap();
+            client.fetch_options().user_agent.clone()
         };
         assert_eq!(
-            set.for_agent(Some("ExampleBot")),
+            header(&default, None),
+            concat!("robotrules/", env!("CARGO_PKG_VERSION"))
+        );
+        assert_eq!(
+            header(&default, Some("Example Bot/1")),
+            concat!("robotrules/", env!("CARGO_PKG_VERSION"))
+        );
+        let set = remote(&["--user-agent", "MyCrawler/2.0 (+https://example.com)"]);
+        assert_eq!(
+            header(&set, Some("ExampleBot")),
             "MyCrawler/2.0 (+https://example.com)"
         );
+        assert_eq!(header(&set, None), "MyCrawler/2.0 (+https://example.com)");
+        assert_eq!(header(&default, None), DEFAULT_USER_AGENT);
     }
 
     #[test]
-    fn user_agents_are_printable_ascii() {
-        assert_eq!(
-            parse_user_agent(" ExampleBot/1.0 ").as_deref(),
-            Ok("ExampleBot/1.0")
-        );
-        assert!(parse_user_agent("").is_err());
-        assert!(parse_user_agent("Bot\r\nX: y").is_err());
-        assert!(parse_user_agent("Bötchen").is_err());
-        assert_eq!(
-            UserAgentArg::default().for_agent(None),
-            robotrules::fetch::DEFAULT_USER_AGENT
-        );
+    fn platform_roots_are_passed_on() {
+        let client = remote(&["--platform-roots"])
+            .client(for_agent(None), None)
+            .unwrap();
+        assert!(client.fetch_options().platform_roots);
+        let client = remote(&[]).client(for_agent(None), None).unwrap();
+        assert!(!client.fetch_options().platform_roots);
+        assert!(client.fetch_options().extra_root_certificates.is_empty());
     }
 
     #[rstest]
@@ -284,15 +279,7 @@ mod tests {
     #[case::bad_port("http://example.com:99999/robots.txt")]
     #[case::space_in_host("http://exa mple.com/")]
     fn urls_without_a_robots_txt_are_errors(#[case] url: &str) {
-        let result = fetch(
-            url,
-            options(
-                Duration::from_secs(1),
-                512_000,
-                &Trust::default(),
-                String::new(),
-            ),
-        );
+        let result = remote(&["--timeout", "1"]).lookup(url, for_agent(None));
         assert!(
             matches!(result, Err(CliError::RobotsUrl { .. })),
             "{result:?}"

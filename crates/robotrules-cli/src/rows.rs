@@ -17,7 +17,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use robotrules::fetch::AccessKind;
+use robotrules::client::{AccessKind, Decision};
 use robotrules::{Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
@@ -44,10 +44,10 @@ pub(crate) struct Deciding<'a> {
     pub(crate) pattern: Cow<'a, str>,
 }
 
-/// What the command answers for one URL.
+/// What a row says about its URL: a verdict, or why there is none.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
-pub(crate) enum Answer<'a> {
+pub(crate) enum Body<'a> {
     /// Allowed or disallowed.
     Verdict(Verdict<'a>),
     /// The line is not a URL the command can answer for.
@@ -86,16 +86,50 @@ pub(crate) struct Verdict<'a> {
     pub(crate) explanation: Option<Box<Explanation>>,
 }
 
-/// One row: a URL and its answer.
+/// What the library's client answered for one URL (`batch`), held until its row's turn.
+pub(crate) enum Answer {
+    /// A decision, and with `--explain` its account.
+    Decided(Decision, Option<Box<Explanation>>),
+    /// Why there is none.
+    Failed(String),
+}
+
+impl Answer {
+    /// The row for `url`, line `line` of the input, read under `profile`.
+    pub(crate) fn row<'a>(&'a self, url: &'a str, line: u64, profile: Profile) -> Row<'a> {
+        match self {
+            Answer::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
+            Answer::Decided(decision, explanation) => Row::verdict(
+                url,
+                Verdict {
+                    allowed: decision.allowed,
+                    profile,
+                    access: Some(decision.access),
+                    access_reason: decision.access_reason.as_deref(),
+                    robots_txt_url: Some(&decision.robots_txt_url),
+                    reason: decision.reason,
+                    decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
+                        line: rule.line(),
+                        kind: rule.kind(),
+                        pattern: rule.pattern(),
+                    }),
+                    explanation: explanation.clone(),
+                },
+            ),
+        }
+    }
+}
+
+/// One row: a URL and what it says about it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub(crate) struct Row<'a> {
     /// The URL as given.
     pub(crate) url: &'a str,
     /// `allowed`, `disallowed` or `error`.
     verdict: &'static str,
-    /// The answer.
+    /// The verdict, or why there is none.
     #[serde(flatten)]
-    pub(crate) answer: Answer<'a>,
+    pub(crate) body: Body<'a>,
 }
 
 impl<'a> Row<'a> {
@@ -108,7 +142,7 @@ impl<'a> Row<'a> {
             } else {
                 "disallowed"
             },
-            answer: Answer::Verdict(verdict),
+            body: Body::Verdict(verdict),
         }
     }
 
@@ -117,7 +151,7 @@ impl<'a> Row<'a> {
         Row {
             url,
             verdict: "error",
-            answer: Answer::Error { error, line },
+            body: Body::Error { error, line },
         }
     }
 }
@@ -155,13 +189,13 @@ impl<W: Write> Printer<W> {
     /// [`CliError::OutputClosed`] when the reader has gone away, [`CliError::Write`] on any
     /// other write error.
     pub(crate) fn print(&mut self, row: &Row<'_>) -> Result<(), CliError> {
-        match &row.answer {
-            Answer::Verdict(v) => self.any_disallowed |= !v.allowed,
-            Answer::Error { .. } => self.errors += 1,
+        match &row.body {
+            Body::Verdict(v) => self.any_disallowed |= !v.allowed,
+            Body::Error { .. } => self.errors += 1,
         }
-        let written = match (self.format, self.only, &row.answer) {
-            (_, Some(only), Answer::Verdict(v)) if v.allowed != (only == Only::Allowed) => Ok(()),
-            (_, Some(_), Answer::Error { .. }) => Ok(()),
+        let written = match (self.format, self.only, &row.body) {
+            (_, Some(only), Body::Verdict(v)) if v.allowed != (only == Only::Allowed) => Ok(()),
+            (_, Some(_), Body::Error { .. }) => Ok(()),
             (Format::Json, _, _) => serde_json::to_writer(&mut self.out, row)
                 .map_err(io::Error::from)
                 .and_then(|()| self.out.write_all(b"\n")),
@@ -171,10 +205,10 @@ impl<W: Write> Printer<W> {
         written.map_err(write_error)
     }
 
-    fn text(&mut self, url: &str, answer: &Answer<'_>) -> io::Result<()> {
+    fn text(&mut self, url: &str, answer: &Body<'_>) -> io::Result<()> {
         match answer {
-            Answer::Error { error, .. } => write_fields(&mut self.out, &["error", url, error]),
-            Answer::Verdict(v) => {
+            Body::Error { error, .. } => write_fields(&mut self.out, &["error", url, error]),
+            Body::Verdict(v) => {
                 let status = if v.allowed { "allowed" } else { "disallowed" };
                 if !self.explain {
                     return write_fields(&mut self.out, &[status, url]);

@@ -1,6 +1,7 @@
 //! `--cache redis://HOST:PORT[/DB]`: the robots.txt cache a fleet of processes shares in Redis
-//! or Valkey (the library's [`RedisStore`]), for the commands that fetch (`check` with a ROBOTS
-//! URL, `batch`, `fetch`) and the `cache` commands that look into it.
+//! or Valkey (the library's [`RedisStore`]), for the commands that fetch (`check`, `explain`,
+//! `show` and `lint` with a ROBOTS URL, `batch`, `fetch`) and the `cache` commands that look
+//! into it.
 //!
 //! With it, a robots.txt answer comes from the shared entry while that is fresh, and otherwise
 //! from one fetch across every process that uses the same Redis (the store's lock), written
@@ -16,84 +17,46 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::fetch::cache::Store;
-use robotrules::fetch::fleet::{FleetHealth, RedisOptions, RedisStore};
-use robotrules::fetch::RootCertificate;
+use robotrules::client::{RedisOptions, RedisStore, RootCertificate, Store};
+use robotrules_fetch::fleet::FleetHealth;
 
 use crate::error::CliError;
-
-/// `--cache URL`, shared by `check`, `batch` and `fetch` (optional there) and by the `cache`
-/// commands (required there).
-#[derive(Clone, Debug, clap::Args)]
-pub(crate) struct CacheArg {
-    /// Share robots.txt answers with other processes through Redis or Valkey at URL
-    /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's
-    /// certificate store and --ca-cert): each origin is fetched once across all of them. When
-    /// Redis is down or slow, this process fetches for itself and warns.
-    #[arg(long = "cache", value_name = "URL")]
-    pub(crate) cache: Option<String>,
-    /// How long each Redis command may take, in seconds (decimals allowed); past it this
-    /// process fetches for itself and warns.
-    #[arg(long = "cache-timeout", value_name = "SECS", default_value = DEFAULT_CACHE_TIMEOUT_SECS, value_parser = crate::remote::parse_timeout)]
-    pub(crate) cache_timeout: Duration,
-}
-
-/// The default `--cache-timeout`, in seconds: `RedisOptions`' default command timeout.
-const DEFAULT_CACHE_TIMEOUT_SECS: &str = "0.5";
 
 /// The shared cache of one run, connected.
 #[derive(Clone, Debug)]
 pub(crate) struct SharedCache {
-    /// The store, shared with the fetcher or client that uses it.
+    /// The store, shared with the client that uses it.
     store: Arc<RedisStore>,
 }
 
-impl CacheArg {
-    /// Connects to the Redis of `--cache`, if one was given, trusting `roots` (`--ca-cert`)
-    /// besides the platform's store for `rediss://`. Must run inside the tokio runtime that
-    /// will use the store.
+impl SharedCache {
+    /// Connects to the Redis at `url` (`--cache`), each command within `timeout`
+    /// (`--cache-timeout`), trusting `roots` (`--ca-cert`) besides the platform's store for
+    /// `rediss://`. Must run inside the tokio runtime that will use the store.
     ///
     /// # Errors
     /// [`CliError::Cache`] when the URL is not a Redis URL or Redis refuses the credentials.
     /// Any other failure (Redis down, slow, not Redis) is not an error: the store falls back,
     /// and [`SharedCache::warn_if_degraded`] reports it.
     pub(crate) async fn connect(
-        &self,
+        url: &str,
+        timeout: Duration,
         roots: &[RootCertificate],
-    ) -> Result<Option<SharedCache>, CliError> {
-        let Some(url) = &self.cache else {
-            return Ok(None);
-        };
+    ) -> Result<SharedCache, CliError> {
         let options = RedisOptions {
             extra_root_certificates: roots.to_vec(),
-            command_timeout: self.cache_timeout,
+            command_timeout: timeout,
             ..RedisOptions::default()
         };
         match RedisStore::connect(url, options).await {
-            Ok(store) => Ok(Some(SharedCache {
+            Ok(store) => Ok(SharedCache {
                 store: Arc::new(store),
-            })),
+            }),
             Err(error) => Err(CliError::Cache(error)),
         }
     }
 
-    /// As [`CacheArg::connect`], for the commands that require `--cache` (clap makes sure it
-    /// is there).
-    ///
-    /// # Errors
-    /// As [`CacheArg::connect`]; [`CliError::Usage`] when `--cache` is missing.
-    pub(crate) async fn connect_required(
-        &self,
-        roots: &[RootCertificate],
-    ) -> Result<SharedCache, CliError> {
-        self.connect(roots).await?.ok_or_else(|| {
-            CliError::Usage("missing --cache URL (redis://HOST:PORT[/DB])".to_owned())
-        })
-    }
-}
-
-impl SharedCache {
-    /// The store, for `CachingFetcher::with_store` or `ClientBuilder::store`.
+    /// The store, for `ClientBuilder::store`.
     pub(crate) fn store(&self) -> Arc<dyn Store> {
         Arc::clone(&self.store) as Arc<dyn Store>
     }
@@ -145,12 +108,6 @@ fn degraded(health: &FleetHealth) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_default_cache_timeout_is_the_stores() {
-        let timeout = crate::remote::parse_timeout(DEFAULT_CACHE_TIMEOUT_SECS);
-        assert_eq!(timeout, Ok(RedisOptions::default().command_timeout));
-    }
 
     #[test]
     fn a_healthy_run_says_nothing() {

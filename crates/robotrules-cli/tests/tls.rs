@@ -218,6 +218,51 @@ fn check_applies_rules_fetched_over_https() {
     assert_eq!(out.lines(), ["disallowed\t/private/x", "allowed\t/public"]);
 }
 
+/// Every command that reads a remote ROBOTS takes the same remote options: `explain`, `show`
+/// and `lint` trust `--ca-cert` (and take `--timeout`) as `check` does.
+#[test]
+fn explain_show_and_lint_take_the_remote_options() {
+    let pki = Pki::new();
+    let server = pki.good_server();
+    let url = server.url("/robots.txt");
+    let ca = pki.ca_file();
+    let explain = run(&[
+        "explain",
+        "--timeout",
+        "5",
+        "--ca-cert",
+        &ca,
+        "--format",
+        "json",
+        &url,
+        "ExampleBot",
+        "/private/x",
+    ]);
+    assert_eq!(explain.code, 1, "{explain:?}");
+    assert_eq!(
+        explain.json()["profiles"][0]["explanation"]["allowed"],
+        false
+    );
+    let show = run(&[
+        "show",
+        "--timeout",
+        "5",
+        "--ca-cert",
+        &ca,
+        &url,
+        "ExampleBot",
+    ]);
+    assert_eq!(show.code, 0, "{show:?}");
+    assert!(
+        show.stdout
+            .contains(&format!("robots.txt: {url} (success)")),
+        "{show:?}"
+    );
+    let lint = run(&["lint", "--timeout", "5", "--ca-cert", &ca, &url]);
+    assert!(!lint.stderr.contains("unreachable"), "{lint:?}");
+    assert_eq!(server.hits("/robots.txt"), 3);
+}
+
 #[test]
 fn check_disallows_everything_when_the_certificate_does_not_verify() {
     let pki = Pki::new();
@@ -377,6 +422,10 @@ fn unusable_ca_cert_files_are_usage_errors(#[case] content: Option<&[u8]>, #[cas
     for args in [
         vec!["fetch", "--ca-cert", &path, &url],
         vec!["check", "--ca-cert", &path, &url, "ExampleBot", "/"],
+        vec!["explain", "--ca-cert", &path, &url, "ExampleBot", "/"],
+        vec!["show", "--ca-cert", &path, &url, "ExampleBot"],
+        vec!["lint", "--ca-cert", &path, &url],
+        vec!["batch", "--ca-cert", &path, "ExampleBot", &url],
     ] {
         let out = run(&args);
         out.assert_error(&named);

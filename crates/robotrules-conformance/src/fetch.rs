@@ -17,10 +17,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::fetch::{
+use robotrules::Profile;
+use robotrules_fetch::cache::CachePolicy;
+use robotrules_fetch::{
     Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, RootCertificate,
 };
-use robotrules::Profile;
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::tls::{BrokenTlsListener, HandshakeFault, TestCa, Validity};
@@ -122,7 +123,7 @@ impl FetchEnv {
         let clock = ManualClock::default();
         let fetcher = Fetcher::with_clock(options, Arc::new(clock.clone()))
             .map_err(|error| error.to_string())?;
-        let policy = robotrules::client::cache_policy(profile);
+        let policy = preset_policy(profile);
         let cache = CachingFetcher::new(fetcher, policy);
         let outcome = self.background.block_on(scenario(
             test,
@@ -447,5 +448,13 @@ async fn scenario(
             get().await
         }
         _ => get().await,
+    }
+}
+
+/// The cache policy `profile`'s reading asks for (`Reading::cache`), as the client takes it.
+fn preset_policy(profile: Profile) -> CachePolicy {
+    match profile.reading().cache {
+        robotrules_model::CachePreset::Google => CachePolicy::google(),
+        _ => CachePolicy::rfc9309(),
     }
 }

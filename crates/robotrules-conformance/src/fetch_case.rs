@@ -23,7 +23,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use robotrules::fetch::TooManyRequests;
+use robotrules_fetch::TooManyRequests;
 use serde::{Deserialize, Serialize};
 
 use crate::case::Spec;

@@ -74,7 +74,7 @@ struct Inner {
     fetcher: Fetcher,
     policy: CachePolicy,
     store: Arc<dyn Store>,
-    in_flight: Mutex<HashMap<Origin, Arc<OnceCell<CacheEntry>>>>,
+    in_flight: Mutex<HashMap<Origin, Arc<OnceCell<Refreshed>>>>,
 }
 
 impl fmt::Debug for CachingFetcher {
@@ -143,44 +143,16 @@ impl CachingFetcher {
             let mut in_flight = self.lock_in_flight();
             Arc::clone(in_flight.entry(origin.clone()).or_default())
         };
-        let mut found_fresh = false;
         let result = cell
             .get_or_try_init(|| async {
-                // Another caller may have stored a fresh entry since the look-up above.
-                let previous = inner.store.get(origin).await;
-                if let Some(previous) = previous.as_ref() {
-                    if inner.policy.is_fresh(previous, inner.fetcher.clock().now()) {
-                        found_fresh = true;
-                        return Ok(previous.clone());
-                    }
-                }
-                // One fetch per origin across every process sharing the store: the lock
-                // expires with the fetch deadline, so a crashed holder delays no one longer.
-                let deadline = inner.fetcher.options().total_timeout;
-                let is_fresh =
-                    |entry: &CacheEntry| inner.policy.is_fresh(entry, inner.fetcher.clock().now());
-                let lease = inner.store.lock(origin, deadline, &is_fresh).await;
-                if let Lease::Ready(entry) = lease {
-                    // Another process fetched it: this caller waited for no fetch of its own.
-                    found_fresh = true;
-                    return Ok(entry);
-                }
-                let outcome = match inner.fetcher.fetch_origin(origin).await {
-                    Ok(outcome) => outcome,
-                    Err(error) => {
-                        inner.store.unlock(origin, lease).await;
-                        return Err(error);
-                    }
-                };
-                let storable = inner.policy.is_storable(&outcome);
-                let entry = inner.policy.next_entry(previous.as_ref(), outcome);
-                if storable {
-                    inner.store.put(origin, entry.clone()).await;
-                } else {
-                    inner.store.remove(origin).await;
-                }
-                inner.store.unlock(origin, lease).await;
-                Ok::<_, FetchError>(entry)
+                refresh_entry(
+                    &inner.fetcher,
+                    &inner.policy,
+                    Some(&*inner.store),
+                    origin,
+                    None,
+                )
+                .await
             })
             .await
             .cloned();
@@ -193,9 +165,9 @@ impl CachingFetcher {
                 in_flight.remove(origin);
             }
         }
-        let entry = result?;
+        let refreshed = result?;
         let now = inner.fetcher.clock().now();
-        Ok(self.answer(origin, &entry, now, found_fresh))
+        Ok(self.answer(origin, &refreshed.entry, now, !refreshed.fetched))
     }
 
     /// Forgets what the cache knows about `origin`; the next call fetches again.
@@ -205,7 +177,7 @@ impl CachingFetcher {
 
     fn lock_in_flight(
         &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<Origin, Arc<OnceCell<CacheEntry>>>> {
+    ) -> std::sync::MutexGuard<'_, HashMap<Origin, Arc<OnceCell<Refreshed>>>> {
         self.inner
             .in_flight
             .lock()
@@ -234,4 +206,99 @@ impl CachingFetcher {
             answer_until: served.until,
         }
     }
+}
+
+/// The result of [`refresh_entry`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refreshed {
+    /// The origin's entry now.
+    pub entry: CacheEntry,
+    /// True when this call fetched; false when a fresh entry was found (stored, or written by
+    /// another process while this one waited for the shared lock).
+    pub fetched: bool,
+    /// Whether the entry may be kept ([`CachePolicy::is_storable`]); one that may not is
+    /// used for this answer only and is no `previous` for the next refresh.
+    pub storable: bool,
+}
+
+/// One refresh of `origin`'s cache entry: the step a [`CachingFetcher`] takes under its single
+/// flight, for callers that keep entries and a single flight of their own (the `robotrules`
+/// client keeps one entry per origin with its parsed file).
+///
+/// The previous entry is `shared`'s, when a store is given and holds one, else `local`. A
+/// previous entry still fresh is returned as it is. Otherwise the fetch is taken for every
+/// process sharing `shared` ([`Store::lock`]: another process's fresh entry may come back
+/// instead), made, turned into the next entry by `policy` (RFC 9309 §2.4: an unreachable
+/// result keeps the last good copy), and written back to `shared` (or removed from it when it
+/// may not be stored).
+///
+/// Call it at most once at a time per origin: concurrent calls each fetch.
+///
+/// # Errors
+/// [`FetchError::UnsupportedScheme`] for an origin that is not http, https or ftp.
+pub async fn refresh_entry(
+    fetcher: &Fetcher,
+    policy: &CachePolicy,
+    shared: Option<&dyn Store>,
+    origin: &Origin,
+    local: Option<&CacheEntry>,
+) -> Result<Refreshed, FetchError> {
+    ensure_supported(origin)?;
+    let stored = match shared {
+        Some(store) => store.get(origin).await,
+        None => None,
+    };
+    let previous = stored.as_ref().or(local);
+    if let Some(previous) = previous {
+        if policy.is_fresh(previous, fetcher.clock().now()) {
+            return Ok(Refreshed {
+                entry: previous.clone(),
+                fetched: false,
+                storable: true,
+            });
+        }
+    }
+    let Some(store) = shared else {
+        let outcome = fetcher.fetch_origin(origin).await?;
+        let storable = policy.is_storable(&outcome);
+        let entry = policy.next_entry(previous, outcome);
+        return Ok(Refreshed {
+            entry,
+            fetched: true,
+            storable,
+        });
+    };
+    // One fetch per origin across every process sharing the store: the lock expires with
+    // the fetch deadline, so a crashed holder delays no one longer.
+    let deadline = fetcher.options().total_timeout;
+    let is_fresh = |entry: &CacheEntry| policy.is_fresh(entry, fetcher.clock().now());
+    let lease = store.lock(origin, deadline, &is_fresh).await;
+    if let Lease::Ready(entry) = lease {
+        // Another process fetched it: this caller waited for no fetch of its own.
+        return Ok(Refreshed {
+            entry,
+            fetched: false,
+            storable: true,
+        });
+    }
+    let outcome = match fetcher.fetch_origin(origin).await {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            store.unlock(origin, lease).await;
+            return Err(error);
+        }
+    };
+    let storable = policy.is_storable(&outcome);
+    let entry = policy.next_entry(previous, outcome);
+    if storable {
+        store.put(origin, entry.clone()).await;
+    } else {
+        store.remove(origin).await;
+    }
+    store.unlock(origin, lease).await;
+    Ok(Refreshed {
+        entry,
+        fetched: true,
+        storable,
+    })
 }

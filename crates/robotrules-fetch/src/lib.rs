@@ -36,7 +36,7 @@ mod options;
 mod outcome;
 mod root_certificate;
 
-pub use caching::{CachedOutcome, CachingFetcher};
+pub use caching::{refresh_entry, CachedOutcome, CachingFetcher, Refreshed};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::FetchError;
 pub use fetcher::Fetcher;

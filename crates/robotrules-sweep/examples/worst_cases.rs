@@ -133,7 +133,7 @@ fn main() {
             name,
             Profile::Rfc9309,
             "grammar only",
-            time(5, || drop(robotrules::grammar::parse(body.as_bytes()))),
+            time(5, || drop(robotrules_grammar::parse(body.as_bytes()))),
         );
         for profile in Profile::ALL {
             row(
@@ -205,7 +205,7 @@ fn main() {
         row(
             "30k distinct `user-agent: q<letters>` lines, 1 MiB crawler name",
             profile,
-            "agent()",
+            "crawler()",
             time(3, || {
                 let _ = robots.crawler(&name_1m).map(|a| a.is_allowed("/"));
             }),

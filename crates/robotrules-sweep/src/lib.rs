@@ -25,10 +25,12 @@ mod walk;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use robotrules::lint::render::TextOptions;
-use robotrules::{ParseOptions, Profile, Robots, Severity};
+use robotrules::{ParseOptions, Profile, Severity};
+use robotrules_lint::render::TextOptions;
+use robotrules_model::{Crawler, RobotsTxt};
 
 pub use memory::peak_rss_kib;
 pub use report::{FileTime, Problem, SweepReport};
@@ -130,15 +132,10 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
     let mut stats = FileStats::default();
     let urls = urls::for_file(bytes, options.urls_per_file);
     for profile in Profile::ALL {
-        let robots = Robots::parse_with(
-            bytes,
-            &ParseOptions {
-                profile,
-                parse_limit: options.parse_limit,
-            },
-        );
-        stats.heap_bytes = stats.heap_bytes.max(robots.model().heap_size());
-        stats.truncated |= robots.model().bytes_read() < bytes.len();
+        // The model itself (its heap size, every group's agents): the layer crate's own API.
+        let robots = Arc::new(RobotsTxt::parse(bytes, profile, options.parse_limit));
+        stats.heap_bytes = stats.heap_bytes.max(robots.heap_size());
+        stats.truncated |= robots.bytes_read() < bytes.len();
         stats.error_diagnostics += robots
             .diagnostics()
             .iter()
@@ -151,10 +148,10 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
         };
         let lint = robotrules::lint(bytes, &parse_options);
         stats.lint_findings += lint.total() as u64;
-        let rendered = robotrules::lint::render::text(&lint, bytes, &TextOptions::default());
+        let rendered = robotrules_lint::render::text(&lint, bytes, &TextOptions::default());
         stats.rendered_bytes += rendered.len() as u64;
         for agent in agents(&robots) {
-            let rules = match robots.crawler(&agent) {
+            let rules = match Crawler::new(Arc::clone(&robots), &agent) {
                 Ok(rules) => rules,
                 Err(error) => {
                     stats.mismatches.push(format!("{profile}: {error}"));
@@ -179,16 +176,16 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
 }
 
 /// The fixed crawler names plus the first few distinct product tokens the file names.
-fn agents(robots: &Robots) -> Vec<String> {
+fn agents(robots: &Arc<RobotsTxt>) -> Vec<String> {
     let mut names: Vec<String> = FIXED_AGENTS.iter().map(|s| (*s).to_owned()).collect();
-    let model = robots.model();
+    let model = &**robots;
     let own = model
         .groups()
         .iter()
         .flat_map(|g| g.agents(model))
         .filter(|a| !a.global)
         .map(|a| a.token(model).into_owned())
-        .filter(|t| robots.crawler(t).is_ok());
+        .filter(|t| Crawler::new(Arc::clone(robots), t).is_ok());
     for token in own {
         if names.len() >= FIXED_AGENTS.len() + OWN_AGENTS {
             break;

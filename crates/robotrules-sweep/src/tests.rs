@@ -108,8 +108,11 @@ fn urls_stop_at_the_count() {
 
 #[test]
 fn the_files_own_agents_are_asked_about() {
-    let robots =
-        Robots::parse(b"user-agent: CCBot\nuser-agent: *\nuser-agent: ccbot/2\ndisallow: /\n");
+    let robots = std::sync::Arc::new(RobotsTxt::parse(
+        b"user-agent: CCBot\nuser-agent: *\nuser-agent: ccbot/2\ndisallow: /\n",
+        Profile::Rfc9309,
+        robotrules::DEFAULT_PARSE_LIMIT,
+    ));
     assert_eq!(agents(&robots), ["Googlebot", "FooBot", "CCBot"]);
 }
 

@@ -1,7 +1,7 @@
 //! The URLs the sweep asks about for a file: fixed ones that exercise the URL readers, then
 //! URLs built from the file's own allow/disallow patterns so that its rules actually match.
 
-use robotrules::grammar::{parse, KeyKind};
+use robotrules_grammar::{parse, KeyKind};
 
 /// URLs asked about in every file: the root, `/robots.txt`, queries, fragments, escapes,
 /// non-ASCII, dot segments, an `index.html`, a long path.

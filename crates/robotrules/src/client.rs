@@ -11,6 +11,9 @@
 //!
 //! While the file is unreachable the cache may serve the last good copy, and after 30 days it
 //! reads the file as unavailable ([`CachePolicy`]); the decision then follows what is served.
+//! [`Client::lookup`] reports what the client holds for an origin: the fetches behind the
+//! answer (requests, statuses, bytes kept, truncation), the access result and the cache
+//! lifetime.
 //! Only behind the default-on `fetch` feature.
 
 use std::borrow::Cow;
@@ -19,31 +22,30 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime};
 
-pub use robotrules_fetch::cache::{
-    Basis, CachePolicy, IsFresh, Lease, MemoryStore, Store, POLITENESS_FLOOR,
-};
+pub use robotrules_fetch::cache::{Basis, CachePolicy, Store, POLITENESS_FLOOR};
 /// A crawler fleet's shared robots.txt cache in Redis (feature `redis`): pass a
 /// [`RedisStore`] to [`ClientBuilder::store`] and every process asks each origin once.
 #[cfg(feature = "redis")]
-pub use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
+pub use robotrules_fetch::fleet::{FleetError, RedisOptions, RedisStore};
 pub use robotrules_fetch::{
-    Access, AccessKind, CachedOutcome, CachingFetcher, Clock, FetchError, FetchOptions,
-    FetchOutcome, ManualClock, Origin, RootCertificate, SystemClock, TooManyRequests, VerdictClass,
-    DEFAULT_USER_AGENT,
+    AccessKind, Clock, FetchError, FetchOptions, Hop, ManualClock, RootCertificate,
+    TooManyRequests, Truncation, VerdictClass, DEFAULT_USER_AGENT,
 };
 
-use robotrules_fetch::Fetcher;
+use robotrules_fetch::cache::{Budget, CacheEntry};
+use robotrules_fetch::{refresh_entry, Fetcher};
+use robotrules_fetch::{Access, FetchOutcome, Origin, SystemClock};
 use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
-use crate::model::{AgentToken, CachePreset, Crawler, RobotsTxt, Rule};
+use crate::model::{self, AgentToken, CachePreset, RobotsTxt, Rule};
 use crate::{
-    Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
+    Crawler, Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
 };
 
 /// The cache policy a profile's reading asks for ([`crate::Reading::cache`]): the client's
-/// default, and what `robotrules fetch` reports lifetimes with.
-pub fn cache_policy(profile: Profile) -> CachePolicy {
+/// default.
+fn preset_policy(profile: Profile) -> CachePolicy {
     match profile.reading().cache {
         CachePreset::Google => CachePolicy::google(),
         _ => CachePolicy::rfc9309(),
@@ -52,9 +54,8 @@ pub fn cache_policy(profile: Profile) -> CachePolicy {
 
 /// The User-Agent header for crawler `agent`: its name, when it is a product token, before
 /// [`DEFAULT_USER_AGENT`] (`ExampleBot robotrules/0.1.0`). RFC 9309 §2.2.1: the product token
-/// SHOULD be part of the User-Agent the crawler sends. The library and the command-line tool
-/// both use this rule.
-pub fn user_agent_for(agent: &str) -> String {
+/// SHOULD be part of the User-Agent the crawler sends.
+fn user_agent_for(agent: &str) -> String {
     let token = AgentToken::LeadingRun { digits: true };
     if !agent.is_empty() && agent.bytes().all(|b| token.is_token_byte(b)) {
         format!("{agent} {DEFAULT_USER_AGENT}")
@@ -63,9 +64,11 @@ pub fn user_agent_for(agent: &str) -> String {
     }
 }
 
-/// How many origins the client keeps decisions for by default (each with its parsed file),
-/// the same bound as the default [`MemoryStore`].
-pub const DEFAULT_MAX_PARSED: usize = MemoryStore::DEFAULT_MAX_ENTRIES;
+/// How many origins a client keeps by default, each with its fetched copy and parsed file.
+const DEFAULT_MAX_ORIGINS: usize = 10_000;
+
+/// How many bytes of robots.txt bodies a client keeps by default (256 MiB).
+const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
 
 /// Why a [`Client`] could not be built or could not answer.
 ///
@@ -118,11 +121,6 @@ impl DecidingRule {
     /// The pattern as written.
     pub fn pattern(&self) -> Cow<'_, str> {
         self.rule.value(&self.robots)
-    }
-
-    /// The rule itself, for what else the model tells about it.
-    pub fn rule(&self) -> &Rule {
-        &self.rule
     }
 }
 
@@ -184,6 +182,25 @@ pub struct Decision {
     pub reason: Option<Reason>,
     /// The rule that decided, when the file's rules decided and one matched.
     pub decided_by: Option<DecidingRule>,
+    /// The crawl delay the origin's robots.txt sets for the crawler (its groups' first valid
+    /// `crawl-delay` record; serialised in seconds), none when the file is unavailable or
+    /// unreachable.
+    #[serde(
+        serialize_with = "serialize_secs",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub crawl_delay: Option<Duration>,
+}
+
+/// A duration as seconds (`2.5`).
+fn serialize_secs<S: serde::Serializer>(
+    delay: &Option<Duration>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match delay {
+        Some(delay) => serializer.serialize_f64(delay.as_secs_f64()),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// A decision with the full account of it ([`Client::explain`]).
@@ -196,77 +213,285 @@ pub struct Explained {
     pub explanation: Option<Explanation>,
 }
 
-/// What the client knows about one origin: the cache's answer and, for a success, the parsed
-/// file.
+/// What the client holds for one origin ([`Client::lookup`], [`Client::cached`]): the access
+/// result it applies and why, the fetches behind it (requests, statuses, bytes kept,
+/// truncation, cache lifetime) and, for a success, the parsed file. Cheap to clone: it shares
+/// the client's entry.
 #[derive(Clone, Debug)]
 pub struct Lookup {
-    /// The cache's answer: access result, basis, the fetch it comes from, age.
-    pub outcome: CachedOutcome,
-    /// The parsed file, when the access result is a success.
-    pub robots: Option<Robots>,
+    entry: Arc<Entry>,
+    from_cache: bool,
+    now: SystemTime,
+    cache_lifetime: Duration,
 }
 
 impl Lookup {
-    /// The robots.txt URL of the origin.
+    /// The robots.txt URL of the origin (`scheme://host[:port]/robots.txt`).
     pub fn robots_txt_url(&self) -> &str {
-        &self.outcome.served.robots_txt_url
+        &self.entry.robots_txt_url
     }
+
+    /// The access result applied: success, unavailable or unreachable (RFC 9309 §2.3.1);
+    /// the last good copy's while the file is unreachable and the cache serves one.
+    pub fn access(&self) -> AccessKind {
+        self.entry.access.kind()
+    }
+
+    /// Why the robots.txt is unavailable or unreachable (`HTTP status 503`).
+    pub fn access_reason(&self) -> Option<&str> {
+        self.entry.access_reason.as_deref()
+    }
+
+    /// What the access result means for every URL of the origin.
+    pub fn verdict_class(&self) -> VerdictClass {
+        self.entry.verdict_class
+    }
+
+    /// Why the cache serves that access result.
+    pub fn basis(&self) -> Basis {
+        self.entry.basis
+    }
+
+    /// True when no fetch was waited for.
+    pub fn from_cache(&self) -> bool {
+        self.from_cache
+    }
+
+    /// How old the copy served is.
+    pub fn age(&self) -> Duration {
+        age(self.now, &self.entry.served)
+    }
+
+    /// Until when the origin's entry is used without fetching again.
+    pub fn fresh_until(&self) -> SystemTime {
+        self.entry.cache.fresh_until
+    }
+
+    /// Whether the entry is used without fetching again, now.
+    pub fn is_fresh(&self) -> bool {
+        self.now < self.entry.cache.fresh_until
+    }
+
+    /// How long the client's cache policy keeps the result served: its freshness lifetime
+    /// (RFC 9309 §2.4, the politeness floor included), or the first retry delay of an
+    /// unreachable file.
+    pub fn cache_lifetime(&self) -> Duration {
+        self.cache_lifetime
+    }
+
+    /// The parsed file, when the access result is a success.
+    pub fn robots(&self) -> Option<Robots> {
+        let crawler = self.entry.crawler.as_ref()?;
+        Some(Robots::from_model(Arc::clone(crawler.robots())))
+    }
+
+    /// The client's crawler in the parsed file, when the access result is a success.
+    pub fn crawler(&self) -> Option<Crawler> {
+        self.entry.crawler.clone().map(Crawler::from_model)
+    }
+
+    /// The fetch the access result comes from: the latest one, or the last good copy.
+    pub fn served(&self) -> FetchRecord<'_> {
+        FetchRecord {
+            outcome: &self.entry.served,
+            now: self.now,
+        }
+    }
+
+    /// The most recent fetch.
+    pub fn latest(&self) -> FetchRecord<'_> {
+        FetchRecord {
+            outcome: &self.entry.cache.latest,
+            now: self.now,
+        }
+    }
+
+    /// The last successful fetch, kept while the file is unreachable (RFC 9309 §2.4); none
+    /// when there is none or it is the latest fetch.
+    pub fn last_good(&self) -> Option<FetchRecord<'_>> {
+        let cache = &self.entry.cache;
+        let good = cache
+            .last_good
+            .as_ref()
+            .filter(|good| **good != cache.latest)?;
+        Some(FetchRecord {
+            outcome: good,
+            now: self.now,
+        })
+    }
+
+    /// When the current run of unreachable fetches began.
+    pub fn unreachable_since(&self) -> Option<SystemTime> {
+        self.entry.cache.unreachable_since
+    }
+
+    /// How many fetches in a row were unreachable.
+    pub fn consecutive_failures(&self) -> u32 {
+        self.entry.cache.consecutive_failures
+    }
+}
+
+/// One fetch of a robots.txt, as a [`Lookup`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct FetchRecord<'a> {
+    outcome: &'a FetchOutcome,
+    now: SystemTime,
+}
+
+impl<'a> FetchRecord<'a> {
+    /// The robots.txt URL asked for.
+    pub fn robots_txt_url(&self) -> &'a str {
+        &self.outcome.robots_txt_url
+    }
+
+    /// Every request made, with its status (redirects included).
+    pub fn requests(&self) -> &'a [Hop] {
+        &self.outcome.chain
+    }
+
+    /// The fetch's own access result.
+    pub fn access(&self) -> AccessKind {
+        self.outcome.access.kind()
+    }
+
+    /// Why it is unavailable or unreachable.
+    pub fn access_reason(&self) -> Option<String> {
+        self.outcome.access.reason()
+    }
+
+    /// The body kept (after decompression and the size limit), for a success.
+    pub fn body(&self) -> Option<&'a [u8]> {
+        self.outcome.body().map(|body| &body[..])
+    }
+
+    /// Where the body was cut at the size limit (RFC 9309 §2.5).
+    pub fn truncation(&self) -> Option<Truncation> {
+        match &self.outcome.access {
+            Access::Success { truncation, .. } => *truncation,
+            _ => None,
+        }
+    }
+
+    /// The `Content-Type` of a successful response.
+    pub fn content_type(&self) -> Option<&'a str> {
+        match &self.outcome.access {
+            Access::Success { content_type, .. } => content_type.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// When the fetch started.
+    pub fn fetched_at(&self) -> SystemTime {
+        self.outcome.fetched_at
+    }
+
+    /// How long ago it started.
+    pub fn age(&self) -> Duration {
+        age(self.now, self.outcome)
+    }
+
+    /// How long it took.
+    pub fn elapsed(&self) -> Duration {
+        self.outcome.elapsed
+    }
+
+    /// The server's `Retry-After`.
+    pub fn retry_after(&self) -> Option<Duration> {
+        self.outcome.retry_after
+    }
+}
+
+/// How old `outcome` is at `now`.
+fn age(now: SystemTime, outcome: &FetchOutcome) -> Duration {
+    now.duration_since(outcome.fetched_at)
+        .unwrap_or(Duration::ZERO)
 }
 
 /// Fetches, caches, parses and asks robots.txt files for one crawler.
 ///
 /// Cheap to clone (clones share the cache and the parsed files) and `Send + Sync`, so one
-/// client serves any number of tasks; concurrent questions about one origin share one fetch
-/// and one parse. In front of the fetch cache sits a tier of decisions per origin (the parsed
-/// file with the crawler's groups resolved, and the access result, valid until the cache's
-/// answer may change), so a question about an origin already known costs the origin key, one
-/// look-up and the match: no fetch cache, no parse, no allocation.
+/// client serves any number of tasks. The client keeps one entry per origin: the fetched copy
+/// with its cache state (RFC 9309 §2.4) and, for a success, the file parsed with the
+/// crawler's groups resolved. Concurrent questions about one origin share one fetch and one
+/// parse (one single flight per origin). A question about an origin whose entry holds costs
+/// the origin key, one look-up and the match: no fetch, no parse, no allocation.
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), robotrules::client::ClientError> {
+/// use std::time::Duration;
 /// use robotrules::client::Client;
 ///
 /// let client = Client::new("ExampleBot")?;
 /// let decision = client.is_allowed("https://example.com/private/page").await?;
 /// println!("{} ({}, {} s old)", decision.allowed, decision.access, decision.cache_age.as_secs());
-/// let delay = client.crawl_delay("https://example.com/").await?;
-/// # let _ = delay; Ok(()) }
+/// let delay: Option<Duration> = decision.crawl_delay;
+/// # Ok(()) }
 /// ```
 #[derive(Clone)]
 pub struct Client {
     inner: Arc<Inner>,
 }
 
+/// The entries tier: one entry per origin, weighed by its bodies.
+type Entries = quick_cache::sync::Cache<
+    Origin,
+    Arc<Entry>,
+    EntryWeight,
+    quick_cache::DefaultHashBuilder,
+    quick_cache::sync::DefaultLifecycle<Origin, Arc<Entry>>,
+>;
+
+/// A refresh of one origin's entry in progress, shared by every caller asking meanwhile: the
+/// entry, and whether it took a fetch.
+type Flight = Arc<OnceCell<(Arc<Entry>, bool)>>;
+
 struct Inner {
     agent: String,
     parse: ParseOptions,
-    cache: CachingFetcher,
-    /// The decisions tier: what the client knows per origin, valid until `Known::until`.
-    known: quick_cache::sync::Cache<Origin, Arc<Known>>,
-    /// Parses in progress, one per origin and copy, so concurrent callers parse once.
-    parsing: Mutex<HashMap<Origin, Parsing>>,
+    fetcher: Fetcher,
+    policy: CachePolicy,
+    /// A store shared with other processes (a fleet's Redis), when one is given: the source of
+    /// truth that `entries` is this process's tier of. Without one, `entries` is the cache.
+    shared: Option<Arc<dyn Store>>,
+    /// One entry per origin.
+    entries: Entries,
+    /// One single flight per origin: the refresh (fetch and parse) in progress.
+    in_flight: Mutex<HashMap<Origin, Flight>>,
 }
 
-/// A parse in progress: the copy and the cell its parsed form lands in.
-struct Parsing {
+/// What the client holds for one origin: the cache entry, what it serves until when, and the
+/// parsed file of the copy served.
+#[derive(Debug)]
+struct Entry {
+    /// The latest fetch, the last good copy, freshness and the outage's count.
+    cache: CacheEntry,
+    /// Whether `cache` may be the previous entry of the next refresh (not for a `no-store`
+    /// response without a politeness floor).
+    storable: bool,
+    /// The fetch served (the latest one, or the last good copy).
     served: Arc<FetchOutcome>,
-    cell: Arc<OnceCell<Option<Crawler>>>,
-}
-
-/// What the client knows about one origin: the cache's answer, shaped for deciding.
-struct Known {
-    /// The fetch the answer comes from (a different one means a different copy).
-    served: Arc<FetchOutcome>,
-    /// Until when this answer holds (the cache's freshness, or the next threshold of the
+    /// Until when this answer holds (the entry's freshness, or the next threshold of the
     /// unreachable schedule).
     until: SystemTime,
-    access: AccessKind,
+    access: Access,
     access_reason: Option<Arc<str>>,
     verdict_class: VerdictClass,
     basis: Basis,
     robots_txt_url: Arc<str>,
-    /// The parsed file with the crawler's groups resolved, for a success.
-    crawler: Option<Crawler>,
+    /// The served copy parsed, with the crawler's groups resolved, for a success.
+    crawler: Option<model::Crawler>,
+    /// The crawler's crawl delay in that copy.
+    crawl_delay: Option<Duration>,
+}
+
+/// The weight of an entry in the client's budget: its bodies.
+#[derive(Clone, Debug)]
+struct EntryWeight(Budget);
+
+impl quick_cache::Weighter<Origin, Arc<Entry>> for EntryWeight {
+    fn weight(&self, _origin: &Origin, entry: &Arc<Entry>) -> u64 {
+        self.0.weight(entry.cache.body_bytes())
+    }
 }
 
 impl fmt::Debug for Client {
@@ -274,7 +499,9 @@ impl fmt::Debug for Client {
         f.debug_struct("Client")
             .field("agent", &self.inner.agent)
             .field("parse", &self.inner.parse)
-            .field("cache", &self.inner.cache)
+            .field("fetcher", &self.inner.fetcher)
+            .field("policy", &self.inner.policy)
+            .field("shared", &self.inner.shared)
             .finish_non_exhaustive()
     }
 }
@@ -295,10 +522,12 @@ impl Client {
             agent: agent.to_owned(),
             parse: ParseOptions::default(),
             fetch: FetchOptions::default(),
+            user_agent: None,
             cache_policy: None,
             clock: None,
             store: None,
-            max_parsed: DEFAULT_MAX_PARSED,
+            max_origins: DEFAULT_MAX_ORIGINS,
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             extra_roots: Vec::new(),
             platform_roots: false,
         }
@@ -314,9 +543,15 @@ impl Client {
         self.inner.parse.profile
     }
 
-    /// The caching fetcher underneath (its options, policy and store).
-    pub fn cache(&self) -> &CachingFetcher {
-        &self.inner.cache
+    /// The fetch options in force (the User-Agent header, deadlines, the body limit, which is
+    /// the parse limit).
+    pub fn fetch_options(&self) -> &FetchOptions {
+        self.inner.fetcher.options()
+    }
+
+    /// The cache policy in force.
+    pub fn cache_policy(&self) -> &CachePolicy {
+        &self.inner.policy
     }
 
     /// May the crawler fetch `url`? Fetches the robots.txt of the URL's origin unless the
@@ -329,8 +564,8 @@ impl Client {
             return decision;
         }
         let origin = origin_of(url)?;
-        let (known, from_cache) = self.known(&origin).await?;
-        self.decide(&known, Asked::Url(url), from_cache, self.now())
+        let (entry, from_cache) = self.entry(&origin, url).await?;
+        self.decide(&entry, Asked::Url(url), from_cache, self.now())
     }
 
     /// May the crawler fetch `url`, answered now from what the client already knows, without
@@ -344,31 +579,31 @@ impl Client {
     pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
         // A clock tick behind at most: a cached answer may be used a few milliseconds past
         // its end, never minutes.
-        let now = self.inner.cache.fetcher().clock().now_coarse();
+        let now = self.inner.fetcher.clock().now_coarse();
         // The common URL is looked up by its borrowed origin: no allocation.
         if let Some(origin) = OriginRef::parse(url) {
-            let known = self.current_known(&KnownKey(origin), now)?;
-            return Some(self.decide(&known, Asked::Origin(origin), true, now));
+            let entry = self.current(&EntryKey(origin), now)?;
+            return Some(self.decide(&entry, Asked::Origin(origin), true, now));
         }
-        let known = match origin_of(url) {
-            Ok(origin) => self.current_known(&origin, now)?,
+        let entry = match origin_of(url) {
+            Ok(origin) => self.current(&origin, now)?,
             Err(error) => return Some(Err(error)),
         };
-        Some(self.decide(&known, Asked::Url(url), true, now))
+        Some(self.decide(&entry, Asked::Url(url), true, now))
     }
 
     /// The client's clock, read once per question.
     fn now(&self) -> SystemTime {
-        self.inner.cache.fetcher().clock().now()
+        self.inner.fetcher.clock().now()
     }
 
-    /// What the decisions tier holds for `origin`, while its answer holds at `now`.
-    fn current_known<Q>(&self, origin: &Q, now: SystemTime) -> Option<Arc<Known>>
+    /// The entry for `origin`, while its answer holds at `now`.
+    fn current<Q>(&self, origin: &Q, now: SystemTime) -> Option<Arc<Entry>>
     where
         Q: std::hash::Hash + quick_cache::Equivalent<Origin> + ?Sized,
     {
-        let known = self.inner.known.get(origin)?;
-        (now < known.until).then_some(known)
+        let entry = self.inner.entries.get(origin)?;
+        (now < entry.until).then_some(entry)
     }
 
     /// May the crawler fetch `url`, and why: the [`Decision`] with the model's full account
@@ -378,9 +613,9 @@ impl Client {
     /// As [`Client::is_allowed`].
     pub async fn explain(&self, url: &str) -> Result<Explained, ClientError> {
         let origin = origin_of(url)?;
-        let (known, from_cache) = self.known(&origin).await?;
-        let decision = self.decide(&known, Asked::Url(url), from_cache, self.now())?;
-        let explanation = match &known.crawler {
+        let (entry, from_cache) = self.entry(&origin, url).await?;
+        let decision = self.decide(&entry, Asked::Url(url), from_cache, self.now())?;
+        let explanation = match &entry.crawler {
             Some(crawler) => Some(crawler.explain(url)?),
             None => None,
         };
@@ -390,17 +625,14 @@ impl Client {
         })
     }
 
-    /// The crawl delay in seconds the robots.txt of `url`'s origin sets for the crawler, if
-    /// any (none when the file is unavailable or unreachable).
+    /// The crawl delay the robots.txt of `url`'s origin sets for the crawler, if any (none
+    /// when the file is unavailable or unreachable). Every [`Decision`] carries it too.
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn crawl_delay(&self, url: &str) -> Result<Option<Duration>, ClientError> {
-        let (known, _) = self.known(&origin_of(url)?).await?;
-        Ok(known
-            .crawler
-            .as_ref()
-            .and_then(|crawler| crawler.crawl_delay()))
+        let (entry, _) = self.entry(&origin_of(url)?, url).await?;
+        Ok(entry.crawl_delay)
     }
 
     /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), resolved
@@ -410,53 +642,91 @@ impl Client {
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn sitemaps(&self, url: &str) -> Result<Vec<String>, ClientError> {
-        let (known, _) = self.known(&origin_of(url)?).await?;
-        Ok(known
+        let (entry, _) = self.entry(&origin_of(url)?, url).await?;
+        Ok(entry
             .crawler
             .as_ref()
             .map(|crawler| {
                 Robots::from_model(Arc::clone(crawler.robots()))
-                    .sitemaps_from(&known.robots_txt_url)
+                    .sitemaps_from(&entry.robots_txt_url)
             })
             .unwrap_or_default())
     }
 
-    /// The cache's answer for the origin of `url` and, for a success, the parsed file (parsed
-    /// once per fetched copy and shared). Always asks the fetch cache (which fetches only when
-    /// its entry is stale).
+    /// What the client holds for the origin of `url` (any URL of the site, or its
+    /// robots.txt), fetching it as [`Client::is_allowed`] does when there is no current
+    /// answer: the access result, the fetches behind it, and for a success the parsed file
+    /// (parsed once per fetched copy and shared).
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn lookup(&self, url: &str) -> Result<Lookup, ClientError> {
         let origin = origin_of(url)?;
-        let outcome = self.fetch(&origin, url).await?;
-        let crawler = self.parsed(&origin, &outcome).await;
-        let robots = crawler.map(|crawler| Robots::from_model(Arc::clone(crawler.robots())));
-        Ok(Lookup { outcome, robots })
+        let (entry, from_cache) = self.entry(&origin, url).await?;
+        Ok(self.lookup_of(entry, from_cache))
     }
 
-    /// Forgets the cached robots.txt of `url`'s origin; the next question fetches it again.
+    /// What the cache holds for the origin of `url`, without fetching: this client's entry,
+    /// else the shared store's (a fleet's Redis, [`ClientBuilder::store`]), whether fresh or
+    /// not; `None` when neither holds one.
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn cached(&self, url: &str) -> Result<Option<Lookup>, ClientError> {
+        let origin = origin_of(url)?;
+        if let Some(entry) = self.inner.entries.get(&origin) {
+            return Ok(Some(self.lookup_of(entry, true)));
+        }
+        let Some(shared) = &self.inner.shared else {
+            return Ok(None);
+        };
+        let Some(cache) = shared.get(&origin).await else {
+            return Ok(None);
+        };
+        let entry = self.entry_of(cache, true, None, self.now());
+        Ok(Some(self.lookup_of(entry, true)))
+    }
+
+    /// Forgets the cached robots.txt of `url`'s origin, in the shared store too; the next
+    /// question fetches it again.
     ///
     /// # Errors
     /// As [`Client::is_allowed`].
     pub async fn invalidate(&self, url: &str) -> Result<(), ClientError> {
         let origin = origin_of(url)?;
-        self.inner.cache.invalidate(&origin).await;
-        self.inner.known.remove(&origin);
+        if let Some(shared) = &self.inner.shared {
+            shared.remove(&origin).await;
+        }
+        self.inner.entries.remove(&origin);
         Ok(())
+    }
+
+    /// A [`Lookup`] of `entry` now.
+    fn lookup_of(&self, entry: Arc<Entry>, from_cache: bool) -> Lookup {
+        let policy = &self.inner.policy;
+        let cache_lifetime = match entry.access {
+            Access::Unreachable { .. } => policy.retry_delay(1, entry.served.retry_after),
+            _ => policy.freshness_lifetime(&entry.served),
+        };
+        Lookup {
+            entry,
+            from_cache,
+            now: self.now(),
+            cache_lifetime,
+        }
     }
 
     /// The decision for `url` with what is known about its origin.
     #[inline]
     fn decide(
         &self,
-        known: &Known,
+        entry: &Entry,
         asked: Asked<'_>,
         from_cache: bool,
         now: SystemTime,
     ) -> Result<Decision, ClientError> {
-        let (allowed, reason, decided_by) = match (&known.access, &known.crawler) {
-            (AccessKind::Success, Some(crawler)) => {
+        let (allowed, reason, decided_by) = match (&entry.access, &entry.crawler) {
+            (Access::Success { .. }, Some(crawler)) => {
                 let target = match asked {
                     Asked::Url(url) => crawler.target(url)?,
                     Asked::Origin(origin) => crawler.target_of(&origin),
@@ -468,120 +738,137 @@ impl Client {
                 });
                 (verdict.allowed, Some(verdict.reason), decided_by)
             }
-            (AccessKind::Unreachable, _) => (false, None, None),
+            (Access::Unreachable { .. }, _) => (false, None, None),
             _ => (true, None, None),
         };
         Ok(Decision {
             allowed,
-            access: known.access,
-            access_reason: known.access_reason.clone(),
-            verdict_class: known.verdict_class,
-            basis: known.basis,
-            cache_age: now
-                .duration_since(known.served.fetched_at)
-                .unwrap_or(Duration::ZERO),
+            access: entry.access.kind(),
+            access_reason: entry.access_reason.clone(),
+            verdict_class: entry.verdict_class,
+            basis: entry.basis,
+            cache_age: age(now, &entry.served),
             from_cache,
-            robots_txt_url: Arc::clone(&known.robots_txt_url),
+            robots_txt_url: Arc::clone(&entry.robots_txt_url),
             reason,
             decided_by,
+            crawl_delay: entry.crawl_delay,
         })
     }
 
-    /// What is known about `origin`, and whether it was known already (no fetch waited for):
-    /// from the decisions tier while its answer holds, else from the fetch cache (fetching
-    /// when that is stale) and a parse of a new copy.
-    async fn known(&self, origin: &Origin) -> Result<(Arc<Known>, bool), ClientError> {
-        if let Some(known) = self.current_known(origin, self.now()) {
-            return Ok((known, true));
+    /// The entry for `origin` (asked about as `url`), and whether no fetch was waited for:
+    /// the current one, or a refreshed one that every caller asking meanwhile shares.
+    async fn entry(&self, origin: &Origin, url: &str) -> Result<(Arc<Entry>, bool), ClientError> {
+        if let Some(entry) = self.current(origin, self.now()) {
+            return Ok((entry, true));
         }
-        let outcome = self.fetch(origin, &origin.to_string()).await?;
-        let crawler = self.parsed(origin, &outcome).await;
-        let known = Arc::new(Known {
-            until: outcome.answer_until,
-            access: outcome.access.kind(),
-            access_reason: outcome.access.reason().map(Arc::from),
-            verdict_class: outcome.verdict_class(),
-            basis: outcome.basis,
-            robots_txt_url: outcome.served.robots_txt_url.as_str().into(),
-            crawler,
-            served: outcome.served,
-        });
-        self.remember(origin, &known);
-        Ok((known, outcome.from_cache))
+        let flight = {
+            let mut in_flight = self.lock_in_flight();
+            Arc::clone(in_flight.entry(origin.clone()).or_default())
+        };
+        let result = flight
+            .get_or_try_init(|| self.refresh(origin, url))
+            .await
+            .cloned();
+        {
+            let mut in_flight = self.lock_in_flight();
+            if in_flight
+                .get(origin)
+                .is_some_and(|current| Arc::ptr_eq(current, &flight))
+            {
+                in_flight.remove(origin);
+            }
+        }
+        let (entry, fetched) = result?;
+        Ok((entry, !fetched))
     }
 
-    /// Puts `known` in the decisions tier unless it holds a newer copy already.
-    fn remember(&self, origin: &Origin, known: &Arc<Known>) {
-        if let Some(current) = self.inner.known.get(origin) {
-            if current.served.fetched_at > known.served.fetched_at {
+    /// A new entry for `origin`, and whether it took a fetch: the one a flight just finished
+    /// put there, the same cache entry served anew (the unreachable schedule passed a
+    /// threshold), or the shared store's or a new fetch's; its served copy parsed unless the
+    /// entry it replaces holds that copy parsed already.
+    async fn refresh(&self, origin: &Origin, url: &str) -> Result<(Arc<Entry>, bool), ClientError> {
+        let inner = &*self.inner;
+        let now = self.now();
+        let current = inner.entries.get(origin);
+        if let Some(entry) = &current {
+            if now < entry.until {
+                return Ok((Arc::clone(entry), false));
+            }
+        }
+        let local = current
+            .as_deref()
+            .filter(|entry| entry.storable)
+            .map(|entry| &entry.cache);
+        let refreshed = refresh_entry(
+            &inner.fetcher,
+            &inner.policy,
+            inner.shared.as_deref(),
+            origin,
+            local,
+        )
+        .await
+        .map_err(|source| ClientError::Url {
+            url: url.to_owned(),
+            source,
+        })?;
+        let entry = self.entry_of(
+            refreshed.entry,
+            refreshed.storable,
+            current.as_deref(),
+            self.now(),
+        );
+        self.remember(origin, &entry);
+        Ok((entry, refreshed.fetched))
+    }
+
+    /// The entry for `cache` at `now`, its served copy parsed (or taken from `previous` when
+    /// that holds the same copy parsed).
+    fn entry_of(
+        &self,
+        cache: CacheEntry,
+        storable: bool,
+        previous: Option<&Entry>,
+        now: SystemTime,
+    ) -> Arc<Entry> {
+        let served = self.inner.policy.serve(&cache, now);
+        let crawler = served.access.body().and_then(|body| match previous {
+            Some(previous) if same_copy(&previous.served, &served.from) => previous.crawler.clone(),
+            _ => {
+                let parse = &self.inner.parse;
+                let robots = Arc::new(RobotsTxt::parse(body, parse.profile, parse.parse_limit));
+                // The builder checked the name against the profile.
+                model::Crawler::new(robots, &self.inner.agent).ok()
+            }
+        });
+        Arc::new(Entry {
+            storable,
+            until: served.until,
+            access_reason: served.access.reason().map(Arc::from),
+            verdict_class: served.access.verdict_class(),
+            basis: served.basis,
+            robots_txt_url: served.from.robots_txt_url.as_str().into(),
+            crawl_delay: crawler.as_ref().and_then(model::Crawler::crawl_delay),
+            crawler,
+            access: served.access,
+            served: served.from,
+            cache,
+        })
+    }
+
+    /// Puts `entry` in the entries tier unless it holds a newer copy already.
+    fn remember(&self, origin: &Origin, entry: &Arc<Entry>) {
+        if let Some(current) = self.inner.entries.get(origin) {
+            if current.served.fetched_at > entry.served.fetched_at {
                 return;
             }
         }
-        self.inner.known.insert(origin.clone(), Arc::clone(known));
+        self.inner.entries.insert(origin.clone(), Arc::clone(entry));
     }
 
-    /// The fetch cache's answer for `origin`.
-    async fn fetch(&self, origin: &Origin, url: &str) -> Result<CachedOutcome, ClientError> {
+    fn lock_in_flight(&self) -> MutexGuard<'_, HashMap<Origin, Flight>> {
         self.inner
-            .cache
-            .get_origin(origin)
-            .await
-            .map_err(|source| ClientError::Url {
-                url: url.to_owned(),
-                source,
-            })
-    }
-
-    /// The parsed form of the copy `outcome` serves, with the crawler's groups resolved: the
-    /// one the decisions tier already holds for that copy, or parsed now, once however many
-    /// callers ask at the same time. `None` when the access result is not a success.
-    async fn parsed(&self, origin: &Origin, outcome: &CachedOutcome) -> Option<Crawler> {
-        let body = outcome.body()?;
-        if let Some(known) = self.inner.known.get(origin) {
-            if same_copy(&known.served, &outcome.served) {
-                return known.crawler.clone();
-            }
-        }
-        let cell = {
-            let mut parsing = self.lock_parsing();
-            match parsing.get(origin) {
-                Some(p) if same_copy(&p.served, &outcome.served) => Arc::clone(&p.cell),
-                _ => {
-                    let cell = Arc::new(OnceCell::new());
-                    parsing.insert(
-                        origin.clone(),
-                        Parsing {
-                            served: Arc::clone(&outcome.served),
-                            cell: Arc::clone(&cell),
-                        },
-                    );
-                    cell
-                }
-            }
-        };
-        let parse = &self.inner.parse;
-        let agent = &self.inner.agent;
-        let crawler = cell
-            .get_or_init(|| async {
-                let robots = Arc::new(RobotsTxt::parse(body, parse.profile, parse.parse_limit));
-                // The builder checked the name against the profile.
-                Crawler::new(robots, agent).ok()
-            })
-            .await
-            .clone();
-        let mut parsing = self.lock_parsing();
-        if parsing
-            .get(origin)
-            .is_some_and(|p| Arc::ptr_eq(&p.cell, &cell))
-        {
-            parsing.remove(origin);
-        }
-        crawler
-    }
-
-    fn lock_parsing(&self) -> MutexGuard<'_, HashMap<Origin, Parsing>> {
-        self.inner
-            .parsing
+            .in_flight
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
@@ -601,12 +888,12 @@ enum Asked<'a> {
     Origin(OriginRef<'a>),
 }
 
-/// A URL's borrowed origin as a key of the decisions tier: it hashes as the equal [`Origin`]
-/// does, so a lookup allocates nothing.
+/// A URL's borrowed origin as a key of the entries: it hashes as the equal [`Origin`] does,
+/// so a look-up allocates nothing.
 #[derive(Hash)]
-struct KnownKey<'a>(OriginRef<'a>);
+struct EntryKey<'a>(OriginRef<'a>);
 
-impl quick_cache::Equivalent<Origin> for KnownKey<'_> {
+impl quick_cache::Equivalent<Origin> for EntryKey<'_> {
     fn equivalent(&self, origin: &Origin) -> bool {
         self.0.is(origin)
     }
@@ -631,7 +918,7 @@ fn origin_of(url: &str) -> Result<Origin, ClientError> {
 ///     .parse_options(ParseOptions { profile: Profile::Google, ..ParseOptions::default() })
 ///     .fetch_options(FetchOptions { total_timeout: Duration::from_secs(10), ..FetchOptions::default() })
 ///     .build()?;
-/// assert_eq!(client.cache().policy(), &CachePolicy::google()); // the profile's preset
+/// assert_eq!(client.cache_policy(), &CachePolicy::google()); // the profile's preset
 /// assert!(Client::builder("Example Bot/1.0").build().is_err()); // not a product token
 /// # Ok::<(), robotrules::client::ClientError>(())
 /// ```
@@ -641,10 +928,12 @@ pub struct ClientBuilder {
     agent: String,
     parse: ParseOptions,
     fetch: FetchOptions,
+    user_agent: Option<String>,
     cache_policy: Option<CachePolicy>,
     clock: Option<Arc<dyn Clock>>,
     store: Option<Arc<dyn Store>>,
-    max_parsed: usize,
+    max_origins: usize,
+    max_body_bytes: usize,
     extra_roots: Vec<RootCertificate>,
     platform_roots: bool,
 }
@@ -666,6 +955,13 @@ impl ClientBuilder {
         self
     }
 
+    /// The User-Agent header, exactly as given, whatever [`FetchOptions::user_agent`] says
+    /// (the command line's `--user-agent`).
+    pub fn user_agent(mut self, header: impl Into<String>) -> Self {
+        self.user_agent = Some(header.into());
+        self
+    }
+
     /// The cache policy; by default the profile's preset (`google`: [`CachePolicy::google`],
     /// otherwise [`CachePolicy::rfc9309`]).
     pub fn cache_policy(mut self, policy: CachePolicy) -> Self {
@@ -679,16 +975,26 @@ impl ClientBuilder {
         self
     }
 
-    /// Where cache entries live (default a bounded [`MemoryStore`]).
+    /// A cache store shared with other processes (a fleet's `RedisStore`): entries are read
+    /// from it and written to it, and each origin is fetched once across every process that
+    /// shares it. The client keeps its own entries in front of it. Without one, the client's
+    /// own entries are the cache.
     pub fn store(mut self, store: Arc<dyn Store>) -> Self {
         self.store = Some(store);
         self
     }
 
-    /// How many origins the client keeps decisions for, each with its parsed file (default
-    /// [`DEFAULT_MAX_PARSED`], at least 1).
-    pub fn max_parsed(mut self, max_parsed: usize) -> Self {
-        self.max_parsed = max_parsed.max(1);
+    /// How many origins the client keeps, each with its fetched copy and parsed file (default
+    /// 10,000, at least 1).
+    pub fn max_origins(mut self, max_origins: usize) -> Self {
+        self.max_origins = max_origins.max(1);
+        self
+    }
+
+    /// How many bytes of robots.txt bodies the client keeps (default 256 MiB); the least
+    /// valuable origins are forgotten first.
+    pub fn max_body_bytes(mut self, max_body_bytes: usize) -> Self {
+        self.max_body_bytes = max_body_bytes;
         self
     }
 
@@ -733,27 +1039,32 @@ impl ClientBuilder {
         fetch.body_limit = self.parse.parse_limit;
         fetch.extra_root_certificates.extend(self.extra_roots);
         fetch.platform_roots |= self.platform_roots;
-        let token = AgentToken::LeadingRun { digits: true };
-        let is_token = !self.agent.is_empty() && self.agent.bytes().all(|b| token.is_token_byte(b));
-        if fetch.user_agent == DEFAULT_USER_AGENT && is_token {
-            fetch.user_agent = format!("{} {DEFAULT_USER_AGENT}", self.agent);
+        if let Some(header) = self.user_agent {
+            fetch.user_agent = header;
+        } else if fetch.user_agent == DEFAULT_USER_AGENT {
+            fetch.user_agent = user_agent_for(&self.agent);
         }
         let clock = self.clock.unwrap_or_else(|| Arc::new(SystemClock));
         let fetcher = Fetcher::with_clock(fetch, clock).map_err(ClientError::Build)?;
         let policy = self
             .cache_policy
-            .unwrap_or_else(|| cache_policy(self.parse.profile));
-        let cache = match self.store {
-            Some(store) => CachingFetcher::with_store(fetcher, policy, store),
-            None => CachingFetcher::new(fetcher, policy),
-        };
+            .unwrap_or_else(|| preset_policy(self.parse.profile));
+        let budget = Budget::new(self.max_origins, self.max_body_bytes);
+        let entries = Entries::with_options(
+            budget.cache_options(),
+            EntryWeight(budget),
+            quick_cache::DefaultHashBuilder::default(),
+            quick_cache::sync::DefaultLifecycle::default(),
+        );
         Ok(Client {
             inner: Arc::new(Inner {
                 agent: self.agent,
                 parse: self.parse,
-                cache,
-                known: quick_cache::sync::Cache::new(self.max_parsed),
-                parsing: Mutex::new(HashMap::new()),
+                fetcher,
+                policy,
+                shared: self.store,
+                entries,
+                in_flight: Mutex::new(HashMap::new()),
             }),
         })
     }
@@ -784,7 +1095,7 @@ mod tests {
                 })
                 .build()
                 .unwrap();
-            assert_eq!(client.cache().policy(), &policy, "{profile}");
+            assert_eq!(client.cache_policy(), &policy, "{profile}");
         }
     }
 
@@ -797,7 +1108,7 @@ mod tests {
             })
             .build()
             .unwrap();
-        let options = client.cache().fetcher().options();
+        let options = client.fetch_options();
         assert_eq!(options.body_limit, 600_000);
         assert_eq!(
             options.user_agent,
@@ -811,7 +1122,7 @@ mod tests {
             .build()
             .unwrap();
         assert_eq!(
-            custom.cache().fetcher().options().user_agent,
+            custom.fetch_options().user_agent,
             "ExampleBot/2.0 (+https://example.com/bot)"
         );
     }
@@ -837,7 +1148,7 @@ mod tests {
                 assert!(built.is_ok(), "{profile} {name:?}");
                 // A name that is not a token is not put into the User-Agent header.
                 assert_eq!(
-                    built.unwrap().cache().fetcher().options().user_agent,
+                    built.unwrap().fetch_options().user_agent,
                     DEFAULT_USER_AGENT
                 );
             }

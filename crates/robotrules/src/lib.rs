@@ -28,52 +28,52 @@
 //! # Ok::<(), robotrules::Error>(())
 //! ```
 //!
-//! For many URLs of one crawler, choose and compile its groups once with [`Robots::crawler`]:
+//! For many URLs of one crawler, resolve its groups once with [`Robots::crawler`]: an owned
+//! [`Crawler`] (`Send + Sync`, cheap to clone) with the crawler's crawl delay and request rate.
 //!
 //! ```
-//! use robotrules::{ParseOptions, Profile, Robots};
+//! use std::time::Duration;
+//! use robotrules::{Crawler, ParseOptions, Profile, Robots};
 //!
 //! let options = ParseOptions { profile: Profile::Google, ..ParseOptions::default() };
-//! let robots = Robots::parse_with(b"user-agent: foobot\ndisallow: /*.gif$\n", &options);
-//! let foobot = robots.crawler("FooBot")?;
+//! let robots = Robots::parse_with(b"user-agent: foobot\ndisallow: /*.gif$\ncrawl-delay: 5\n", &options);
+//! let foobot: Crawler = robots.crawler("FooBot")?;
 //! assert!(!foobot.is_allowed("https://example.com/a/b.gif")?);
 //! assert!(foobot.is_allowed("https://example.com/a/b.gif?size=2")?);
+//! assert_eq!(foobot.crawl_delay(), Some(Duration::from_secs(5)));
 //! # Ok::<(), robotrules::Error>(())
 //! ```
 //!
-//! [`Robots::explain`] says which line decided and why. What each profile decides is one
-//! table, [`Profile::reading`]. The layers are re-exported for those who need them:
-//! [`grammar`], [`url`], [`model`], and with their features `lint` and `fetch`.
+//! [`Robots::explain`] and [`Crawler::explain`] say which line decided and why. The layers
+//! (`robotrules-grammar`, `robotrules-url`, `robotrules-model`, `robotrules-fetch`,
+//! `robotrules-lint`) are published on their own, each with its own API, for those who need
+//! more than this crate holds.
 //!
 //! ## Features
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `fetch` | on | `client::Client`: fetching (HTTP, HTTPS, FTP) and caching robots.txt end to end (tokio, reqwest) |
-//! | `lint` | on | `robotrules::lint`: site-owner lints rendered rustc-style |
+//! | `lint` | on | [`lint()`](crate::lint()): site-owner lints with stable codes |
 //! | `serde` | with `fetch` | `Serialize` for explanations, diagnostics and decisions |
 //!
 //! Parse-only users turn the defaults off (`default-features = false`) and pull in neither
 //! tokio, reqwest, hyper, annotate-snippets nor serde_json.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 #[cfg(feature = "fetch")]
 pub mod client;
 
-#[cfg(feature = "fetch")]
-pub use robotrules_fetch as fetch;
-pub use robotrules_grammar as grammar;
-#[cfg(feature = "lint")]
-pub use robotrules_lint as lint;
-pub use robotrules_model as model;
-pub use robotrules_url as url;
+use robotrules_model as model;
 
 pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
+#[cfg(feature = "lint")]
+pub use robotrules_lint::LintReport;
 pub use robotrules_model::{
-    Crawler, Diagnostic, DiagnosticKind, Error, Explanation, Extension, ExtensionKey, GroupRef,
-    InvalidAgent, InvalidUrl, Profile, Reading, Reason, RequestRate, RuleKind, RuleMatch,
-    Selection, Severity, Span, UnknownProfile, Verdict,
+    Diagnostic, Error, Explanation, GroupRef, InvalidAgent, InvalidUrl, Profile, Reason,
+    RequestRate, RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile,
 };
 
 /// How to read a robots.txt file.
@@ -97,20 +97,21 @@ impl Default for ParseOptions {
 
 #[cfg(feature = "lint")]
 /// Lint `bytes` for `options.profile`: every finding with its stable code, severity, span,
-/// line, column, message and help, at most [`lint::DEFAULT_MAX_FINDINGS`] of them (the rest
-/// counted). See [`lint::lint`] for more options and [`lint::render`] to show the report.
+/// line, column, message and help, at most 100 of them (the rest counted). The
+/// `robotrules-lint` crate has more options (levels, the robots.txt URL) and renders the
+/// report rustc-style, as JSON or as SARIF.
 ///
 /// ```
 /// let report = robotrules::lint(b"user-agent: *\ndissallow: /x\n", &Default::default());
 /// assert_eq!(report.findings[0].code.as_str(), "misspelt-key");
 /// ```
-pub fn lint(bytes: &[u8], options: &ParseOptions) -> lint::LintReport {
-    let options = lint::LintOptions {
+pub fn lint(bytes: &[u8], options: &ParseOptions) -> LintReport {
+    let options = robotrules_lint::LintOptions {
         profile: options.profile,
         parse_limit: options.parse_limit,
-        ..lint::LintOptions::default()
+        ..robotrules_lint::LintOptions::default()
     };
-    lint::lint(bytes, &options)
+    robotrules_lint::lint(bytes, &options)
 }
 
 /// A parsed robots.txt file. Cheap to clone (an `Arc`), `Send + Sync`.
@@ -140,14 +141,20 @@ impl Robots {
         Robots { inner }
     }
 
+    /// Whether `a` and `b` are one parsed file, shared: clones of one `Robots`, or the
+    /// client's answers from one fetched copy (parsed once).
+    pub fn ptr_eq(a: &Robots, b: &Robots) -> bool {
+        Arc::ptr_eq(&a.inner, &b.inner)
+    }
+
     /// The profile the file was read under.
     pub fn profile(&self) -> Profile {
         self.inner.profile()
     }
 
     /// Choose and compile the groups for crawler `name` once, as an owned handle that shares
-    /// this file: `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a
-    /// cache.
+    /// this file:
+    /// `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a cache.
     ///
     /// ```
     /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /x\n");
@@ -161,7 +168,7 @@ impl Robots {
     /// In the `rfc9309` profile, a name that is not a product token (letters, digits, `_`,
     /// `-`); the error suggests the token the name starts with.
     pub fn crawler(&self, name: &str) -> Result<Crawler, InvalidAgent> {
-        Crawler::new(Arc::clone(&self.inner), name)
+        model::Crawler::new(Arc::clone(&self.inner), name).map(|inner| Crawler { inner })
     }
 
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
@@ -209,7 +216,7 @@ impl Robots {
     ///
     /// # Errors
     /// As [`Robots::crawler`].
-    pub fn crawl_delay(&self, agent: &str) -> Result<Option<std::time::Duration>, InvalidAgent> {
+    pub fn crawl_delay(&self, agent: &str) -> Result<Option<Duration>, InvalidAgent> {
         Ok(self.crawler(agent)?.crawl_delay())
     }
 
@@ -217,7 +224,7 @@ impl Robots {
     ///
     /// # Errors
     /// As [`Robots::crawler`].
-    pub fn request_rate(&self, agent: &str) -> Result<Option<model::RequestRate>, InvalidAgent> {
+    pub fn request_rate(&self, agent: &str) -> Result<Option<RequestRate>, InvalidAgent> {
         Ok(self.crawler(agent)?.request_rate())
     }
 
@@ -227,9 +234,100 @@ impl Robots {
         self.inner.diagnostics()
     }
 
-    /// The full model, for groups, rules and records.
-    pub fn model(&self) -> &model::RobotsTxt {
-        &self.inner
+    /// How many bytes of the input were read: at most the parse limit
+    /// ([`ParseOptions::parse_limit`]; RFC 9309 §2.5), the rest ignored.
+    pub fn bytes_read(&self) -> usize {
+        self.inner.bytes_read()
+    }
+}
+
+/// One crawler's rules in a parsed file ([`Robots::crawler`]): its groups resolved once, to
+/// ask about many URLs. Owned, `Send + Sync`, cheap to clone (it shares the file).
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let robots = robotrules::Robots::parse(b"
+/// User-agent: ExampleBot
+/// Disallow: /private/
+/// Crawl-delay: 2.5
+/// Request-rate: 1/10s
+/// Sitemap: https://example.com/sitemap.xml
+/// ");
+/// let bot = robots.crawler("ExampleBot")?;
+/// assert!(!bot.is_allowed("/private/x")?);
+/// assert_eq!(bot.explain("/private/x")?.decided_by.map(|rule| rule.line), Some(3));
+/// assert_eq!(bot.crawl_delay(), Some(Duration::from_millis(2500)));
+/// assert_eq!(bot.request_rate().map(|rate| rate.to_string()).as_deref(), Some("1 request per 10 seconds"));
+/// assert_eq!(bot.sitemaps().collect::<Vec<_>>(), ["https://example.com/sitemap.xml"]);
+/// # Ok::<(), robotrules::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Crawler {
+    inner: model::Crawler,
+}
+
+impl Crawler {
+    /// A crawler already resolved elsewhere (the client's entries).
+    #[cfg(feature = "fetch")]
+    pub(crate) fn from_model(inner: model::Crawler) -> Crawler {
+        Crawler { inner }
+    }
+
+    /// The crawler's name as given.
+    pub fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    /// The parsed file (shared, not copied).
+    pub fn robots(&self) -> Robots {
+        Robots {
+            inner: Arc::clone(self.inner.robots()),
+        }
+    }
+
+    /// How the crawler's groups were chosen: a group names it, the `*` group, or none.
+    pub fn selection(&self) -> Selection {
+        self.inner.selection()
+    }
+
+    /// May the crawler fetch `url` (absolute, or a path starting with `/`)?
+    ///
+    /// # Errors
+    /// A URL the profile cannot read (in `rfc9309` and `legacy1994`, neither an absolute URL
+    /// with a host nor a path starting with `/`).
+    pub fn is_allowed(&self, url: &str) -> Result<bool, InvalidUrl> {
+        self.inner.is_allowed(url)
+    }
+
+    /// Why `url` is allowed or not: the groups chosen, every matching rule, the deciding rule
+    /// and its line.
+    ///
+    /// # Errors
+    /// As [`Crawler::is_allowed`].
+    pub fn explain(&self, url: &str) -> Result<Explanation, InvalidUrl> {
+        self.inner.explain(url)
+    }
+
+    /// The crawl delay, from the crawler's groups' first valid `crawl-delay` record.
+    pub fn crawl_delay(&self) -> Option<Duration> {
+        self.inner.crawl_delay()
+    }
+
+    /// The request rate, from the crawler's groups' first valid `request-rate` record.
+    pub fn request_rate(&self) -> Option<RequestRate> {
+        self.inner.request_rate()
+    }
+
+    /// The values of the crawler's groups' `visit-time` records, as written.
+    pub fn visit_times(&self) -> Vec<String> {
+        self.inner.visit_times()
+    }
+
+    /// Every `Sitemap:` URL in the file, as written (sitemaps belong to no group, RFC 9309
+    /// §2.2.4).
+    pub fn sitemaps(&self) -> impl Iterator<Item = &str> {
+        self.inner.robots().sitemaps()
     }
 }
 
@@ -242,7 +340,7 @@ mod tests {
     #[test]
     fn robots_is_shareable() {
         assert_send_sync::<Robots>();
-        assert_send_sync::<model::RobotsTxt>();
+        assert_send_sync::<Crawler>();
         let robots = Robots::parse(b"user-agent: *\ndisallow: /\n");
         let handles: Vec<_> = (0..4)
             .map(|_| {

@@ -12,7 +12,7 @@ use robotrules::client::{
     AccessKind, Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
     POLITENESS_FLOOR,
 };
-use robotrules::{ParseOptions, Profile, RuleKind};
+use robotrules::{ParseOptions, Profile, Robots, RuleKind};
 use robotrules_testserver::ftp::FtpServer;
 use robotrules_testserver::http::{HttpServer, Reply};
 use rstest::rstest;
@@ -168,8 +168,8 @@ async fn the_second_question_is_answered_from_the_cache_with_the_same_parse() {
 
     let a = client.lookup(&server.url("/")).await.unwrap();
     let b = client.lookup(&server.url("/x")).await.unwrap();
-    let (a, b) = (a.robots.unwrap(), b.robots.unwrap());
-    assert!(std::ptr::eq(a.model(), b.model()), "parsed once, shared");
+    let (a, b) = (a.robots().unwrap(), b.robots().unwrap());
+    assert!(Robots::ptr_eq(&a, &b), "parsed once, shared");
 }
 
 #[tokio::test]
@@ -243,7 +243,7 @@ async fn many_tasks_share_one_fetch_and_one_parse() {
             tokio::spawn(async move {
                 let decision = client.is_allowed(&url).await.unwrap();
                 let lookup = client.lookup(&url).await.unwrap();
-                (i, decision, lookup.robots.unwrap())
+                (i, decision, lookup.robots().unwrap())
             })
         })
         .collect();
@@ -256,7 +256,7 @@ async fn many_tasks_share_one_fetch_and_one_parse() {
     assert_eq!(server.hits("/robots.txt"), 1, "one request for 32 tasks");
     assert!(parsed
         .iter()
-        .all(|robots| std::ptr::eq(robots.model(), parsed[0].model())));
+        .all(|robots| Robots::ptr_eq(robots, &parsed[0])));
 }
 
 #[tokio::test]
@@ -318,6 +318,10 @@ async fn crawl_delay_and_sitemaps_come_from_the_origins_file() {
         client.crawl_delay(&server.url("/any")).await.unwrap(),
         Some(std::time::Duration::from_millis(2500))
     );
+    // Every decision carries it too.
+    let decision = client.is_allowed(&server.url("/any")).await.unwrap();
+    assert_eq!(decision.crawl_delay, Some(Duration::from_millis(2500)));
+    assert_eq!(serde_json::to_value(&decision).unwrap()["crawl_delay"], 2.5);
     assert_eq!(
         client.sitemaps(&server.url("/")).await.unwrap(),
         [

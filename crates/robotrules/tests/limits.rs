@@ -8,8 +8,9 @@
 use std::sync::{Mutex, MutexGuard};
 
 use peak_alloc::PeakAlloc;
-use robotrules::model::{AgentToken, CrawlerNames};
-use robotrules::{DiagnosticKind, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules_model::DiagnosticKind;
+use robotrules_model::{AgentToken, CrawlerNames};
 use rstest::rstest;
 
 #[global_allocator]
@@ -49,7 +50,7 @@ fn the_parse_limit_cuts_at_the_last_whole_line_and_reports(
     let body = b"user-agent: *\ndisallow: /a\ndisallow: /private\ndisallow: /b\n";
     let limit = 30;
     let robots = parse(body, profile, limit);
-    assert_eq!(robots.model().bytes_read(), 27);
+    assert_eq!(robots.bytes_read(), 27);
     assert!(!robots.is_allowed("FooBot", "/a").unwrap());
     assert!(robots.is_allowed("FooBot", "/p").unwrap());
     assert!(robots.is_allowed("FooBot", "/b").unwrap());
@@ -70,7 +71,7 @@ fn the_default_parse_limit_is_512000_bytes() {
     let mut body = filled("user-agent: *\n", "disallow: /x\n", DEFAULT_PARSE_LIMIT);
     body.extend_from_slice(b"disallow: /\n");
     let robots = Robots::parse(&body);
-    assert!(robots.model().bytes_read() <= DEFAULT_PARSE_LIMIT);
+    assert!(robots.bytes_read() <= DEFAULT_PARSE_LIMIT);
     assert!(
         robots.is_allowed("FooBot", "/y").unwrap(),
         "the rule past the limit is ignored"
@@ -85,7 +86,7 @@ fn a_single_line_longer_than_the_parse_limit_is_ignored_whole() {
     body.resize(DEFAULT_PARSE_LIMIT + 10, b'a');
     for profile in Profile::ALL {
         let robots = parse(&body, profile, DEFAULT_PARSE_LIMIT);
-        assert_eq!(robots.model().bytes_read(), 14, "{profile}");
+        assert_eq!(robots.bytes_read(), 14, "{profile}");
         assert!(robots.is_allowed("FooBot", "/aaa").unwrap(), "{profile}");
     }
 }
@@ -211,11 +212,12 @@ fn every_group_and_rule_is_kept_up_to_the_parse_limit() {
     let lines = body.iter().filter(|&&b| b == b'\n').count();
     for profile in Profile::ALL {
         let robots = parse(&body, profile, DEFAULT_PARSE_LIMIT);
-        let model = robots.model();
+        // The groups and rules are the model's (the layer crate's own API).
+        let model = robotrules_model::RobotsTxt::parse(&body, profile, DEFAULT_PARSE_LIMIT);
         let rules: usize = model
             .groups()
             .iter()
-            .map(|g| g.rules(model).rules().len())
+            .map(|g| g.rules(&model).rules().len())
             .sum();
         // A rule line ends the user-agent list in every profile, so each `user-agent` line
         // starts a group.

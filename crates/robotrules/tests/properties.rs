@@ -8,9 +8,13 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::RngSeed;
-use robotrules::grammar::{parse_with, Limits, Parsed, Span};
-use robotrules::url::{canonical, google};
 use robotrules::{ParseOptions, Profile, Robots};
+use robotrules_grammar::{parse_with, Limits, Parsed, Span};
+use std::sync::Arc;
+
+use robotrules::InvalidAgent;
+use robotrules_model::{Crawler, RobotsTxt};
+use robotrules_url::{canonical, google};
 
 /// 256 cases from a fixed seed, so a run is deterministic; `PROPTEST_CASES` and
 /// `PROPTEST_RNG_SEED` override. Failures are not persisted to files: a shrunk failing input
@@ -25,14 +29,19 @@ fn config() -> ProptestConfig {
     }
 }
 
-fn parse(body: &[u8], profile: Profile) -> Robots {
-    Robots::parse_with(
+/// The model of `body` read under `profile` (the layer crate's own API: these properties look
+/// at groups, rules and targets, which the facade does not show).
+fn parse(body: &[u8], profile: Profile) -> Arc<RobotsTxt> {
+    Arc::new(RobotsTxt::parse(
         body,
-        &ParseOptions {
-            profile,
-            ..ParseOptions::default()
-        },
-    )
+        profile,
+        robotrules::DEFAULT_PARSE_LIMIT,
+    ))
+}
+
+/// The model's crawler `name` in `robots`.
+fn crawler(robots: &Arc<RobotsTxt>, name: &str) -> Result<Crawler, InvalidAgent> {
+    Crawler::new(Arc::clone(robots), name)
 }
 
 /// Google's `RobotsMatchStrategy::Matches` (robots.cc) as plainly as possible: the set of path
@@ -107,7 +116,7 @@ proptest! {
     #[test]
     fn rfc9309_matcher_agrees_with_the_reference(pattern in pattern(), url in path()) {
         let robots = parse(format!("user-agent: *\ndisallow: {pattern}\n").as_bytes(), Profile::Rfc9309);
-        let rules = robots.crawler("FooBot").unwrap();
+        let rules = crawler(&robots, "FooBot").unwrap();
         let target = rules.target(&url).unwrap();
         let compiled = canonical::pattern(pattern.as_bytes());
         prop_assume!(!target.is_robots_txt());
@@ -347,7 +356,7 @@ proptest! {
         check_tiling(&parse_with(&bytes, &Limits { parse_limit: limit, max_line_len }))?;
         for profile in Profile::ALL {
             let robots = Robots::parse_with(&bytes, &ParseOptions { profile, parse_limit: limit });
-            prop_assert!(robots.model().bytes_read() <= bytes.len());
+            prop_assert!(robots.bytes_read() <= bytes.len());
             let _ = robots.is_allowed("FooBot", "/a");
         }
     }
@@ -461,11 +470,11 @@ fn trailing_star_precedence() {
 /// groups (as the public API shows them: normalised pattern, anchor, priority) is matched with
 /// Google's position-set algorithm ([`reference_matches`]); the best match decides (most
 /// octets, allow on a tie; the first in file order under first-match precedence).
-fn reference_verdict(robots: &Robots, agent: &str, path: &[u8]) -> bool {
-    let model = robots.model();
+fn reference_verdict(robots: &Arc<RobotsTxt>, agent: &str, path: &[u8]) -> bool {
+    let model = &**robots;
     let longest =
-        model.profile().reading().precedence == robotrules::model::Precedence::LongestMatch;
-    let Ok(rules) = robots.crawler(agent) else {
+        model.profile().reading().precedence == robotrules_model::Precedence::LongestMatch;
+    let Ok(rules) = crawler(robots, agent) else {
         return true;
     };
     let mut best: Option<(u32, bool, u32)> = None;
@@ -556,7 +565,7 @@ proptest! {
         let file = render(&groups);
         for profile in Profile::ALL {
             let robots = parse(file.as_bytes(), profile);
-            let rules = robots.crawler("FooBot").unwrap();
+            let rules = crawler(&robots, "FooBot").unwrap();
             for url in &urls {
                 let target = rules.target(url).unwrap();
                 if profile.reading().implicit_robots_txt && target.is_robots_txt() {
@@ -617,7 +626,7 @@ fn lazy_compile_is_thread_safe_and_deterministic() {
                 scope.spawn(move || {
                     for round in 0..3 {
                         let a = (t + round) % agents.len();
-                        let rules = shared.crawler(agents[a]).unwrap();
+                        let rules = crawler(shared, agents[a]).unwrap();
                         for (u, url) in urls.iter().enumerate().rev() {
                             assert_eq!(rules.is_allowed(url), Ok(expected[a][u]), "{url}");
                         }
@@ -626,8 +635,8 @@ fn lazy_compile_is_thread_safe_and_deterministic() {
             }
         });
         assert_eq!(
-            format!("{:?}", shared.model().groups()),
-            format!("{:?}", alone.model().groups())
+            format!("{:?}", shared.groups()),
+            format!("{:?}", alone.groups())
         );
     }
 }

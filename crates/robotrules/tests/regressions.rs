@@ -3,8 +3,8 @@
 //! Each test names the finding (`fuzz crash N` / `property failure N`), the target that found
 //! it and the input bytes; `docs/robustness.md` lists them with their status.
 
-use robotrules::grammar::{parse_with, Limits};
 use robotrules::{ParseOptions, Profile, Robots};
+use robotrules_grammar::{parse_with, Limits};
 use rstest::rstest;
 
 /// Fuzz crash 1 (grammar_parse, artifact `crash-57218c316b6921e2cd61027a2387edc31a2d9471`,

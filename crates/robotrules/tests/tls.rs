@@ -68,10 +68,8 @@ async fn without_the_root_every_url_is_disallowed() {
         .lookup(&server.url("/"))
         .await
         .unwrap()
-        .outcome
-        .latest
-        .access
-        .reason()
+        .latest()
+        .access_reason()
         .unwrap();
     assert!(reason.contains("unknown issuer"), "{reason}");
 }

@@ -17,14 +17,14 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use robotrules::fetch::cache::{CachePolicy, Store};
-use robotrules::fetch::fleet::{RedisOptions, RedisStore};
-use robotrules::fetch::{
+use robotrules::DEFAULT_PARSE_LIMIT;
+use robotrules_bench::corpus::real_sample;
+use robotrules_fetch::cache::{CachePolicy, Store};
+use robotrules_fetch::fleet::{RedisOptions, RedisStore};
+use robotrules_fetch::{
     Access, CacheHeaders, FetchOutcome, Hop, Origin, Truncation, UnavailableReason,
     UnreachableReason,
 };
-use robotrules::DEFAULT_PARSE_LIMIT;
-use robotrules_bench::corpus::real_sample;
 use robotrules_testserver::redis::RedisServer;
 
 /// The successful fetch of `body` from `origin`, cut at the parse limit.

@@ -86,10 +86,17 @@ fn robotrules_cost(
     urls: &[String],
 ) -> Cost {
     measure(
-        || parse_robotrules(&sample.bytes, profile),
-        |r| r.model().heap_size(),
+        // The model itself, for its heap size (the facade's `Robots` is an `Arc` of it).
+        || {
+            std::sync::Arc::new(robotrules_model::RobotsTxt::parse(
+                &sample.bytes,
+                profile,
+                robotrules::DEFAULT_PARSE_LIMIT,
+            ))
+        },
+        |r| r.heap_size(),
         |r| {
-            if let Ok(rules) = r.crawler(agent) {
+            if let Ok(rules) = robotrules_model::Crawler::new(std::sync::Arc::clone(r), agent) {
                 for url in urls {
                     let _ = rules.is_allowed(url);
                 }

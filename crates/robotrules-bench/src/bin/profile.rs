@@ -58,7 +58,7 @@ impl Who {
 
     fn parse(self, bytes: &[u8]) -> usize {
         match self {
-            Who::Robotrules(p) => black_box(parse_robotrules(bytes, p)).model().groups().len(),
+            Who::Robotrules(p) => black_box(parse_robotrules(bytes, p)).bytes_read(),
             Who::Robotxt => black_box(parse_robotxt(AGENT, bytes)).rules().len(),
         }
     }

@@ -1,7 +1,7 @@
 //! `robotrules batch [--profile P] [--format F] [--explain] [--concurrency N] [--only V]
-//! [--timeout SECS] [--ca-cert FILE] [--user-agent TEXT] [--cache redis://HOST:PORT[/DB]] AGENT
-//! [URL...]`: a stream of URLs from
-//! many sites, each checked against the robots.txt of its own origin.
+//! [--timeout SECS] [--ca-cert FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL
+//! [--cache-timeout SECS]] AGENT [URL...]`: a stream of URLs from many sites, each checked
+//! against the robots.txt of its own origin.
 //!
 //! The URLs come from the arguments, or one per line from standard input (blank and `#`
 //! lines skipped), and are answered in input order, one row each ([`crate::rows`]). Each
@@ -30,17 +30,17 @@ use std::pin::Pin;
 use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
-use robotrules::client::{Client, ClientError, Decision};
-use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::client::{Client, ClientError};
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
 
-use crate::cmd::{self, Outcome};
+use crate::args::{ProfileArg, RemoteArgs};
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
-use crate::remote::{self, TimeoutArg, UserAgentArg};
-use crate::rows::{Deciding, Only, Printer, Row, Verdict};
-use crate::shared_cache::CacheArg;
-use crate::trust::TrustArgs;
+use crate::remote::{self, For};
+use crate::rows::{Answer, Only, Printer, Row};
+use crate::shared_cache::SharedCache;
 
 /// The default `--concurrency`: origins fetched at once.
 const DEFAULT_CONCURRENCY: &str = "32";
@@ -56,7 +56,7 @@ const MAX_CONCURRENCY: usize = 4096;
 #[command(override_usage = "robotrules batch [OPTIONS] AGENT [URL...]")]
 pub(crate) struct BatchArgs {
     #[command(flatten)]
-    profile: cmd::ProfileArg,
+    profile: ProfileArg,
 
     /// Output: tab-separated text (`allowed|disallowed|error<TAB>URL[...]`), or one JSON
     /// object per line (url, verdict, access, robots_txt_url, the deciding line and rule).
@@ -78,21 +78,10 @@ pub(crate) struct BatchArgs {
     #[arg(long, value_enum, value_name = "VERDICT")]
     only: Option<Only>,
 
-    /// Fetch deadline per robots.txt.
+    /// How each site's robots.txt is fetched (within --timeout each), and the robots.txt
+    /// cache shared with other processes.
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for https:// sites.
-    #[command(flatten)]
-    trust: TrustArgs,
-
-    /// The User-Agent header (default: AGENT before `robotrules/VERSION`).
-    #[command(flatten)]
-    user_agent: UserAgentArg,
-
-    /// The robots.txt cache shared with other processes.
-    #[command(flatten)]
-    cache: CacheArg,
+    remote: RemoteArgs,
 
     /// The crawler's name, a product token such as `Googlebot` (RFC 9309 §2.2.1).
     #[arg(value_name = "AGENT")]
@@ -124,32 +113,20 @@ fn parse_concurrency(text: &str) -> Result<NonZeroUsize, String> {
 /// a [`CliError`] for an invalid crawler name, an unusable `--ca-cert` file, fetching that
 /// cannot start, or a failed write.
 pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
-    let mut options = remote::options(
-        args.fetch.timeout,
-        DEFAULT_PARSE_LIMIT,
-        &trust,
-        args.user_agent.for_agent(Some(&args.agent)),
-    );
-    options.max_concurrent_fetches = args.concurrency.get();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
-    let shared = runtime.block_on(args.cache.connect(trust.roots()))?;
-    let mut builder = Client::builder(&args.agent)
-        .parse_options(ParseOptions {
+    let remote = args.remote.load()?;
+    let runtime = remote::runtime()?;
+    let shared = runtime.block_on(remote.shared())?;
+    let purpose = For {
+        agent: Some(&args.agent),
+        parse: ParseOptions {
             profile: args.profile.profile,
             parse_limit: DEFAULT_PARSE_LIMIT,
-        })
-        .fetch_options(options);
-    if let Some(shared) = &shared {
-        builder = builder.store(shared.store());
-    }
-    let client = builder.build().map_err(|error| match error {
-        ClientError::InvalidAgent(invalid) => CliError::InvalidAgent(invalid),
-        other => CliError::FetchSetup(other.to_string()),
-    })?;
+        },
+        concurrency: Some(args.concurrency.get()),
+    };
+    // A name the profile rejects is a usage error before anything is fetched.
+    Robots::parse_with(b"", &purpose.parse).crawler(&args.agent)?;
+    let client = remote.client(purpose, shared.as_ref().map(SharedCache::store))?;
     let window = args.concurrency.get().saturating_mul(WINDOW_PER_FETCH);
     let asker = Asker {
         client,
@@ -184,12 +161,12 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
 }
 
 /// A question waiting for its origin's robots.txt, with its slot's sequence number.
-type Waiting = Pin<Box<dyn Future<Output = (u64, Answered)>>>;
+type Waiting = Pin<Box<dyn Future<Output = (u64, Answer)>>>;
 
 /// Items read but not yet written, in input order: each answered already, or waiting for its
 /// origin's robots.txt.
 struct Queue {
-    slots: VecDeque<(Item, Option<Answered>)>,
+    slots: VecDeque<(Item, Option<Answer>)>,
     /// The sequence number of the first slot.
     first: u64,
     /// Questions waiting for a fetch, each with its slot's sequence number.
@@ -198,7 +175,7 @@ struct Queue {
 
 impl Queue {
     /// Puts the answer for slot `seq` in place.
-    fn fill(&mut self, seq: u64, answered: Answered) {
+    fn fill(&mut self, seq: u64, answered: Answer) {
         let index = usize::try_from(seq - self.first).unwrap_or(usize::MAX);
         if let Some(slot) = self.slots.get_mut(index) {
             slot.1 = Some(answered);
@@ -217,7 +194,7 @@ impl Queue {
             .is_some_and(|(_, answer)| answer.is_some())
         {
             if let Some((item, Some(answered))) = self.slots.pop_front() {
-                printer.print(&answered.row(&item, profile))?;
+                printer.print(&row(&answered, &item, profile))?;
             }
             self.first += 1;
         }
@@ -268,7 +245,7 @@ async fn answer<W: Write>(
             next_seq += 1;
             match asker.try_ask(&item) {
                 Some(answered) if queue.slots.is_empty() => {
-                    printer.print(&answered.row(&item, asker.profile))?;
+                    printer.print(&row(&answered, &item, asker.profile))?;
                     queue.first = next_seq;
                 }
                 Some(answered) => queue.slots.push_back((item, Some(answered))),
@@ -346,26 +323,18 @@ struct Asker {
     explain: bool,
 }
 
-/// What the client answered for one item.
-enum Answered {
-    /// A decision, and with `--explain` its account.
-    Decided(Decision, Option<Box<robotrules::Explanation>>),
-    /// Why there is none.
-    Failed(String),
-}
-
 impl Asker {
     /// The answer for `item` now, when it needs no fetch: a line that is no URL, a URL that
     /// cannot have a robots.txt, or a URL of an origin the client knows.
-    fn try_ask(&self, item: &Item) -> Option<Answered> {
+    fn try_ask(&self, item: &Item) -> Option<Answer> {
         let url = match &item.url {
-            Err(problem) => return Some(Answered::Failed(problem.to_string())),
+            Err(problem) => return Some(Answer::Failed(problem.to_string())),
             Ok(url) if self.explain => return None,
             Ok(url) => url,
         };
         Some(match self.client.try_is_allowed(url)? {
-            Ok(decision) => Answered::Decided(decision, None),
-            Err(error) => Answered::Failed(message(error)),
+            Ok(decision) => Answer::Decided(decision, None),
+            Err(error) => Answer::Failed(message(error)),
         })
     }
 
@@ -374,21 +343,21 @@ impl Asker {
         &self,
         seq: u64,
         url: Result<String, Problem>,
-    ) -> impl Future<Output = (u64, Answered)> + 'static {
+    ) -> impl Future<Output = (u64, Answer)> + 'static {
         let client = self.client.clone();
         let explain = self.explain;
         async move {
             let answered = match url {
-                Err(problem) => Answered::Failed(problem.to_string()),
+                Err(problem) => Answer::Failed(problem.to_string()),
                 Ok(url) if explain => match client.explain(&url).await {
                     Ok(explained) => {
-                        Answered::Decided(explained.decision, explained.explanation.map(Box::new))
+                        Answer::Decided(explained.decision, explained.explanation.map(Box::new))
                     }
-                    Err(error) => Answered::Failed(message(error)),
+                    Err(error) => Answer::Failed(message(error)),
                 },
                 Ok(url) => match client.is_allowed(&url).await {
-                    Ok(decision) => Answered::Decided(decision, None),
-                    Err(error) => Answered::Failed(message(error)),
+                    Ok(decision) => Answer::Decided(decision, None),
+                    Err(error) => Answer::Failed(message(error)),
                 },
             };
             (seq, answered)
@@ -404,34 +373,11 @@ fn message(error: ClientError) -> String {
     }
 }
 
-impl Answered {
-    /// The row for `item`, read under `profile`.
-    fn row<'a>(&'a self, item: &'a Item, profile: Profile) -> Row<'a> {
-        let url = match &item.url {
-            Ok(url) => url.as_str(),
-            Err(problem) => problem.text(),
-        };
-        match self {
-            Answered::Failed(error) => {
-                Row::error(url, item.line, format!("line {}: {error}", item.line))
-            }
-            Answered::Decided(decision, explanation) => Row::verdict(
-                url,
-                Verdict {
-                    allowed: decision.allowed,
-                    profile,
-                    access: Some(decision.access),
-                    access_reason: decision.access_reason.as_deref(),
-                    robots_txt_url: Some(&decision.robots_txt_url),
-                    reason: decision.reason,
-                    decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
-                        line: rule.line(),
-                        kind: rule.kind(),
-                        pattern: rule.pattern(),
-                    }),
-                    explanation: explanation.clone(),
-                },
-            ),
-        }
-    }
+/// The row for `item`, as `answer` has it, read under `profile`.
+fn row<'a>(answer: &'a Answer, item: &'a Item, profile: Profile) -> Row<'a> {
+    let url = match &item.url {
+        Ok(url) => url.as_str(),
+        Err(problem) => problem.text(),
+    };
+    answer.row(url, item.line, profile)
 }

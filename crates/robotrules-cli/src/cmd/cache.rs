@@ -1,5 +1,6 @@
-//! `robotrules cache show --cache URL [--format F] ORIGIN` and `robotrules cache purge --cache
-//! URL ORIGIN`: look into the fleet's shared robots.txt cache in Redis (see
+//! `robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE]... [--profile P]
+//! [--format F] ORIGIN` and `robotrules cache purge --cache URL [--cache-timeout SECS]
+//! [--ca-cert FILE]... ORIGIN`: look into the fleet's shared robots.txt cache in Redis (see
 //! [`crate::shared_cache`]) and remove an origin's entry from it.
 //!
 //! ORIGIN is any URL of the site (`https://example.com/page` means `https://example.com`),
@@ -16,17 +17,19 @@
 use std::io;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use robotrules::client::cache_policy;
-use robotrules::fetch::cache::{Basis, CacheEntry, CachePolicy};
-use robotrules::fetch::{AccessKind, FetchOutcome, Fetcher};
-use robotrules::url::Origin;
+use robotrules::client::{Basis, CachePolicy};
+use robotrules::ParseOptions;
+use robotrules_fetch::cache::CacheEntry;
+use robotrules_fetch::{AccessKind, FetchOutcome, Fetcher};
+use robotrules_url::Origin;
 use serde::Serialize;
 
-use crate::cmd::{Outcome, ProfileArg};
+use crate::args::ProfileArg;
+use crate::args::RemoteArgs;
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::output::{self, Format};
-use crate::shared_cache::CacheArg;
-use crate::trust::CaCertArgs;
+use crate::remote::{self, For};
 
 /// Arguments of `robotrules cache`.
 #[derive(Debug, clap::Args)]
@@ -51,16 +54,12 @@ enum CacheCommand {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT] ORIGIN",
-    mut_arg("cache", required_cache)
+    mut_args(cache_command_arg)
 )]
 struct ShowArgs {
-    /// The shared cache.
+    /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
     #[command(flatten)]
-    cache: CacheArg,
-
-    /// The roots trusted for a `rediss://` cache.
-    #[command(flatten)]
-    trust: CaCertArgs,
+    remote: RemoteArgs,
 
     /// Whose cache rules say what the entry means now (the access result a crawler applies
     /// during an outage).
@@ -80,16 +79,12 @@ struct ShowArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE] ORIGIN",
-    mut_arg("cache", required_cache)
+    mut_args(cache_command_arg)
 )]
 struct PurgeArgs {
-    /// The shared cache.
+    /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
     #[command(flatten)]
-    cache: CacheArg,
-
-    /// The roots trusted for a `rediss://` cache.
-    #[command(flatten)]
-    trust: CaCertArgs,
+    remote: RemoteArgs,
 
     /// The site: its origin (`https://example.com`) or any URL of it.
     #[arg(value_name = "ORIGIN")]
@@ -101,9 +96,14 @@ const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL 
 (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's certificate \
 store and --ca-cert)";
 
-/// `--cache` as the `cache` commands take it: required, with their help.
-fn required_cache(arg: clap::Arg) -> clap::Arg {
-    arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP)
+/// The remote options as the `cache` commands take them: `--cache` required, with their help;
+/// the options that mean nothing to them (they fetch nothing) out of their help.
+fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
+    match arg.get_id().as_str() {
+        "cache" => arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP),
+        "timeout" | "platform_roots" | "user_agent" => arg.hide(true),
+        _ => arg,
+    }
 }
 
 /// Runs `cache show` or `cache purge`.
@@ -112,16 +112,13 @@ fn required_cache(arg: clap::Arg) -> clap::Arg {
 /// A [`CliError`] for an ORIGIN that is no site URL, a `--cache` that is not a Redis URL or
 /// is refused, a Redis that does not answer, or a failed write.
 pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|error| CliError::FetchSetup(error.to_string()))?;
+    let runtime = remote::runtime()?;
     match args.command {
         CacheCommand::Show(args) => {
             let origin = read_origin(&args.origin)?;
-            let roots = args.trust.load()?;
+            let remote = args.remote.load()?;
             let entry = runtime.block_on(async {
-                let cache = args.cache.connect_required(&roots).await?;
+                let cache = remote.shared_required().await?;
                 cache
                     .redis()
                     .inspect(&origin)
@@ -139,8 +136,18 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
                 output::write_text(io::stdout().lock(), &text)?;
                 return Ok(Outcome::Flagged);
             };
-            let policy = cache_policy(args.profile.profile);
-            let report = EntryReport::new(&origin, &entry, &policy, SystemTime::now());
+            // What a crawler applies now is what the library's client applies: its policy.
+            let purpose = For {
+                agent: None,
+                parse: ParseOptions {
+                    profile: args.profile.profile,
+                    ..ParseOptions::default()
+                },
+                concurrency: None,
+            };
+            let client = remote.client(purpose, None)?;
+            let report =
+                EntryReport::new(&origin, &entry, client.cache_policy(), SystemTime::now());
             let text = match args.format {
                 Format::Text => format!("{report}"),
                 Format::Json => output::json_line(&report)?,
@@ -150,9 +157,9 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
         }
         CacheCommand::Purge(args) => {
             let origin = read_origin(&args.origin)?;
-            let roots = args.trust.load()?;
+            let remote = args.remote.load()?;
             let removed = runtime.block_on(async {
-                let cache = args.cache.connect_required(&roots).await?;
+                let cache = remote.shared_required().await?;
                 cache.redis().purge(&origin).await.map_err(CliError::Cache)
             })?;
             let text = if removed {

@@ -1,5 +1,6 @@
-//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] [--ca-cert FILE]
-//! [--cache redis://HOST:PORT] ROBOTS AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
+//! `robotrules check [--profile P] [--format F] [--explain] [--timeout SECS] [--ca-cert
+//! FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS
+//! AGENT [URL...]`: may crawler AGENT fetch each URL under the robots.txt file ROBOTS?
 //!
 //! The file is parsed once and the crawler's groups resolved once (RFC 9309 §2.2.1); then each
 //! URL gets one line (see [`crate::output`]). Which URLs a profile reads is the model's call
@@ -17,27 +18,28 @@
 //! without fetching, and a last good copy kept there serves while the file is unreachable.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
 
-use robotrules::fetch::{AccessKind, FetchOutcome};
-use robotrules::url::{robots_txt_origin, Origin};
-use robotrules::{Crawler, ParseOptions, Profile, Robots};
+use robotrules::client::{AccessKind, Lookup};
+use robotrules::{ParseOptions, Profile};
+use robotrules_model::{Crawler, RobotsTxt};
+use robotrules_url::{robots_txt_origin, Origin};
 
-use crate::cmd::{self, Outcome};
+use crate::args::{ProfileArg, RemoteArgs};
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
-use crate::remote::{self, TimeoutArg, UserAgentArg};
+use crate::remote::For;
 use crate::rows::{Deciding, Printer, Row, Verdict};
-use crate::shared_cache::CacheArg;
-use crate::trust::TrustArgs;
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
 #[command(override_usage = "robotrules check [OPTIONS] ROBOTS AGENT [URL...]")]
 pub(crate) struct CheckArgs {
     #[command(flatten)]
-    profile: cmd::ProfileArg,
+    profile: ProfileArg,
 
     /// Output: tab-separated text, or one JSON object per line.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
@@ -48,21 +50,9 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     explain: bool,
 
-    /// Fetch deadline for a ROBOTS URL.
+    /// How a ROBOTS URL is fetched and cached (a file is read as it is).
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for an https:// ROBOTS.
-    #[command(flatten)]
-    trust: TrustArgs,
-
-    /// The shared robots.txt cache for a ROBOTS URL (a file is read as it is).
-    #[command(flatten)]
-    cache: CacheArg,
-
-    /// The User-Agent header for a ROBOTS URL (default: AGENT before `robotrules/VERSION`).
-    #[command(flatten)]
-    user_agent: UserAgentArg,
+    remote: RemoteArgs,
 
     /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL (the
     /// robots.txt or any page of the site). A fetched file that is unavailable (4xx) allows
@@ -94,37 +84,32 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     if args.robots == input::STDIN && args.urls.is_empty() {
         return Err(CliError::StdinTwice);
     }
-    let trust = args.trust.load()?;
+    let remote = args.remote.load()?;
     let options = ParseOptions {
         profile: args.profile.profile,
         ..ParseOptions::default()
     };
-    let user_agent = args.user_agent.for_agent(Some(&args.agent));
-    let source = if args.cache.cache.is_some() && input::is_remote(&args.robots) {
-        let fetch_options =
-            remote::options(args.fetch.timeout, options.parse_limit, &trust, user_agent);
-        let (outcome, _) =
-            remote::fetch_shared(&args.robots, fetch_options, options.profile, &args.cache)?;
-        RobotsSource::Remote(Box::new(outcome))
-    } else {
-        input::load_robots_or_fetch(
-            &args.robots,
-            options.parse_limit,
-            args.fetch.timeout,
-            &trust,
-            user_agent,
-        )?
+    let purpose = For {
+        agent: Some(&args.agent),
+        parse: options,
+        concurrency: None,
     };
+    let source = input::load_robots_or_fetch(&args.robots, options.parse_limit, &remote, purpose)?;
     let (bytes, fetched): (&[u8], _) = match &source {
         RobotsSource::Local(bytes) => (bytes, None),
-        RobotsSource::Remote(outcome) => (
-            outcome.body().map_or(&[][..], |body| &body[..]),
-            Some(Fetched::new(outcome)),
+        RobotsSource::Remote(lookup) => (
+            lookup.served().body().unwrap_or_default(),
+            Some(Fetched::new(lookup)),
         ),
     };
-    let robots = Robots::parse_with(bytes, &options);
+    // The model's own rules: the deciding rule as written needs the file it belongs to.
+    let robots = Arc::new(RobotsTxt::parse(
+        bytes,
+        options.profile,
+        options.parse_limit,
+    ));
     let checker = Checker {
-        rules: robots.crawler(&args.agent)?,
+        rules: Crawler::new(robots, &args.agent)?,
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
@@ -161,7 +146,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
 
 /// The access result of a fetched robots.txt, and the origin it governs.
 struct Fetched<'a> {
-    outcome: &'a FetchOutcome,
+    lookup: &'a Lookup,
     access: AccessKind,
     reason: Option<String>,
     /// The scheme, host and port the robots.txt governs (RFC 9309 §2.3): the origin asked
@@ -170,12 +155,12 @@ struct Fetched<'a> {
 }
 
 impl<'a> Fetched<'a> {
-    fn new(outcome: &'a FetchOutcome) -> Fetched<'a> {
+    fn new(lookup: &'a Lookup) -> Fetched<'a> {
         Fetched {
-            outcome,
-            access: outcome.access.kind(),
-            reason: outcome.access.reason(),
-            governs: robots_txt_origin(&outcome.robots_txt_url).ok().flatten(),
+            lookup,
+            access: lookup.access(),
+            reason: lookup.access_reason().map(str::to_owned),
+            governs: robots_txt_origin(lookup.robots_txt_url()).ok().flatten(),
         }
     }
 
@@ -190,11 +175,11 @@ impl<'a> Fetched<'a> {
             Some(governed) => Err(format!(
                 "{} governs only {governed}, not {origin} (RFC 9309 §2.3); `robotrules batch` \
                  checks URLs of many sites, each against its own robots.txt",
-                self.outcome.robots_txt_url
+                self.lookup.robots_txt_url()
             )),
             None => Err(format!(
                 "{} governs no URL: it is not at the root of its site",
-                self.outcome.robots_txt_url
+                self.lookup.robots_txt_url()
             )),
         }
     }
@@ -250,7 +235,7 @@ impl Checker<'_> {
             fetched.governs(url)?;
             verdict.access = Some(fetched.access);
             verdict.access_reason = fetched.reason.as_deref();
-            verdict.robots_txt_url = Some(&fetched.outcome.robots_txt_url);
+            verdict.robots_txt_url = Some(fetched.lookup.robots_txt_url());
             match fetched.access {
                 AccessKind::Success => {}
                 AccessKind::Unreachable => {

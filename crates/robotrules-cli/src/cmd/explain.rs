@@ -1,7 +1,9 @@
-//! `robotrules explain [--profile P|all] [--format F] ROBOTS AGENT URL`: why crawler AGENT may
-//! or may not fetch URL — which groups apply and why, every matching rule with its length, the
-//! winner and the tie rule, the deciding line in context, the `/robots.txt` and `index.html`
-//! special cases; with `--profile all`, each profile's verdict side by side and why they differ.
+//! `robotrules explain [--profile P|all] [--format F] [--timeout SECS] [--ca-cert FILE]...
+//! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS AGENT
+//! URL`: why crawler AGENT may or may not fetch URL — which groups apply and why, every
+//! matching rule with its length, the winner and the tie rule, the deciding line in context,
+//! the `/robots.txt` and `index.html` special cases; with `--profile all`, each profile's
+//! verdict side by side and why they differ.
 //!
 //! Text on standard output, or (`--format json`) the structured report as one JSON object.
 //! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or
@@ -9,17 +11,19 @@
 
 use std::io;
 
-use robotrules::lint::render::TextOptions;
-use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::client::AccessKind;
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules_lint::render::TextOptions;
 
+use crate::args::RemoteArgs;
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::explain::{self, Report};
-use robotrules::fetch::Access;
 
 use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
+use crate::remote::For;
 
 /// `--profile`: one profile, or `all` of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +65,12 @@ pub(crate) struct ExplainArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     format: Format,
 
+    /// How a ROBOTS URL is fetched and cached.
+    #[command(flatten)]
+    remote: RemoteArgs,
+
     /// The robots.txt file, `-` for standard input, or an `http://`, `https://` or `ftp://`
-    /// URL (the robots.txt or any page of the site; fetched with a 30 s deadline).
+    /// URL (the robots.txt or any page of the site).
     #[arg(value_name = "ROBOTS")]
     robots: String,
 
@@ -82,20 +90,26 @@ pub(crate) struct ExplainArgs {
 /// A [`CliError`] for an unreadable file, a crawler name a profile rejects (the report is
 /// still written first), or a failed write.
 pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
-    let timeout = crate::remote::TimeoutArg::default().timeout;
-    let source = input::load_robots_or_fetch(
-        &args.robots,
-        DEFAULT_PARSE_LIMIT,
-        timeout,
-        &crate::trust::Trust::default(),
-        crate::remote::UserAgentArg::default().for_agent(Some(&args.agent)),
-    )?;
+    let remote = args.remote.load()?;
+    let profile = match args.profile {
+        Profiles::One(profile) => profile,
+        Profiles::All => Profile::default(),
+    };
+    let purpose = For {
+        agent: Some(&args.agent),
+        parse: ParseOptions {
+            profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        },
+        concurrency: None,
+    };
+    let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
     let bytes = match source {
         RobotsSource::Local(bytes) => bytes,
-        RobotsSource::Remote(outcome) => match &outcome.access {
-            Access::Success { body, .. } => body.to_vec(),
+        RobotsSource::Remote(lookup) => match (lookup.access(), lookup.served().body()) {
+            (AccessKind::Success, Some(body)) => body.to_vec(),
             // No file to explain: the access result decides every URL, as in `check`.
-            _ => return no_file(&args, &Fetched::new(&outcome), &outcome.robots_txt_url),
+            _ => return no_file(&args, &Fetched::new(&lookup), lookup.robots_txt_url()),
         },
     };
     // A single profile that rejects the name or the URL is a plain input error, as in `check`:
@@ -106,7 +120,7 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
             parse_limit: DEFAULT_PARSE_LIMIT,
         };
         let robots = Robots::parse_with(b"", &options);
-        robots.crawler(&args.agent)?.target(&args.url)?;
+        robots.crawler(&args.agent)?.is_allowed(&args.url)?;
     }
     let report = Report::new(
         &bytes,

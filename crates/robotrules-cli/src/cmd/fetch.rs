@@ -1,12 +1,12 @@
-//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]
-//! [--cache redis://HOST:PORT[/DB]] URL`: fetch
-//! the robots.txt that governs URL (the robots.txt itself or any page of the site) with the
-//! rules of RFC 9309 §2.3–§2.5 and show what happened: every request and its status (redirects
-//! included), the bytes kept and whether the body was cut at the 500 KiB limit, the access
-//! result (success, unavailable, unreachable) and why (a TLS failure names itself: unknown
-//! issuer, expired, name mismatch, handshake, not TLS), how long the result would be cached,
-//! and the verdict class it gives every URL of the site (conditional, full allow, full
-//! disallow). With `--cache`, through the fleet's shared cache in Redis
+//! `robotrules fetch [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]...
+//! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] [--body]
+//! [--output FILE] URL`: fetch the robots.txt that governs URL (the robots.txt itself or any
+//! page of the site) with the rules of RFC 9309 §2.3–§2.5 and show what happened: every request
+//! and its status (redirects included), the bytes kept and whether the body was cut at the 500
+//! KiB limit, the access result (success, unavailable, unreachable) and why (a TLS failure
+//! names itself: unknown issuer, expired, name mismatch, handshake, not TLS), how long the
+//! result would be cached, and the verdict class it gives every URL of the site (conditional,
+//! full allow, full disallow). With `--cache`, through the fleet's shared cache in Redis
 //! ([`crate::shared_cache`]): the report is of the copy served (a fresh entry is not fetched
 //! again) and says whether it came from the cache, and how old it is.
 //!
@@ -17,17 +17,16 @@
 
 use std::io;
 
-use robotrules::client::cache_policy;
-use robotrules::fetch::VerdictClass;
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::client::VerdictClass;
+use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
 
-use crate::cmd::{self, Outcome};
+use crate::args::RemoteArgs;
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::fetch_report::FetchSummary;
+use crate::fetch_report::SharedAnswer;
 use crate::output::{self, Format};
-use crate::remote::{self, TimeoutArg, UserAgentArg};
-use crate::shared_cache::CacheArg;
-use crate::trust::TrustArgs;
+use crate::remote::For;
 
 /// The exit statuses, for `robotrules fetch --help`.
 const EXIT_STATUS: &str = "\
@@ -47,7 +46,7 @@ pub(crate) struct FetchArgs {
         value_name = "PROFILE",
         default_value_t = Profile::default(),
         ignore_case = true,
-        value_parser = cmd::profile_parser(),
+        value_parser = crate::args::profile_parser(),
     )]
     profile: Profile,
 
@@ -55,21 +54,10 @@ pub(crate) struct FetchArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text, hide_possible_values = true)]
     format: Format,
 
-    /// Fetch deadline.
+    /// How the robots.txt is fetched, and the robots.txt cache shared with other processes
+    /// (the User-Agent is `robotrules/VERSION` unless --user-agent says otherwise).
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for an https:// URL.
-    #[command(flatten)]
-    trust: TrustArgs,
-
-    /// The User-Agent header (default `robotrules/VERSION`).
-    #[command(flatten)]
-    user_agent: UserAgentArg,
-
-    /// The robots.txt cache shared with other processes.
-    #[command(flatten)]
-    cache: CacheArg,
+    remote: RemoteArgs,
 
     /// Also print the body kept (at most the 500 KiB parse limit) after the report; with
     /// `--format json`, as the `body` field (lossy UTF-8).
@@ -92,23 +80,21 @@ pub(crate) struct FetchArgs {
 /// A [`CliError`] for an unusable `--ca-cert` file, a URL that cannot have a robots.txt,
 /// fetching that cannot start, or a failed write.
 pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
-    let options = remote::options(
-        args.fetch.timeout,
-        DEFAULT_PARSE_LIMIT,
-        &trust,
-        args.user_agent.for_agent(None),
-    );
-    let (outcome, shared) = if args.cache.cache.is_some() {
-        let (outcome, shared) =
-            remote::fetch_shared(&args.url, options, args.profile, &args.cache)?;
-        (outcome, Some(shared))
-    } else {
-        (remote::fetch(&args.url, options)?, None)
+    let remote = args.remote.load()?;
+    let purpose = For {
+        agent: None,
+        parse: ParseOptions {
+            profile: args.profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        },
+        concurrency: None,
     };
-    let mut summary = FetchSummary::new(&outcome, &cache_policy(args.profile));
-    summary.shared_cache = shared;
-    let body = outcome.body();
+    let lookup = remote.lookup(&args.url, purpose)?;
+    let mut summary = FetchSummary::new(&lookup);
+    if remote.is_shared() {
+        summary.shared_cache = Some(SharedAnswer::new(&lookup));
+    }
+    let body = lookup.served().body();
     if let (Some(path), Some(body)) = (&args.output, body) {
         std::fs::write(path, body).map_err(|source| CliError::WriteFile {
             path: path.display().to_string(),

@@ -1,5 +1,6 @@
-//! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... ROBOTS...`:
-//! what is wrong with robots.txt files.
+//! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... [--timeout
+//! SECS] [--ca-cert FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL
+//! [--cache-timeout SECS]] ROBOTS...`: what is wrong with robots.txt files.
 //!
 //! Each file is linted under every profile for the one given (see `docs/lints.md`). The report
 //! goes to standard output, rendered like rustc's diagnostics (the source line, a caret under
@@ -25,20 +26,20 @@
 
 use std::io;
 
-use robotrules::fetch::{Access, AccessKind};
-use robotrules::lint::render::{self, TextOptions};
-use robotrules::lint::{
+use robotrules::client::AccessKind;
+use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_lint::render::{self, TextOptions};
+use robotrules_lint::{
     sarif, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
 };
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use serde::Serialize;
 
-use crate::cmd::{self, Outcome};
+use crate::args::RemoteArgs;
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input::{self, RobotsSource};
 use crate::output;
-use crate::remote::TimeoutArg;
-use crate::trust::TrustArgs;
+use crate::remote::For;
 
 /// How much of a local file is read: the parse limit is applied by the linter, which also
 /// counts the rules past it, so it is given more than the limit.
@@ -75,7 +76,7 @@ pub(crate) struct LintArgs {
         value_name = "PROFILE",
         default_value_t = Profile::default(),
         ignore_case = true,
-        value_parser = cmd::profile_parser(),
+        value_parser = crate::args::profile_parser(),
     )]
     profile: Profile,
 
@@ -102,13 +103,10 @@ pub(crate) struct LintArgs {
     #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = parse_target)]
     deny: Vec<LevelTarget>,
 
-    /// Fetch deadline for a ROBOTS URL.
+    /// How a ROBOTS URL is fetched and cached (the User-Agent is `robotrules/VERSION` unless
+    /// --user-agent says otherwise).
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for an https:// ROBOTS.
-    #[command(flatten)]
-    trust: TrustArgs,
+    remote: RemoteArgs,
 
     /// robots.txt files, `-` for standard input, or `http://`, `https://` or `ftp://` URLs
     /// (the robots.txt or any page of the site), fetched as `check` fetches them.
@@ -161,7 +159,7 @@ enum Linted {
 /// A [`CliError`] for an unusable `--ca-cert` file, a file that cannot be read (after the
 /// others are reported), or a failed write.
 pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
+    let remote = args.remote.load()?;
     if args.robots.iter().filter(|r| *r == input::STDIN).count() > 1 {
         return Err(CliError::Usage(
             "`-` (standard input) given twice".to_owned(),
@@ -174,46 +172,39 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
         levels: args.levels(),
         robots_txt_url: None,
     };
-    let user_agent = crate::remote::UserAgentArg::default().for_agent(None);
     let mut linted = Vec::new();
     let mut failed = Vec::new();
     for arg in &args.robots {
         let name = output::display_path(arg);
-        let source = if input::is_remote(arg) {
-            input::load_robots_or_fetch(
-                arg,
-                DEFAULT_PARSE_LIMIT,
-                args.fetch.timeout,
-                &trust,
-                user_agent.clone(),
-            )
-        } else {
-            input::load_robots_or_fetch(
-                arg,
-                READ_LIMIT,
-                args.fetch.timeout,
-                &trust,
-                user_agent.clone(),
-            )
+        let purpose = For {
+            agent: None,
+            parse: ParseOptions {
+                profile: args.profile,
+                parse_limit: DEFAULT_PARSE_LIMIT,
+            },
+            concurrency: None,
         };
+        // A local file is read past the parse limit: the linter counts the rules past it.
+        let source = input::load_robots_or_fetch(arg, READ_LIMIT, &remote, purpose);
         let entry = match source {
             Ok(RobotsSource::Local(bytes)) => {
-                let report = robotrules::lint::lint(&bytes, &options);
+                let report = robotrules_lint::lint(&bytes, &options);
                 Linted::File {
                     name,
                     bytes,
                     report,
                 }
             }
-            Ok(RobotsSource::Remote(outcome)) => {
-                let (access, reason, allowed) = match &outcome.access {
-                    Access::Success { body, .. } => {
+            Ok(RobotsSource::Remote(lookup)) => {
+                let reason = lookup.access_reason().unwrap_or_default().to_owned();
+                let (access, reason, allowed) = match (lookup.access(), lookup.served().body()) {
+                    (AccessKind::Success, Some(body)) => {
                         let options = LintOptions {
-                            robots_txt_url: Some(outcome.robots_txt_url.clone()),
+                            robots_txt_url: Some(lookup.robots_txt_url().to_owned()),
                             ..options.clone()
                         };
                         let bytes = body.to_vec();
-                        let report = robotrules::lint::lint(&bytes, &options);
+                        let report = robotrules_lint::lint(&bytes, &options);
                         linted.push(Linted::File {
                             name,
                             bytes,
@@ -221,16 +212,12 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
                         });
                         continue;
                     }
-                    Access::Unavailable { reason } => {
-                        (AccessKind::Unavailable, reason.to_string(), true)
-                    }
-                    Access::Unreachable { reason } => {
-                        (AccessKind::Unreachable, reason.to_string(), false)
-                    }
+                    (AccessKind::Unreachable, _) => (AccessKind::Unreachable, reason, false),
+                    (access, _) => (access, reason, true),
                 };
                 Linted::NoFile(NoFile {
                     file: name,
-                    robots_txt_url: outcome.robots_txt_url.clone(),
+                    robots_txt_url: lookup.robots_txt_url().to_owned(),
                     access,
                     reason,
                     allowed,

@@ -1,7 +1,8 @@
-//! `robotrules show [--profile P] [--format F] ROBOTS AGENT`: what a crawler gets from a
-//! robots.txt file — how its groups were chosen, each group's user-agent lines and rules, its
-//! crawl-delay, request-rate and visit-time, and the file's sitemaps (resolved against the
-//! robots.txt URL when ROBOTS is a URL).
+//! `robotrules show [--profile P] [--format F] [--timeout SECS] [--ca-cert FILE]...
+//! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS AGENT`:
+//! what a crawler gets from a robots.txt file — how its groups were chosen, each group's
+//! user-agent lines and rules, its crawl-delay, request-rate and visit-time, and the file's
+//! sitemaps (resolved against the robots.txt URL when ROBOTS is a URL).
 //!
 //! Text on standard output, or (`--format json`) one JSON object. A remote robots.txt that is
 //! unavailable or unreachable has no groups: `show` says what RFC 9309 makes of it. Exit
@@ -10,38 +11,35 @@
 
 use std::fmt::Write as _;
 use std::io;
+use std::sync::Arc;
 
-use robotrules::fetch::Access;
-use robotrules::model::RequestRate;
-use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::RequestRate;
+use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_model::{Crawler, RobotsTxt};
 use serde::Serialize;
 
-use crate::cmd::{self, Outcome};
+use crate::args::RemoteArgs;
+use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
-use crate::remote::TimeoutArg;
-use crate::trust::TrustArgs;
+use crate::remote::For;
 
 /// Arguments of `robotrules show`.
 #[derive(Debug, clap::Args)]
 #[command(override_usage = "robotrules show [OPTIONS] ROBOTS AGENT")]
 pub(crate) struct ShowArgs {
     #[command(flatten)]
-    profile: cmd::ProfileArg,
+    profile: crate::args::ProfileArg,
 
     /// Output: text, or one JSON object.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     format: Format,
 
-    /// Fetch deadline for a ROBOTS URL.
+    /// How a ROBOTS URL is fetched and cached.
     #[command(flatten)]
-    fetch: TimeoutArg,
-
-    /// Certificates trusted for an https:// ROBOTS.
-    #[command(flatten)]
-    trust: TrustArgs,
+    remote: RemoteArgs,
 
     /// The robots.txt file, `-` for standard input, or an http://, https:// or ftp:// URL.
     #[arg(value_name = "ROBOTS")]
@@ -90,34 +88,32 @@ struct Shown {
 /// A [`CliError`] for an unreadable file, an unusable `--ca-cert`, a crawler name the profile
 /// rejects, or a failed write.
 pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
-    let trust = args.trust.load()?;
-    let source = input::load_robots_or_fetch(
-        &args.robots,
-        DEFAULT_PARSE_LIMIT,
-        args.fetch.timeout,
-        &trust,
-        crate::remote::UserAgentArg::default().for_agent(Some(&args.agent)),
-    )?;
+    let remote = args.remote.load()?;
+    let purpose = For {
+        agent: Some(&args.agent),
+        parse: ParseOptions {
+            profile: args.profile.profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        },
+        concurrency: None,
+    };
+    let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
     let (bytes, fetched, url) = match &source {
         RobotsSource::Local(bytes) => (&bytes[..], None, None),
-        RobotsSource::Remote(outcome) => (
-            match &outcome.access {
-                Access::Success { body, .. } => &body[..],
-                _ => &[][..],
-            },
-            Some(Fetched::new(outcome)),
-            Some(outcome.robots_txt_url.clone()),
+        RobotsSource::Remote(lookup) => (
+            lookup.served().body().unwrap_or_default(),
+            Some(Fetched::new(lookup)),
+            Some(lookup.robots_txt_url().to_owned()),
         ),
     };
-    let robots = Robots::parse_with(
+    // The model's groups and rules as written: the layer crate's own API.
+    let model = Arc::new(RobotsTxt::parse(
         bytes,
-        &ParseOptions {
-            profile: args.profile.profile,
-            ..ParseOptions::default()
-        },
-    );
-    let rules = robots.crawler(&args.agent)?;
-    let model = robots.model();
+        args.profile.profile,
+        DEFAULT_PARSE_LIMIT,
+    ));
+    let rules = Crawler::new(Arc::clone(&model), &args.agent)?;
+    let model = &*model;
     let groups = rules
         .groups()
         .map(|(g, compiled)| ShownGroup {
@@ -140,10 +136,15 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             },
         })
         .collect();
-    let sitemaps = match &url {
-        Some(base) => robots.sitemaps_from(base),
-        None => robots.sitemaps().map(str::to_owned).collect(),
-    };
+    let sitemaps = model
+        .sitemaps()
+        .map(|sitemap| match &url {
+            Some(base) => {
+                robotrules_url::resolve(base, sitemap).unwrap_or_else(|| sitemap.to_owned())
+            }
+            None => sitemap.to_owned(),
+        })
+        .collect();
     let unreachable = fetched
         .as_ref()
         .and_then(Fetched::blanket)

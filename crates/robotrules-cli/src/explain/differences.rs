@@ -2,21 +2,22 @@
 //! `/robots.txt` special case, the groups chosen, the path compared, the rules that match, the
 //! winner — and the first step where the profiles part ways is the cause. The cause is named
 //! from the fields of the profiles' readings that differ at that step
-//! ([`robotrules::Reading`]), never from the profiles' names.
+//! ([`robotrules_model::Reading`]), never from the profiles' names.
 
 use std::collections::BTreeSet;
 
-use robotrules::lint::render::{profile_list, profiles_do};
-use robotrules::model::{
+use robotrules::{Explanation, GroupRef, Profile, Reason, RuleMatch};
+use robotrules_lint::render::{profile_list, profiles_do};
+use robotrules_model::Reading;
+use robotrules_model::{
     AgentListEnd, AgentToken, GroupMerge, KeySpellings, Precedence, SlashlessPattern, UrlReading,
 };
-use robotrules::{Explanation, GroupRef, Profile, Reading, Reason, RuleMatch};
 
 use super::text::precedence;
-use super::Answer;
+use super::ProfileReport;
 
 /// Sentences saying why the profiles' verdicts or deciding rules differ (none if they agree).
-pub(super) fn find(profiles: &[Answer]) -> Vec<String> {
+pub(super) fn find(profiles: &[ProfileReport]) -> Vec<String> {
     let answered: Vec<&Explanation> = profiles
         .iter()
         .filter_map(|p| p.explanation.as_ref())

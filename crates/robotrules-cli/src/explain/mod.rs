@@ -18,7 +18,7 @@ pub(crate) use text::text;
 /// One profile's answer: its explanation, or why it could not answer (a crawler name or a
 /// URL it cannot read).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct Answer {
+pub(crate) struct ProfileReport {
     /// The profile.
     pub(crate) profile: Profile,
     /// Why it cannot answer, if so.
@@ -29,7 +29,7 @@ pub(crate) struct Answer {
     pub(crate) explanation: Option<Explanation>,
 }
 
-impl Answer {
+impl ProfileReport {
     /// The verdict, if the profile could answer.
     pub(crate) fn allowed(&self) -> Option<bool> {
         self.explanation.as_ref().map(|e| e.allowed)
@@ -44,7 +44,7 @@ pub(crate) struct Report {
     /// The URL as given.
     pub(crate) url: String,
     /// One answer per profile, in the order asked for.
-    pub(crate) profiles: Vec<Answer>,
+    pub(crate) profiles: Vec<ProfileReport>,
     /// Why the profiles' verdicts or deciding rules differ (empty when they agree).
     pub(crate) differences: Vec<String>,
 }
@@ -58,7 +58,7 @@ impl Report {
         profiles: &[Profile],
         parse_limit: usize,
     ) -> Report {
-        let profiles: Vec<Answer> = profiles
+        let profiles: Vec<ProfileReport> = profiles
             .iter()
             .map(|&profile| {
                 let options = robotrules::ParseOptions {
@@ -66,12 +66,12 @@ impl Report {
                     parse_limit,
                 };
                 match Robots::parse_with(bytes, &options).explain(agent, url) {
-                    Ok(explanation) => Answer {
+                    Ok(explanation) => ProfileReport {
                         profile,
                         error: None,
                         explanation: Some(explanation),
                     },
-                    Err(error) => Answer {
+                    Err(error) => ProfileReport {
                         profile,
                         error: Some(error.to_string()),
                         explanation: None,

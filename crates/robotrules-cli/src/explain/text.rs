@@ -2,18 +2,19 @@
 //! then per profile the groups and why, every matching rule with its length, the winner (and
 //! the tie rule when it applied), and the deciding line in context.
 //!
-//! The wording of each step follows the profile's reading ([`robotrules::Reading`]), never its
+//! The wording of each step follows the profile's reading ([`robotrules_model::Reading`]), never its
 //! name: "first match in file order" is what [`Precedence::FirstMatch`] says.
 
 use std::fmt::Write as _;
 
-use robotrules::grammar::{parse_with, Limits, Parsed};
-use robotrules::lint::render::{snippet, Place, TextOptions};
-use robotrules::model::{GroupMerge, PatternEncoding, Precedence};
-use robotrules::{Explanation, Reading, Reason, RuleMatch, Selection, Span};
+use robotrules::{Explanation, Reason, RuleMatch, Selection, Span};
+use robotrules_grammar::{parse_with, Limits, Parsed};
+use robotrules_lint::render::{snippet, Place, TextOptions};
+use robotrules_model::Reading;
+use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
 use robotrules_text::excerpt;
 
-use super::{Answer, Report};
+use super::{ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
@@ -49,7 +50,7 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     out
 }
 
-fn verdict_word(p: &Answer) -> &'static str {
+fn verdict_word(p: &ProfileReport) -> &'static str {
     match p.allowed() {
         Some(true) => "allowed",
         Some(false) => "disallowed",
@@ -156,7 +157,7 @@ fn groups(e: &Explanation, agent: &str) -> String {
     }
 }
 
-fn section(p: &Answer, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) -> String {
+fn section(p: &ProfileReport, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) -> String {
     let Some(e) = &p.explanation else {
         return format!(
             "{}: error: {}\n",

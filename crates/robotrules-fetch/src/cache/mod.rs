@@ -12,4 +12,4 @@ mod store;
 
 pub(crate) use directives::{parse_http_date, parse_retry_after};
 pub use policy::{Basis, CacheEntry, CachePolicy, Served, POLITENESS_FLOOR};
-pub use store::{IsFresh, Lease, MemoryStore, Store};
+pub use store::{Budget, IsFresh, Lease, MemoryStore, Store};

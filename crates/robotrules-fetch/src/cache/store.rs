@@ -79,10 +79,7 @@ pub trait Store: Send + Sync + fmt::Debug {
 /// of bodies, evicting the least valuable entries first (`quick_cache`'s CLOCK-Pro: recently
 /// and frequently used entries stay). Concurrent: look-ups take a shard's read lock.
 ///
-/// Both bounds are kept with one weight per entry, `max(max_body_bytes, max_entries ×
-/// body bytes)` out of `max_entries × max_body_bytes`: a full store of bodiless entries holds
-/// `max_entries`, a full store of large bodies `max_body_bytes`. An entry over the budget on
-/// its own is still kept (alone).
+/// Both bounds are kept with one weight per entry ([`Budget`]).
 pub struct MemoryStore {
     cache: Cache<
         Origin,
@@ -101,21 +98,69 @@ const BODY_BUDGET_CAP: u64 = 1 << 40;
 /// it is also the heaviest entry `quick_cache` admits, so weights are clamped to it.
 const HOT_ALLOCATION: f64 = 0.9;
 
-/// The weight of an entry: see [`MemoryStore`].
-#[derive(Clone, Debug)]
-struct EntryWeight {
+/// A memory budget of at most about `max_entries` entries and `max_body_bytes` bytes of
+/// robots.txt bodies, kept with one weight per entry in a weighted `quick_cache`: `max(
+/// max_body_bytes, max_entries × body bytes)` out of a capacity of `max_entries ×
+/// max_body_bytes`. A full cache of bodiless entries holds `max_entries`, a full cache of
+/// large bodies `max_body_bytes`; an entry over the budget on its own is still kept (alone).
+/// The [`MemoryStore`]'s bound, and the `robotrules` client's (one entry per origin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
     max_entries: u64,
     max_body_bytes: u64,
     /// The heaviest weight admitted (an entry over the budget on its own).
     heaviest: u64,
 }
 
-impl Weighter<Origin, CacheEntry> for EntryWeight {
-    fn weight(&self, _origin: &Origin, entry: &CacheEntry) -> u64 {
-        let body = u64::try_from(entry.body_bytes()).unwrap_or(u64::MAX);
+impl Budget {
+    /// A budget of `max_entries` entries (at least 1) and `max_body_bytes` bytes of bodies.
+    pub fn new(max_entries: usize, max_body_bytes: usize) -> Budget {
+        let max_entries = u64::try_from(max_entries.max(1)).unwrap_or(u64::MAX);
+        let max_body_bytes = u64::try_from(max_body_bytes)
+            .unwrap_or(u64::MAX)
+            .clamp(1, BODY_BUDGET_CAP);
+        let capacity = max_entries.saturating_mul(max_body_bytes);
+        // As quick_cache computes its hot target (at least 1).
+        let heaviest = ((capacity as f64 * HOT_ALLOCATION) as u64).clamp(1, capacity);
+        Budget {
+            max_entries,
+            max_body_bytes,
+            heaviest,
+        }
+    }
+
+    /// The weight of an entry holding `body_bytes` bytes of bodies.
+    pub fn weight(&self, body_bytes: usize) -> u64 {
+        let body = u64::try_from(body_bytes).unwrap_or(u64::MAX);
         body.saturating_mul(self.max_entries)
             .max(self.max_body_bytes)
             .min(self.heaviest)
+    }
+
+    /// The options of a `quick_cache` cache that keeps this budget: its weight capacity,
+    /// hot allocation and shards (small caches keep one shard, so the bounds hold exactly;
+    /// large ones spread the lock).
+    pub fn cache_options(&self) -> quick_cache::Options {
+        let items = usize::try_from(self.max_entries).unwrap_or(usize::MAX);
+        let shards = (items / 1024).clamp(1, 64).next_power_of_two();
+        let options = quick_cache::OptionsBuilder::new()
+            .estimated_items_capacity(items.min(1 << 20))
+            .weight_capacity(self.max_entries.saturating_mul(self.max_body_bytes))
+            .shards(shards)
+            .hot_allocation(HOT_ALLOCATION)
+            .build();
+        // The builder fails only when a required field (items, weight capacity) is missing.
+        options.expect("both required options are set")
+    }
+}
+
+/// The weight of a [`MemoryStore`] entry: its [`Budget`] weight.
+#[derive(Clone, Debug)]
+struct EntryWeight(Budget);
+
+impl Weighter<Origin, CacheEntry> for EntryWeight {
+    fn weight(&self, _origin: &Origin, entry: &CacheEntry) -> u64 {
+        self.0.weight(entry.body_bytes())
     }
 }
 
@@ -137,43 +182,13 @@ impl MemoryStore {
     /// A store bounded by `max_entries` entries and `max_body_bytes` bytes of bodies (at
     /// least one entry is always kept).
     pub fn new(max_entries: usize, max_body_bytes: usize) -> Self {
-        let max_entries = u64::try_from(max_entries.max(1)).unwrap_or(u64::MAX);
-        let max_body_bytes = u64::try_from(max_body_bytes)
-            .unwrap_or(u64::MAX)
-            .clamp(1, BODY_BUDGET_CAP);
-        let capacity = max_entries.saturating_mul(max_body_bytes);
-        // As quick_cache computes its hot target (at least 1).
-        let heaviest = ((capacity as f64 * HOT_ALLOCATION) as u64).clamp(1, capacity);
-        let weight = EntryWeight {
-            max_entries,
-            max_body_bytes,
-            heaviest,
-        };
-        let items = usize::try_from(max_entries).unwrap_or(usize::MAX);
-        // Small stores keep one shard, so the bounds hold exactly; large ones spread the lock.
-        let shards = (items / 1024).clamp(1, 64).next_power_of_two();
-        let options = quick_cache::OptionsBuilder::new()
-            .estimated_items_capacity(items.min(1 << 20))
-            .weight_capacity(capacity)
-            .shards(shards)
-            .hot_allocation(HOT_ALLOCATION)
-            .build();
-        let cache = match options {
-            Ok(options) => Cache::with_options(
-                options,
-                weight,
-                DefaultHashBuilder::default(),
-                DefaultLifecycle::default(),
-            ),
-            // Unreachable with the values above; fall back to a plain weighted cache.
-            Err(_) => Cache::with(
-                items.min(1 << 20),
-                capacity,
-                weight,
-                DefaultHashBuilder::default(),
-                DefaultLifecycle::default(),
-            ),
-        };
+        let budget = Budget::new(max_entries, max_body_bytes);
+        let cache = Cache::with_options(
+            budget.cache_options(),
+            EntryWeight(budget),
+            DefaultHashBuilder::default(),
+            DefaultLifecycle::default(),
+        );
         Self { cache }
     }
 
