@@ -628,13 +628,14 @@ fn parse_only_users_pull_in_no_runtime_no_http_no_renderer() {
 
 /// One module of a crate: where it sits (`["crate", "matcher", "index"]`), the file it is
 /// written in (an inline `mod x { … }` shares its parent's), its child modules, and the names
-/// its `use` declarations bind (name → absolute path; what a glob brings in is not known).
+/// its `use` declarations bind: name → absolute path, or `None` for a name from another crate
+/// (`pub use robotrules_model as model;`). What a glob brings in is not known.
 #[derive(Debug, Default)]
 struct Module {
     path: Vec<String>,
     file: String,
     children: BTreeMap<String, usize>,
-    imports: BTreeMap<String, Vec<String>>,
+    imports: BTreeMap<String, Option<Vec<String>>>,
 }
 
 /// A path as written in a module (`super::grams::Gram`, `crate::Error`, `index::Index`), with
@@ -842,7 +843,7 @@ impl ModuleTree {
                 path.push(name.to_owned());
                 path
             }
-            name => here.imports.get(name)?.clone(),
+            name => here.imports.get(name).cloned().flatten()?,
         };
         for segment in rest {
             if segment == "super" && path.len() > 1 {
@@ -868,9 +869,20 @@ impl ModuleTree {
                 if self.modules[*module].children.contains_key(name) {
                     continue;
                 }
-                if let Some(absolute) = self.absolute(*module, path) {
-                    let (module, name) = (*module, name.clone());
-                    self.modules[module].imports.insert(name, absolute);
+                let (module, name) = (*module, name.clone());
+                match self.absolute(module, path) {
+                    Some(absolute) => {
+                        self.modules[module].imports.insert(name, Some(absolute));
+                    }
+                    // `robotrules_model::Profile`, `std::fmt`: another crate's (a local enum's
+                    // variants, `Kind::Use`, are capitalised and stay unknown).
+                    None if path.first().is_some_and(|first| {
+                        first.starts_with(|c: char| c.is_ascii_lowercase())
+                    }) =>
+                    {
+                        self.modules[module].imports.entry(name).or_insert(None);
+                    }
+                    None => {}
                 }
             }
         }
@@ -878,22 +890,23 @@ impl ModuleTree {
 
     /// The module an absolute path ends in, following re-exports (`crate::Error` is
     /// `crate::error::Error` when the root says `pub use error::Error`); and whether the whole
-    /// path named modules.
-    fn resolve(&self, path: &[String], hops: usize) -> (usize, bool) {
+    /// path named modules. `None` when it leads to another crate through a re-export
+    /// (`crate::Profile` after `pub use robotrules_model::Profile;`).
+    fn resolve(&self, path: &[String], hops: usize) -> Option<(usize, bool)> {
         let mut module = 0;
         for (at, segment) in path.iter().enumerate().skip(1) {
             let here = &self.modules[module];
             if let Some(&child) = here.children.get(segment) {
                 module = child;
             } else if let Some(target) = here.imports.get(segment).filter(|_| hops < 8) {
-                let mut through = target.clone();
+                let mut through = target.clone()?;
                 through.extend_from_slice(&path[at + 1..]);
                 return self.resolve(&through, hops + 1);
             } else {
-                return (module, false);
+                return Some((module, false));
             }
         }
-        (module, true)
+        Some((module, true))
     }
 
     /// The file-level import graph: for each file, the files it imports from, with the line
@@ -908,7 +921,9 @@ impl ModuleTree {
             let Some(path) = self.absolute(written.module, &written.path) else {
                 continue;
             };
-            let (target, only_modules) = self.resolve(&path, 0);
+            let Some((target, only_modules)) = self.resolve(&path, 0) else {
+                continue;
+            };
             // `use crate::matcher;` brings a module into scope: the paths through it import.
             if only_modules && matches!(written.kind, Kind::Use(_)) {
                 continue;
@@ -1260,6 +1275,21 @@ fn the_import_graph_follows_modules_paths_and_re_exports() {
     assert_eq!(graph["src/lib.rs"]["src/matcher.rs"], 4);
     assert_eq!(graph["src/matcher.rs"]["src/lib.rs"], 2);
     assert_eq!(import_circles(&graph), [["src/lib.rs", "src/matcher.rs"]]);
+
+    // A name the root re-exports from another crate is that crate's, not the root's.
+    let graph = graph_of(&[
+        (
+            "src/lib.rs",
+            "pub mod client;\npub use robotrules_model as model;\n\
+             pub use robotrules_model::Profile;\npub use client::Client;\n",
+        ),
+        (
+            "src/client.rs",
+            "use crate::{model::Rule, Profile};\npub struct Client;\n",
+        ),
+    ]);
+    assert!(graph["src/client.rs"].is_empty());
+    assert!(import_circles(&graph).is_empty());
 
     // Siblings through their parent's re-export; inline modules; `pub(in crate::x)`.
     let graph = graph_of(&[
