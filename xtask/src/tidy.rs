@@ -439,8 +439,9 @@ fn profile_branches(source: &str) -> Vec<(usize, &'static str)> {
     found
 }
 
-/// Where the path that ends with the segment at `at - 2`… `at` begins: `robotrules::Profile`
-/// begins at `robotrules`, `::robotrules::Profile` at the leading `::`.
+/// The index of the first token of the path whose segment `toks[at]` is: for `Profile` in
+/// `robotrules::Profile::Google`, that of `robotrules` (of the leading `::` in
+/// `::robotrules::Profile::Google`).
 fn path_start(toks: &[Token<'_>], at: usize) -> usize {
     let mut start = at;
     while start >= 2 && toks[start - 1].text == "::" && is_ident(toks[start - 2].text) {
@@ -682,6 +683,7 @@ struct ModuleTree {
 }
 
 impl ModuleTree {
+    /// The tree of the crate whose root file is `root_file` (`src/lib.rs`).
     fn read(root_file: &str, read: &dyn Fn(&str) -> Option<String>) -> ModuleTree {
         let mut tree = ModuleTree::default();
         tree.modules.push(Module {
@@ -689,8 +691,10 @@ impl ModuleTree {
             file: root_file.to_owned(),
             ..Module::default()
         });
-        let dir = root_file.rsplit_once('/').map_or("", |(dir, _)| dir);
-        let mut queue = vec![(0, format!("{dir}/"))];
+        let dir = root_file
+            .rsplit_once('/')
+            .map_or_else(String::new, |(dir, _)| format!("{dir}/"));
+        let mut queue = vec![(0, dir)];
         while let Some((module, children_dir)) = queue.pop() {
             let file = tree.modules[module].file.clone();
             let Some(text) = read(&file) else {
