@@ -3,7 +3,7 @@
 //! must disallow a URL exactly when the reference matches the Google-escaped pattern against
 //! the URL's path. Any disagreement is a crash. The same in `rfc9309`, on the canonical
 //! pattern (RFC 9309 §2.2.2; a `/` put in front of a value that starts with neither `/` nor
-//! `*`) against the path as the profile reads it (`AgentRules::target`), except for
+//! `*`) against the path as the profile reads it (`Crawler::target`), except for
 //! `/robots.txt`, which is always allowed there; a URL the profile refuses must be refused by
 //! `is_allowed` too.
 //!
@@ -69,7 +69,7 @@ fuzz_target!(|data: &[u8]| {
             ..ParseOptions::default()
         },
     );
-    let rules = robots.agent("FooBot").expect("a product token");
+    let rules = robots.crawler("FooBot").expect("a product token");
     let target = match rules.target(&url) {
         Ok(target) => target,
         Err(_) => {

@@ -26,11 +26,12 @@ fuzz_target!(|data: &[u8]| {
             let _ = robots.sitemaps().count();
             let _ = robots.diagnostics().len();
             for group in robots.model().groups() {
-                for rule in group.rules(robots.model()) {
-                    let _ = rule.normalized(robots.model());
+                let compiled = group.rules(robots.model());
+                for rule in compiled.rules() {
+                    let _ = compiled.normalized(rule);
                 }
             }
-            let rules = robots.agent(&agent);
+            let rules = robots.crawler(&agent);
             let token = !agent.is_empty()
                 && agent
                     .bytes()
@@ -45,9 +46,9 @@ fuzz_target!(|data: &[u8]| {
                 allowed.as_ref().ok().copied()
             );
             let _ = rules.crawl_delay();
-            let why = rules.explain(&agent, &url);
+            let why = rules.explain(&url);
             let (Ok(allowed), Ok(why)) = (allowed, why) else {
-                assert!(rules.explain(&agent, &url).is_err(), "{url:?}");
+                assert!(rules.explain(&url).is_err(), "{url:?}");
                 continue;
             };
             assert_eq!(why.allowed, allowed, "explain disagrees: {why:?}");

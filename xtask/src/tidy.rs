@@ -1,9 +1,9 @@
 //! Tidy: the invariants `docs/ARCHITECTURE.md` states, checked on every `cargo test` (in the
 //! manner of rust-analyzer's tidy tests) so that they stay true rather than merely written.
 //!
-//! - **Dependency directions.** grammar and url depend on no other workspace crate; model on
-//!   grammar and url only; fetch on neither grammar nor model; lint on none of fetch, the
-//!   facade or the CLI; no published crate but the CLI depends on clap.
+//! - **Dependency directions.** text and grammar depend on no other workspace crate, url on
+//!   text only; model on text, grammar and url only; fetch on neither grammar nor model; lint
+//!   on none of fetch, the facade or the CLI; no published crate but the CLI depends on clap.
 //! - **One table of profile decisions.** No source file outside
 //!   `crates/robotrules-model/src/profile.rs` branches on a profile by name: no comparison
 //!   (`== Profile::Google`), no pattern (a `match` arm, the pattern of `matches!(…)`, `if let`),
@@ -98,16 +98,25 @@ fn dependency_directions() {
             .collect()
     };
     for (krate, allowed) in [
+        ("robotrules-text", &[][..]),
         ("robotrules-grammar", &[][..]),
-        ("robotrules-url", &[][..]),
+        ("robotrules-url", &["robotrules-text"][..]),
         (
             "robotrules-model",
-            &["robotrules-grammar", "robotrules-url"][..],
+            &["robotrules-text", "robotrules-grammar", "robotrules-url"][..],
         ),
-        ("robotrules-fetch", &["robotrules-url"][..]),
+        (
+            "robotrules-fetch",
+            &["robotrules-text", "robotrules-url"][..],
+        ),
         (
             "robotrules-lint",
-            &["robotrules-grammar", "robotrules-url", "robotrules-model"][..],
+            &[
+                "robotrules-text",
+                "robotrules-grammar",
+                "robotrules-url",
+                "robotrules-model",
+            ][..],
         ),
     ] {
         let found = in_workspace(krate);

@@ -4,7 +4,7 @@
 //! (`examples/robots.txt`, the typical few-KB file) and on a 512 KB generated file, over each
 //! file's own URL set made absolute:
 //!
-//! - `bare_check`: `AgentRules::is_allowed(url)` (the URL read and matched);
+//! - `bare_check`: `Crawler::is_allowed(url)` (the URL read and matched);
 //! - `origin_key`: `Origin::parse(url)`, which the client computes for every URL;
 //! - `client_cached`: `Client::is_allowed(url)` on an origin whose robots.txt the client
 //!   already holds (fetched once from a loopback server before measuring).
@@ -75,7 +75,7 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
             .collect();
         let robots = Robots::parse(&body);
         let rules = robots
-            .agent(AGENT)
+            .crawler(AGENT)
             .unwrap_or_else(|error| panic!("{error}"));
         let client = Client::builder(AGENT)
             .fetch_options(FetchOptions {

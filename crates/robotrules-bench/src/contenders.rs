@@ -81,7 +81,7 @@ pub fn parse_robotrules(bytes: &[u8], profile: Profile) -> Robots {
 
 /// robotrules: how many of `urls` crawler `agent` may fetch (0 when the name is refused).
 pub fn count_allowed_robotrules(robots: &Robots, agent: &str, urls: &[String]) -> usize {
-    match robots.agent(agent) {
+    match robots.crawler(agent) {
         Ok(rules) => urls
             .iter()
             .filter(|u| rules.is_allowed(u).unwrap_or(false))

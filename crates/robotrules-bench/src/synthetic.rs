@@ -444,7 +444,7 @@ mod tests {
     fn group_urls_reach_the_chosen_group() {
         let file = many_groups(GROUP_COUNT);
         let robots = crate::contenders::parse_robotrules(&file, robotrules::Profile::Rfc9309);
-        let rules = robots.agent(&group_agent(GROUP_COUNT / 2)).unwrap();
+        let rules = robots.crawler(&group_agent(GROUP_COUNT / 2)).unwrap();
         let urls = group_urls(GROUP_COUNT / 2, GROUP_COUNT, 6);
         let verdicts: Vec<bool> = urls
             .iter()

@@ -1,14 +1,15 @@
 //! The errors every command can end with: each one is a usage or input error, shown as one
 //! line on standard error (`robotrules: error: …`) with exit status 2.
 //!
-//! Messages quote user input with `{:?}` (so a newline in a path or URL stays on one line) and
-//! cut long input to a short excerpt, so a megabyte of garbage never becomes a megabyte of
-//! error text.
+//! Messages quote user input as a short excerpt ([`robotrules_text::excerpt`]: control
+//! characters shown as `<U+000A>`, so a newline in a path or URL stays on one line) in `{:?}`,
+//! so a megabyte of garbage never becomes a megabyte of error text.
 
 use std::io;
 
 use robotrules::fetch::FetchError;
 use robotrules::{InvalidAgent, InvalidUrl};
+use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
 const EXCERPT_CHARS: usize = 100;
@@ -23,7 +24,7 @@ pub(crate) enum CliError {
     #[error("no URL given and ROBOTS is `-`: standard input cannot hold both the robots.txt file and the URLs; pass the URLs as arguments")]
     StdinTwice,
     /// The robots.txt file could not be opened or read.
-    #[error("cannot read robots.txt {}: {source}", excerpt(path))]
+    #[error("cannot read robots.txt {:?}: {source}", excerpt(path, EXCERPT_CHARS))]
     ReadRobots {
         /// The path as given (`-` for standard input).
         path: String,
@@ -31,7 +32,10 @@ pub(crate) enum CliError {
         source: io::Error,
     },
     /// ROBOTS is a URL that cannot have a robots.txt (no host, a bad IDN or port, …).
-    #[error("cannot fetch robots.txt for {}: {source}", excerpt(url))]
+    #[error(
+        "cannot fetch robots.txt for {:?}: {source}",
+        excerpt(url, EXCERPT_CHARS)
+    )]
     RobotsUrl {
         /// The URL as given.
         url: String,
@@ -39,7 +43,7 @@ pub(crate) enum CliError {
         source: FetchError,
     },
     /// A `--ca-cert` file cannot be read or holds no usable certificate.
-    #[error("cannot use --ca-cert {}: {reason}", excerpt(path))]
+    #[error("cannot use --ca-cert {:?}: {reason}", excerpt(path, EXCERPT_CHARS))]
     CaCert {
         /// The path as given.
         path: String,
@@ -50,7 +54,7 @@ pub(crate) enum CliError {
     #[error("cannot set up fetching: {0}")]
     FetchSetup(String),
     /// A file to write (`fetch --output`) could not be written.
-    #[error("cannot write {}: {source}", excerpt(path))]
+    #[error("cannot write {:?}: {source}", excerpt(path, EXCERPT_CHARS))]
     WriteFile {
         /// The path as given.
         path: String,
@@ -59,7 +63,7 @@ pub(crate) enum CliError {
     },
     /// An ORIGIN argument (`cache show`, `cache purge`) that is no URL of a site with a
     /// robots.txt.
-    #[error("not a site URL {}: {source}", excerpt(text))]
+    #[error("not a site URL {:?}: {source}", excerpt(text, EXCERPT_CHARS))]
     Origin {
         /// The argument as given.
         text: String,
@@ -148,15 +152,6 @@ impl CliError {
     }
 }
 
-/// `text` quoted as a Rust string literal (escapes make it one line), cut to
-/// [`EXCERPT_CHARS`] characters with the cut marked.
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{:?}…", &text[..cut]),
-        None => format!("{text:?}"),
-    }
-}
-
 /// `message` on one line: line breaks (which no message should contain, but a third-party
 /// message might) are shown escaped.
 pub(crate) fn one_line(message: &str) -> String {
@@ -174,18 +169,24 @@ mod tests {
 
     #[rstest]
     #[case("robots.txt", "\"robots.txt\"")]
-    #[case("a\nb", "\"a\\nb\"")]
+    #[case("a\nb", "\"a<U+000A>b\"")]
     #[case("", "\"\"")]
-    fn excerpt_quotes_on_one_line(#[case] text: &str, #[case] quoted: &str) {
-        assert_eq!(excerpt(text), quoted);
+    fn paths_are_quoted_on_one_line(#[case] path: &str, #[case] quoted: &str) {
+        let error = CliError::WriteFile {
+            path: path.into(),
+            source: io::Error::other("full"),
+        };
+        assert_eq!(error.to_string(), format!("cannot write {quoted}: full"));
     }
 
     #[test]
-    fn excerpt_cuts_long_input_on_a_char_boundary() {
-        let long = "ü".repeat(1_000);
-        let cut = excerpt(&long);
-        assert!(cut.ends_with('…'));
-        assert_eq!(cut.chars().count(), EXCERPT_CHARS + 3);
+    fn long_paths_are_cut_on_a_char_boundary() {
+        let error = CliError::WriteFile {
+            path: "ü".repeat(1_000),
+            source: io::Error::other("full"),
+        };
+        let quoted = format!("\"{}…\"", "ü".repeat(EXCERPT_CHARS));
+        assert_eq!(error.to_string(), format!("cannot write {quoted}: full"));
     }
 
     #[rstest]

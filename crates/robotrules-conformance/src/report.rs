@@ -7,6 +7,7 @@ use std::fmt::{self, Write as _};
 
 use indexmap::IndexMap;
 use robotrules::Profile;
+use robotrules_text::excerpt;
 
 use crate::outcome::{Failure, Outcome, Row};
 
@@ -162,7 +163,7 @@ impl Report {
                 &tally.get(Group::Source(source)),
             ));
             for (section, counts) in tally.sections(source) {
-                let label = format!("  {}", shorten(section, SECTION_CHARS));
+                let label = format!("  {}", excerpt(section, SECTION_CHARS));
                 sections.push(count_cells(label, &counts));
             }
         }
@@ -419,15 +420,6 @@ fn profile_cell(c: &Counts) -> String {
     parts.join(", ")
 }
 
-/// Cuts `text` to `max` characters, marking the cut with `…`.
-fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let kept: String = text.chars().take(max.saturating_sub(1)).collect();
-    format!("{kept}…")
-}
-
 /// Escapes a table cell for Markdown.
 fn md_cell(text: &str) -> String {
     text.replace('\\', "\\\\")
@@ -465,7 +457,7 @@ pub fn robots_excerpt(bytes: &[u8]) -> Vec<String> {
     let mut shown: Vec<String> = lines
         .iter()
         .take(ROBOTS_LINES_SHOWN)
-        .map(|line| shorten(&escape_line(line), VALUE_CHARS))
+        .map(|line| excerpt(&escape_line(line), VALUE_CHARS))
         .collect();
     if lines.len() > ROBOTS_LINES_SHOWN {
         let more = lines.len() - ROBOTS_LINES_SHOWN;
@@ -518,15 +510,15 @@ fn write_failure(f: &mut fmt::Formatter<'_>, row: &Row) -> fmt::Result {
     let fields = input.as_object().into_iter().flatten();
     for (key, value) in fields.filter(|(key, value)| !key.starts_with("robots") && !value.is_null())
     {
-        writeln!(f, "  {key}: {}", shorten(&value.to_string(), VALUE_CHARS))?;
+        writeln!(f, "  {key}: {}", excerpt(&value.to_string(), VALUE_CHARS))?;
     }
     for (key, text) in [("note", &case.note), ("provenance", &case.provenance)] {
         if let Some(text) = text {
-            writeln!(f, "  {key}: {}", shorten(text, 4 * VALUE_CHARS))?;
+            writeln!(f, "  {key}: {}", excerpt(text, 4 * VALUE_CHARS))?;
         }
     }
     for (key, value) in &case.extra {
-        writeln!(f, "  {key}: {}", shorten(&value.to_string(), VALUE_CHARS))?;
+        writeln!(f, "  {key}: {}", excerpt(&value.to_string(), VALUE_CHARS))?;
     }
     Ok(())
 }
@@ -671,10 +663,10 @@ mod tests {
     #[test]
     fn long_values_are_cut() {
         let long = "a".repeat(VALUE_CHARS + 5);
-        let shown = shorten(&long, VALUE_CHARS);
-        assert_eq!(shown.chars().count(), VALUE_CHARS);
+        let shown = excerpt(&long, VALUE_CHARS);
+        assert_eq!(shown.chars().count(), VALUE_CHARS + 1);
         assert!(shown.ends_with("a…"), "{shown}");
-        assert_eq!(shorten("a\tb", 3), "a\tb");
+        assert_eq!(excerpt("a\tb", 3), "a<U+0009>b");
     }
 
     #[test]

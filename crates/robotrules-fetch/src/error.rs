@@ -14,7 +14,8 @@ pub enum FetchError {
     /// The URL could not be parsed into an origin (no host, bad IDN, not a URL, …).
     #[error("cannot locate a robots.txt for this URL: {0}")]
     Url(#[from] UrlError),
-    /// The URL's scheme is not one robots.txt can be fetched over.
+    /// The URL's scheme is not one robots.txt can be fetched over; the payload is an excerpt
+    /// of it ([`robotrules_text::excerpt`]).
     #[error("unsupported scheme {0:?}: robots.txt can be fetched over http, https and ftp")]
     UnsupportedScheme(String),
     /// The HTTP client could not be built from the options (for example the TLS back end

@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
 
+use robotrules_text::excerpt;
 use robotrules_url::Origin;
 
 use crate::cache::parse_http_date;
@@ -28,7 +29,7 @@ impl Protocol {
         match origin.scheme() {
             "http" | "https" => Ok(Protocol::Http),
             "ftp" => Ok(Protocol::Ftp),
-            other => Err(FetchError::UnsupportedScheme(other.to_owned())),
+            other => Err(FetchError::UnsupportedScheme(excerpt(other, 64))),
         }
     }
 }

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use futures_util::StreamExt;
 use reqwest::header::{HeaderMap, HeaderName, CONTENT_TYPE, LOCATION, TRANSFER_ENCODING};
 use reqwest::{Client, Response, Url};
+use robotrules_text::excerpt;
 
 use crate::body_limit::BodyCollector;
 use crate::error::FetchError;
@@ -137,22 +138,30 @@ fn unreachable_status(status: u16) -> Access {
     }
 }
 
+/// The longest excerpt of a Location header that a bad redirect's detail quotes, in characters.
+const LOCATION_CHARS: usize = 100;
+
 /// The URL a redirect response points to, resolved against the current URL.
 fn redirect_target(current: &Url, headers: &HeaderMap) -> Result<Url, String> {
     let location = headers
         .get(LOCATION)
         .ok_or_else(|| "no Location header".to_owned())?;
     let location = String::from_utf8_lossy(location.as_bytes());
-    let mut next = current
-        .join(location.trim())
-        .map_err(|error| format!("Location {location:?}: {error}"))?;
+    let mut next = current.join(location.trim()).map_err(|error| {
+        format!(
+            "Location {:?}: {error}",
+            excerpt(&*location, LOCATION_CHARS)
+        )
+    })?;
     match next.scheme() {
         "http" | "https" => {
             next.set_fragment(None);
             Ok(next)
         }
         other => Err(format!(
-            "Location {location:?} has scheme {other:?}, not http or https"
+            "Location {:?} has scheme {:?}, not http or https",
+            excerpt(&*location, LOCATION_CHARS),
+            excerpt(other, LOCATION_CHARS)
         )),
     }
 }
@@ -210,5 +219,35 @@ async fn read_body(response: Response, options: &FetchOptions) -> Access {
         body,
         truncation,
         content_type,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::HeaderValue;
+
+    fn target(location: &[u8]) -> Result<Url, String> {
+        let current = Url::parse("http://example.com/robots.txt").expect("a URL");
+        let mut headers = HeaderMap::new();
+        let value = HeaderValue::from_bytes(location).expect("a header value");
+        headers.insert(LOCATION, value);
+        redirect_target(&current, &headers)
+    }
+
+    #[test]
+    fn a_bad_location_is_quoted_short_and_terminal_safe() {
+        let long = format!("ftp://x/{}\u{202E}", "a".repeat(1_000));
+        let detail = target(long.as_bytes()).expect_err("not http");
+        let quoted = format!("\"ftp://x/{}…\"", "a".repeat(LOCATION_CHARS - 8));
+        assert_eq!(
+            detail,
+            format!("Location {quoted} has scheme \"ftp\", not http or https")
+        );
+        let detail = target("http://[::1\u{202E}".as_bytes()).expect_err("unparsable");
+        assert!(
+            detail.starts_with("Location \"http://[::1<U+202E>\": "),
+            "{detail}"
+        );
     }
 }

@@ -613,6 +613,7 @@ async fn urls_that_cannot_have_a_robots_txt_are_errors(#[case] url: &str) {
 #[case("ws://example.com/", "ws")]
 #[case("file://host/etc/passwd", "file")]
 #[case("gopher://example.com/", "gopher")]
+#[case::long(&format!("{}://example.com/", "x".repeat(100)), &format!("{}…", "x".repeat(64)))]
 #[tokio::test]
 async fn unsupported_schemes_are_errors(#[case] url: &str, #[case] scheme: &str) {
     let result = fetcher(test_options()).fetch(url).await;

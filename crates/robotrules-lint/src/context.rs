@@ -1,8 +1,11 @@
 //! What every check reads: the input, the grammar's lines, the model under each profile, and
 //! the findings gathered so far.
 
+use std::cell::OnceCell;
+use std::sync::Arc;
+
 use robotrules_grammar::{parse_with, Limits, Line, Parsed};
-use robotrules_model::{Profile, RobotsTxt, Severity, Span};
+use robotrules_model::{Group, GroupRules, Profile, RobotsTxt, Rule, Severity, Span};
 
 use crate::finding::{Lint, LintOptions, LintReport};
 use crate::source;
@@ -16,7 +19,9 @@ pub(crate) struct Context<'a> {
     /// The grammar's reading under the target profile's options.
     pub(crate) parsed: Parsed<'a>,
     /// The model under each profile, in [`Profile::ALL`] order.
-    models: Vec<RobotsTxt>,
+    models: Vec<Arc<RobotsTxt>>,
+    /// Each model's groups compiled, made when a check first needs them.
+    compiled: [OnceCell<Vec<GroupRules>>; 3],
     /// Findings so far.
     findings: Vec<Lint>,
 }
@@ -39,15 +44,16 @@ impl<'a> Context<'a> {
                 max_line_len: options.profile.reading().max_line_len,
             },
         );
-        let models: Vec<RobotsTxt> = Profile::ALL
+        let models: Vec<Arc<RobotsTxt>> = Profile::ALL
             .iter()
-            .map(|&p| RobotsTxt::parse(source, p, options.parse_limit))
+            .map(|&p| Arc::new(RobotsTxt::parse(source, p, options.parse_limit)))
             .collect();
         Context {
             source,
             options,
             parsed,
             models,
+            compiled: Default::default(),
             findings: Vec::new(),
         }
     }
@@ -63,8 +69,22 @@ impl<'a> Context<'a> {
     }
 
     /// The model under `profile`.
-    pub(crate) fn model(&self, profile: Profile) -> &RobotsTxt {
+    pub(crate) fn model(&self, profile: Profile) -> &Arc<RobotsTxt> {
         &self.models[profile_index(profile)]
+    }
+
+    /// Every group of the model under `profile`, compiled (once per lint run).
+    pub(crate) fn compiled(&self, profile: Profile) -> &[GroupRules] {
+        let robots = self.model(profile);
+        self.compiled[profile_index(profile)]
+            .get_or_init(|| robots.groups().iter().map(|g| g.rules(robots)).collect())
+    }
+
+    /// The rules of `group`, a group of the model under `profile`, in precedence order.
+    pub(crate) fn rules_of(&self, profile: Profile, group: &Group) -> &[Rule] {
+        self.compiled(profile)
+            .get(group.index())
+            .map_or(&[], GroupRules::rules)
     }
 
     /// The grammar's line `number` (1-based).
@@ -91,7 +111,7 @@ impl<'a> Context<'a> {
 
     /// A span as a short, printable excerpt.
     pub(crate) fn excerpt(&self, span: Span) -> String {
-        source::excerpt(self.slice(span), 60)
+        robotrules_text::excerpt(self.slice(span), 60)
     }
 
     /// `error` when the profile linted for is among `drops`, else `warning`.

@@ -154,12 +154,6 @@ pub fn snippet(
     renderer.render(&[group])
 }
 
-/// `text` shortened to at most `max` characters for a message, invisible characters shown by
-/// code point.
-pub fn shorten(text: &[u8], max: usize) -> String {
-    source::excerpt(text, max)
-}
-
 /// Profile names for a message: `google`, `rfc9309 and legacy1994`, `a, b and c`.
 pub fn profile_list(profiles: &[Profile]) -> String {
     let names: Vec<&str> = profiles.iter().map(|p| p.as_str()).collect();

@@ -1,4 +1,4 @@
-//! Showing input bytes as text: lines around a span, columns, short excerpts.
+//! Showing input bytes as text: lines around a span, columns.
 //!
 //! robots.txt files are bytes, often not UTF-8. Everything shown to a person goes through
 //! [`display`], which decodes UTF-8, shows each invalid sequence as one U+FFFD (as
@@ -157,69 +157,14 @@ pub(crate) fn display_within(
     }
 }
 
-/// Whether `c` shows as nothing (or moves the cursor) in a terminal: control and format
-/// characters, private-use code points, line and paragraph separators, variation selectors,
-/// non-characters. Tab is shown as it is.
-pub(crate) fn is_invisible(c: char) -> bool {
-    if c == '\t' {
-        return false;
-    }
-    matches!(
-        u32::from(c),
-        0x00..=0x1F
-            | 0x7F..=0x9F
-            | 0xAD
-            | 0x034F
-            | 0x0600..=0x0605
-            | 0x061C
-            | 0x06DD
-            | 0x070F
-            | 0x115F..=0x1160
-            | 0x17B4..=0x17B5
-            | 0x180B..=0x180F
-            | 0x200B..=0x200F
-            | 0x2028..=0x202E
-            | 0x2060..=0x206F
-            | 0x3164
-            | 0xE000..=0xF8FF
-            | 0xFE00..=0xFE0F
-            | 0xFEFF
-            | 0xFFA0
-            | 0xFFF0..=0xFFFB
-            | 0xFFFE..=0xFFFF
-            | 0x110BD
-            | 0x1BCA0..=0x1BCA3
-            | 0x1D173..=0x1D17A
-            | 0xE0000..=0xE0FFF
-            | 0xF0000..=0x10FFFF
-    )
-}
-
-/// Push `c`, or `<U+XXXX>` when it is invisible.
+/// Push `c`, or `<U+XXXX>` when it is invisible (as [`robotrules_text::excerpt`] shows it); a
+/// tab as it is, for the renderer to lay out.
 pub(crate) fn push_visible(out: &mut String, c: char) {
-    if is_invisible(c) {
-        use std::fmt::Write as _;
-        let _ = write!(out, "<U+{:04X}>", u32::from(c));
-    } else {
+    if c == '\t' {
         out.push(c);
+    } else {
+        robotrules_text::push_visible(out, c);
     }
-}
-
-/// At most `max` characters of `bytes` as text, with `…` when cut; invisible characters are
-/// shown by code point (`<U+F148>`), an invalid UTF-8 sequence as U+FFFD.
-pub(crate) fn excerpt(bytes: &[u8], max: usize) -> String {
-    let head = bytes.get(..max.saturating_mul(4)).unwrap_or(bytes);
-    let text = String::from_utf8_lossy(head);
-    let mut out = String::with_capacity(text.len());
-    let mut count = 0;
-    for c in text.chars().take(max) {
-        push_visible(&mut out, c);
-        count += c.len_utf8();
-    }
-    if count < text.len() || head.len() < bytes.len() {
-        out.push('…');
-    }
-    out
 }
 
 #[cfg(test)]
@@ -252,18 +197,11 @@ mod tests {
     }
 
     #[test]
-    fn excerpts_are_short_and_printable() {
-        assert_eq!(excerpt(b"abc", 5), "abc");
-        assert_eq!(excerpt(b"abcdef", 3), "abc…");
-        assert_eq!(excerpt(b"a\x1bb", 5), "a<U+001B>b");
-        assert_eq!(excerpt("\u{F148}".as_bytes(), 5), "<U+F148>");
-    }
-
-    #[test]
     fn invisible_characters_are_shown_by_code_point() {
         let src = "a\u{F148}b\u{200B}".as_bytes();
         let d = display(src, 0, src.len());
         assert_eq!(d.text, "a<U+F148>b<U+200B>");
+        assert_eq!(display(b"a\tb\x1b", 0, 4).text, "a\tb<U+001B>");
         assert_eq!(d.map(1), 1);
         assert_eq!(d.map(4), 9);
     }

@@ -15,7 +15,8 @@ use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::extension::{ExtensionKey, Record, RecordKind};
 use crate::pattern::{len_u32, RuleKind};
 use crate::profile::{AgentListEnd, AgentToken, KeySpellings, Profile, Reading, SlashlessPattern};
-use crate::robots::{Group, Lazy, RobotsTxt, RuleLine, Text, UserAgent};
+use crate::robots::{Group, RobotsTxt, RuleLine, UserAgent};
+use crate::text::Text;
 
 impl RobotsTxt {
     /// Read `input` under `profile`, ignoring bytes past `parse_limit` (RFC 9309 §2.5).
@@ -356,6 +357,5 @@ fn finish(profile: Profile, bytes_read: usize, s: &mut Scratch) -> RobotsTxt {
         rule_lines: s.rule_lines.as_slice().into(),
         records: s.records.as_slice().into(),
         diagnostics,
-        lazy: Lazy::default(),
     }
 }

@@ -1,36 +1,99 @@
-//! Compiling a group's rules, the first time a crawler asks about the group.
+//! Compiling a group's rules: once per group a crawler uses ([`crate::Crawler`]), or on
+//! request ([`Group::rules`]).
 //!
 //! Each allow/disallow line becomes a [`Rule`] ([`crate::pattern::compile`]: the profile's
 //! normalised form, anchor, priority; Google's `index.html` rewrite adds a derived rule); the
-//! rules are put in precedence order (RFC 9309 §2.2.2: most octets first, allow before
-//! disallow on a tie, then file order; the 1994 reading keeps file order), identical rules of
-//! large groups are moved after the distinct ones ("Duplicate rules in a group MAY be
-//! deduplicated"), and the distinct ones are handed to the [`Matcher`].
+//! rules are put in precedence order ([`rank`]; the 1994 reading keeps file order), identical
+//! rules of large groups are moved after the distinct ones ("Duplicate rules in a group MAY
+//! be deduplicated"), and the distinct ones are handed to the [`Matcher`].
 //!
 //! A parse does none of this: most groups of a file are never asked about by a given crawler.
+
+use std::borrow::Cow;
 
 use crate::matcher::{Matcher, Probe};
 use crate::pattern::{compile, len_u32, Pattern, RuleKind};
 use crate::profile::Precedence;
-use crate::robots::{RobotsTxt, Rule};
+use crate::robots::{Group, RobotsTxt};
+use crate::text::Text;
 
 /// Groups with more rules than this are deduplicated.
 const DEDUPLICATE_FROM: usize = 16;
 
-/// A group's compiled rules.
+/// One allow or disallow rule, compiled under the profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Allow or disallow.
+    pub kind: RuleKind,
+    /// 1-based line number.
+    pub line: u32,
+    /// Whether the rule was derived from the line rather than written there (Google's
+    /// `index.html` rewrite: `Allow: /d/index.html` also allows `/d/$`).
+    pub derived: bool,
+    /// The group it belongs to.
+    pub(crate) group: u32,
+    pub(crate) value: Text,
+    pub(crate) pattern: Pattern,
+}
+
+impl Rule {
+    /// The pattern as written.
+    pub fn value<'a>(&self, robots: &'a RobotsTxt) -> Cow<'a, str> {
+        String::from_utf8_lossy(robots.text(self.value))
+    }
+
+    /// The rule's priority under longest-match precedence: the octets of its pattern in the
+    /// profile's normalised form, every `*` and `$` counted (RFC 9309 §2.2.2).
+    pub fn priority(&self) -> u32 {
+        self.pattern.priority
+    }
+
+    /// Whether the pattern ends in the `$` end anchor, as the profile reads it (never in
+    /// `legacy1994`, where `$` is literal).
+    pub fn is_anchored(&self) -> bool {
+        self.pattern.anchored
+    }
+
+    /// Whether the rule has an empty pattern (it never decides anything).
+    pub fn is_empty(&self) -> bool {
+        self.pattern.matches_nothing
+    }
+}
+
+/// Precedence between rules of longest-match readings (RFC 9309 §2.2.2): the rule with the
+/// most octets wins, allow wins a tie. A smaller rank goes first; the one definition that
+/// compiling, merging groups and explaining all use.
+#[inline]
+pub(crate) fn rank(rule: &Rule) -> u64 {
+    u64::from(u32::MAX - rule.pattern.priority) << 1 | u64::from(rule.kind == RuleKind::Disallow)
+}
+
+/// One group's compiled rules.
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled {
+pub struct GroupRules {
     /// All rules: the distinct ones in precedence order, then duplicates.
-    pub(crate) rules: Box<[Rule]>,
+    rules: Box<[Rule]>,
+    /// For each duplicate (`rules[distinct..]`), the position of the distinct rule it equals.
+    twins: Box<[u32]>,
     /// Every rule's normalised pattern bytes, back to back.
-    pub(crate) bytes: Box<[u8]>,
+    bytes: Box<[u8]>,
     /// Finds the first distinct rule, in precedence order, that matches a path.
     matcher: Matcher,
 }
 
-impl Compiled {
+impl Group {
+    /// The group's rules compiled under the file's profile, in precedence order (file order
+    /// in `legacy1994`); in groups of more than 16 rules, a rule identical to an earlier one
+    /// comes after all distinct rules. Compiles the group now; a [`crate::Crawler`] keeps
+    /// its groups compiled.
+    pub fn rules(&self, robots: &RobotsTxt) -> GroupRules {
+        GroupRules::new(robots, self.index)
+    }
+}
+
+impl GroupRules {
     /// Compile group `index` of `robots`.
-    pub(crate) fn new(robots: &RobotsTxt, index: u32) -> Compiled {
+    pub(crate) fn new(robots: &RobotsTxt, index: u32) -> GroupRules {
         let reading = robots.profile.reading();
         let lines = robots
             .groups
@@ -73,46 +136,79 @@ impl Compiled {
         if reading.precedence == Precedence::LongestMatch {
             put_in_precedence_order(&mut rules);
         }
-        let distinct = if rules.len() > DEDUPLICATE_FROM {
+        let twins = if rules.len() > DEDUPLICATE_FROM {
             move_duplicates_last(&mut rules, &bytes)
         } else {
-            rules.len()
+            Vec::new()
         };
-        let matcher = Matcher::new(&rules[..distinct], &bytes);
-        Compiled {
+        let distinct = rules.len() - twins.len();
+        let matcher = Matcher::new(rules[..distinct].iter().map(|r| &r.pattern), &bytes);
+        GroupRules {
             rules: rules.into(),
+            twins: twins.into(),
             bytes: bytes.into(),
             matcher,
         }
     }
 
-    /// The first distinct rule, in precedence order, that matches `path`.
+    /// The rules, in precedence order (distinct ones first).
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The pattern of `rule`, one of these rules, as the matcher sees it (normalised, without
+    /// a final `$`).
+    pub fn normalized(&self, rule: &Rule) -> Cow<'_, str> {
+        String::from_utf8_lossy(rule.pattern.bytes(&self.bytes))
+    }
+
+    /// The first distinct rule, in precedence order, that matches the path of `probe`.
     #[inline]
     pub(crate) fn first_match(&self, probe: &mut Probe<'_>) -> Option<&Rule> {
         let rule = self.matcher.first_match(&self.bytes, probe)?;
         self.rules.get(rule as usize)
     }
 
-    pub(crate) fn heap_size(&self) -> usize {
-        std::mem::size_of::<Compiled>()
+    /// Every rule that matches the path of `probe`, duplicates included, as the matcher finds
+    /// them: distinct ones in precedence order, then duplicates.
+    pub(crate) fn every_match(&self, probe: &mut Probe<'_>) -> Vec<&Rule> {
+        let distinct = self.rules.len() - self.twins.len();
+        let mut matched = vec![false; distinct];
+        for i in self.matcher.every_match(&self.bytes, probe) {
+            if let Some(m) = matched.get_mut(i as usize) {
+                *m = true;
+            }
+        }
+        let twins = self
+            .twins
+            .iter()
+            .map(|&t| matched.get(t as usize) == Some(&true));
+        matched
+            .iter()
+            .copied()
+            .chain(twins)
+            .zip(self.rules.iter())
+            .filter_map(|(m, r)| m.then_some(r))
+            .collect()
+    }
+
+    /// Approximate heap bytes held.
+    pub fn heap_size(&self) -> usize {
+        std::mem::size_of::<GroupRules>()
             + self.rules.len() * std::mem::size_of::<Rule>()
+            + self.twins.len() * 4
             + self.bytes.len()
             + self.matcher.heap_size()
     }
 }
 
-/// Sort `rules` (in file order) by precedence: most octets first, allow before disallow on a
-/// tie, then file order. A sort of small keys, then one permutation: the rules themselves are
-/// moved once.
+/// Sort `rules` (in file order) by precedence ([`rank`]), then file order. A sort of small
+/// keys, then one permutation: the rules themselves are moved once.
 fn put_in_precedence_order(rules: &mut Vec<Rule>) {
     let mut keys: Vec<(u64, u32)> = rules
         .iter()
         .enumerate()
-        .map(|(i, r)| {
-            let rank = u64::from(u32::MAX - r.pattern.priority) << 1
-                | u64::from(r.kind == RuleKind::Disallow);
-            (rank, len_u32(i))
-        })
+        .map(|(i, r)| (rank(r), len_u32(i)))
         .collect();
     // The position breaks ties, so an unstable sort keeps file order among equals.
     keys.sort_unstable();
@@ -152,17 +248,19 @@ fn digest(rule: &Rule, bytes: &[u8]) -> u64 {
 }
 
 /// Keep the first of identical rules in place and move the others, in order, after all
-/// distinct rules; return how many are distinct. A later identical rule can never decide: the
-/// earlier one matches first. Rules are grouped by a digest of their identity (sorting
-/// numbers), and only rules with equal digests are compared.
-fn move_duplicates_last(rules: &mut Vec<Rule>, bytes: &[u8]) -> usize {
+/// distinct rules; return, for each moved rule, the new position of the distinct rule it
+/// equals. A later identical rule can never decide: the earlier one matches first. Rules are
+/// grouped by a digest of their identity (sorting numbers), and only rules with equal digests
+/// are compared.
+fn move_duplicates_last(rules: &mut Vec<Rule>, bytes: &[u8]) -> Vec<u32> {
     let mut order: Vec<(u64, u32)> = rules
         .iter()
         .enumerate()
         .map(|(i, r)| (digest(r, bytes), len_u32(i)))
         .collect();
     order.sort_unstable();
-    let mut first = vec![true; rules.len()];
+    // For each rule, the earliest rule identical to it (itself when it is distinct).
+    let mut twin: Vec<u32> = (0..len_u32(rules.len())).collect();
     let mut distinct_in_run: Vec<u32> = Vec::new();
     for run in order.chunk_by(|a, b| a.0 == b.0) {
         // Usually one rule; several only for duplicates (or a digest collision): each is
@@ -170,27 +268,40 @@ fn move_duplicates_last(rules: &mut Vec<Rule>, bytes: &[u8]) -> usize {
         distinct_in_run.clear();
         for &(_, i) in run {
             let rule = &rules[i as usize];
-            if distinct_in_run
+            match distinct_in_run
                 .iter()
-                .any(|&d| identity(&rules[d as usize], bytes) == identity(rule, bytes))
+                .find(|&&d| identity(&rules[d as usize], bytes) == identity(rule, bytes))
             {
-                first[i as usize] = false;
-            } else {
-                distinct_in_run.push(i);
+                Some(&d) => twin[i as usize] = d,
+                None => distinct_in_run.push(i),
             }
         }
     }
-    let distinct = first.iter().filter(|&&f| f).count();
-    if distinct < rules.len() {
-        let duplicates: Vec<Rule> = rules
-            .iter()
-            .zip(&first)
-            .filter(|(_, &f)| !f)
-            .map(|(r, _)| *r)
-            .collect();
-        let mut keep = first.iter();
-        rules.retain(|_| keep.next().copied().unwrap_or(true));
+    // Where each distinct rule lands: the distinct rules before it.
+    let mut new_position = vec![0u32; rules.len()];
+    let mut next = 0;
+    for (i, &t) in twin.iter().enumerate() {
+        if t == len_u32(i) {
+            new_position[i] = next;
+            next += 1;
+        }
+    }
+    let is_first = |i: usize| twin[i] == len_u32(i);
+    let mut duplicates = Vec::new();
+    let mut twins = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        if !is_first(i) {
+            duplicates.push(*rule);
+            twins.push(new_position[twin[i] as usize]);
+        }
+    }
+    if !duplicates.is_empty() {
+        let mut at = 0;
+        rules.retain(|_| {
+            at += 1;
+            is_first(at - 1)
+        });
         rules.extend(duplicates);
     }
-    distinct
+    twins
 }

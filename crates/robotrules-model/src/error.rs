@@ -4,26 +4,19 @@
 //! line that quotes the input (cut to an excerpt, so a megabyte of garbage never becomes a
 //! megabyte of message).
 
+use robotrules_text::excerpt;
 use robotrules_url::UrlError;
 
 /// The longest excerpt of an input that a message quotes, in characters.
 const EXCERPT_CHARS: usize = 100;
-
-/// `text` quoted on one line, cut to [`EXCERPT_CHARS`] characters with the cut marked.
-fn quoted(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{:?}…", &text[..cut]),
-        None => format!("{text:?}"),
-    }
-}
 
 /// A crawler name the profile does not answer for: under RFC 9309 §2.2.1 a name must be a
 /// product token (here letters, digits, `_` and `-`). The message shows the token to pass when
 /// the name starts with one (`ExampleBot/1.0` → `ExampleBot`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "invalid crawler name {}: a product token has only letters, digits, `_` and `-` (RFC 9309 §2.2.1){}",
-    quoted(name),
+    "invalid crawler name {:?}: a product token has only letters, digits, `_` and `-` (RFC 9309 §2.2.1){}",
+    excerpt(name, EXCERPT_CHARS),
     suggestion.as_ref().map(|t| format!("; pass `{t}`")).unwrap_or_default()
 )]
 pub struct InvalidAgent {
@@ -36,7 +29,7 @@ pub struct InvalidAgent {
 /// A URL the profile cannot read: under the RFC reading it must be an absolute URL with a host
 /// or a path starting with `/` (Google's reading accepts any string).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read URL {}: {source}", quoted(url))]
+#[error("cannot read URL {:?}: {source}", excerpt(url, EXCERPT_CHARS))]
 pub struct InvalidUrl {
     /// The URL as given.
     pub url: String,
@@ -77,5 +70,12 @@ mod tests {
         };
         let shown = error.to_string();
         assert!(!shown.contains('\n') && shown.contains('…'), "{shown}");
+        let error = InvalidAgent {
+            name: "bot\u{1b}[2J\u{202E}".into(),
+            suggestion: None,
+        };
+        assert!(error
+            .to_string()
+            .starts_with("invalid crawler name \"bot<U+001B>[2J<U+202E>\":"));
     }
 }

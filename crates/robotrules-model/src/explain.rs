@@ -1,45 +1,14 @@
 //! Explain: for a crawler and a URL, the chosen groups, every matching rule, the deciding
-//! rule with its line, or why nothing applied.
+//! rule with its line, or why nothing applied. The matching rules come from the same
+//! compiled matcher that decides ([`crate::Crawler::verdict`]), in the same precedence.
 
-use crate::agent::{AgentRules, Selection};
+use crate::compile::{rank, GroupRules, Rule};
+use crate::crawler::{Chosen, Crawler, Reason, Selection};
 use crate::error::InvalidUrl;
+use crate::matcher::Probe;
 use crate::pattern::RuleKind;
 use crate::profile::{Precedence, Profile};
-use crate::robots::{RobotsTxt, Rule};
-
-/// Why the verdict is what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[non_exhaustive]
-pub enum Reason {
-    /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2).
-    RobotsTxtImplicitlyAllowed,
-    /// No group names the crawler and there is no `*` group: no rules apply (RFC 9309 §2.2.1).
-    NoGroup,
-    /// Groups apply but none of their rules match the URL: allowed (RFC 9309 §2.2.2).
-    NoMatchingRule,
-    /// The deciding rule matched.
-    RuleMatched,
-}
-
-impl Reason {
-    /// The name used in JSON and reports.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Reason::RobotsTxtImplicitlyAllowed => "robots-txt-implicitly-allowed",
-            Reason::NoGroup => "no-group",
-            Reason::NoMatchingRule => "no-matching-rule",
-            Reason::RuleMatched => "rule-matched",
-        }
-    }
-}
-
-impl std::fmt::Display for Reason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::robots::RobotsTxt;
 
 /// A group that applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,68 +73,80 @@ pub struct Explanation {
 }
 
 impl RobotsTxt {
-    /// Explain the verdict for crawler `agent` on `url`.
+    /// Explain the verdict for crawler `agent` on `url`. For many URLs, make a
+    /// [`Crawler`] once.
     ///
     /// # Errors
     /// A crawler name or a URL the profile cannot read.
     pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, crate::Error> {
-        Ok(self.agent(agent)?.explain(agent, url)?)
+        Ok(self.choose(agent)?.explain(self, agent, url)?)
     }
 }
 
-impl AgentRules<'_> {
-    /// Explain the verdict on `url`; `agent` is only recorded in the result.
+impl Crawler {
+    /// The full account of the verdict on `url`: the groups chosen, every matching rule, the
+    /// deciding rule and its line.
     ///
     /// # Errors
-    /// As [`AgentRules::target`].
-    pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, InvalidUrl> {
-        let robots = self.robots();
-        let reading = robots.profile().reading();
-        let target = self.target(url)?;
+    /// As [`Crawler::target`].
+    pub fn explain(&self, url: &str) -> Result<Explanation, InvalidUrl> {
+        self.chosen().explain(self.robots(), self.name(), url)
+    }
+}
+
+impl Chosen {
+    /// Explain the verdict on `url` in `robots`; `agent` is only recorded in the result.
+    pub(crate) fn explain(
+        &self,
+        robots: &RobotsTxt,
+        agent: &str,
+        url: &str,
+    ) -> Result<Explanation, InvalidUrl> {
+        let longest = robots.profile().reading().precedence == Precedence::LongestMatch;
+        let target = self.target(robots, url)?;
         let path = target.path();
-        let groups: Vec<GroupRef> = self
-            .group_indices()
-            .into_iter()
-            .filter_map(|index| {
-                let g = robots.groups().get(index)?;
-                let agents = g
+        let mut groups = Vec::new();
+        // (rule, its group's compiled rules)
+        let mut matches: Vec<(&Rule, &GroupRules)> = Vec::new();
+        for (group, rules) in self.groups(robots) {
+            groups.push(GroupRef {
+                index: group.index(),
+                line: group.line,
+                agents: group
                     .agents(robots)
                     .iter()
                     .map(|a| a.value(robots).into_owned())
-                    .collect();
-                Some(GroupRef {
-                    index,
-                    line: g.line,
-                    agents,
-                })
-            })
-            .collect();
-        let mut matches: Vec<&Rule> = groups
-            .iter()
-            .filter_map(|g| robots.groups().get(g.index))
-            .flat_map(|g| g.rules(robots))
-            .filter(|r| r.matches(robots, path))
-            .collect();
-        let longest = reading.precedence == Precedence::LongestMatch;
-        if longest {
-            matches.sort_by_key(|r| {
-                (
-                    std::cmp::Reverse(r.priority()),
-                    r.kind == RuleKind::Disallow,
-                    r.line,
-                )
+                    .collect(),
             });
+            let mut probe = Probe::new(path);
+            matches.extend(
+                rules
+                    .every_match(&mut probe)
+                    .into_iter()
+                    .map(|r| (r, rules)),
+            );
         }
-        let verdict = self.verdict(&target);
+        if longest {
+            matches.sort_by_key(|(r, _)| (rank(r), r.line));
+        } else {
+            matches.sort_by_key(|(r, _)| r.line);
+        }
+        let verdict = self.verdict(robots, &target);
         let decided = verdict.rule;
         let tied_with = match decided {
             Some(winner) if longest && winner.kind == RuleKind::Allow => matches
                 .iter()
-                .filter(|r| r.kind != winner.kind && r.priority() == winner.priority())
-                .map(|r| r.line)
+                .filter(|(r, _)| r.kind != winner.kind && r.priority() == winner.priority())
+                .map(|(r, _)| r.line)
                 .collect(),
             _ => Vec::new(),
         };
+        let decided_by = decided.and_then(|winner| {
+            let (_, rules) = self
+                .groups(robots)
+                .find(|(g, _)| g.index() == winner.group as usize)?;
+            Some(rule_match(robots, rules, winner))
+        });
         Ok(Explanation {
             profile: robots.profile(),
             agent: agent.to_owned(),
@@ -174,17 +155,20 @@ impl AgentRules<'_> {
             allowed: verdict.allowed,
             reason: verdict.reason,
             selection: self.selection(),
-            token: self.named_by().map(|a| a.token(robots).into_owned()),
+            token: self.named_by(robots).map(|a| a.token(robots).into_owned()),
             groups,
-            matches: matches.iter().map(|r| rule_match(robots, r)).collect(),
-            decided_by: decided.map(|r| rule_match(robots, r)),
+            matches: matches
+                .iter()
+                .map(|(r, rules)| rule_match(robots, rules, r))
+                .collect(),
+            decided_by,
             tied_with,
         })
     }
 }
 
-fn rule_match(robots: &RobotsTxt, rule: &Rule) -> RuleMatch {
-    let mut normalized = rule.normalized(robots).into_owned();
+fn rule_match(robots: &RobotsTxt, rules: &GroupRules, rule: &Rule) -> RuleMatch {
+    let mut normalized = rules.normalized(rule).into_owned();
     if rule.is_anchored() {
         normalized.push('$');
     }

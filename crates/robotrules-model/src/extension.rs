@@ -5,7 +5,7 @@
 //! A parsed file keeps them, with the sitemaps, as compact [`Record`]s (ranges of its text);
 //! they become [`Extension`] values ([`Extensions`]) the first time someone asks for them.
 
-use crate::robots::{RobotsTxt, Text};
+use crate::text::Text;
 use std::time::Duration;
 
 /// The extension records robotrules knows by name.
@@ -135,7 +135,8 @@ impl Record {
         )
     }
 
-    fn extension(self, text: &[u8]) -> Option<Extension> {
+    /// The record as an [`Extension`] value, when it is one (not a sitemap).
+    pub(crate) fn extension(self, text: &[u8]) -> Option<Extension> {
         let RecordKind::Extension(kind) = self.kind else {
             return None;
         };
@@ -159,69 +160,6 @@ impl Record {
 /// Text stored as valid UTF-8 by the parser; anything else reads as empty.
 fn as_str(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap_or_default()
-}
-
-/// The extension records of a file as values: each group's, and the file-wide ones.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Extensions {
-    /// Every group's records, group by group, in file order.
-    group: Box<[Extension]>,
-    /// Where each group's records start in `group` (one more entry than groups).
-    starts: Box<[u32]>,
-    /// Records outside any group, and file-wide ones.
-    pub(crate) file: Box<[Extension]>,
-}
-
-impl Extensions {
-    pub(crate) fn new(robots: &RobotsTxt) -> Extensions {
-        let text = &robots.text;
-        let mut group = Vec::new();
-        let mut file = Vec::new();
-        let mut starts = vec![0u32; robots.groups.len() + 1];
-        for record in robots.records.iter() {
-            let Some(extension) = record.extension(text) else {
-                continue;
-            };
-            let slot = (record.group != Record::FILE)
-                .then(|| starts.get_mut(record.group as usize + 1))
-                .flatten();
-            match slot {
-                Some(count) => {
-                    *count += 1;
-                    group.push(extension);
-                }
-                None => file.push(extension),
-            }
-        }
-        // Records come in file order, so each group's are together: counts become starts.
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        Extensions {
-            group: group.into(),
-            starts: starts.into(),
-            file: file.into(),
-        }
-    }
-
-    pub(crate) fn of_group(&self, index: u32) -> &[Extension] {
-        let i = index as usize;
-        let (Some(&start), Some(&end)) = (self.starts.get(i), self.starts.get(i + 1)) else {
-            return &[];
-        };
-        self.group
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
-    }
-
-    pub(crate) fn heap_size(&self) -> usize {
-        let each = |e: &[Extension]| {
-            e.iter()
-                .map(|x| std::mem::size_of::<Extension>() + x.key.len() + x.value.len())
-                .sum::<usize>()
-        };
-        each(&self.group) + each(&self.file) + self.starts.len() * 4
-    }
 }
 
 /// `request-rate: <requests>/<seconds>[s|m|h]`.

@@ -2,28 +2,28 @@
 //! precedence, the `*`/`$` matcher, sitemaps, extension records and explain — under one of
 //! three [`Profile`]s (RFC 9309, Google's reference library, the 1994 convention).
 //!
-//! [`RobotsTxt::parse`] reads bytes once into a compact, immutable value (`Send + Sync`);
-//! [`RobotsTxt::agent`] resolves a crawler's groups once; [`AgentRules::is_allowed`] then
-//! answers for any number of URLs without allocating (beyond re-encoding a URL that is not in
-//! canonical form, in the profiles that normalise). A group's patterns are compiled the first
-//! time a crawler asks about it, once, whichever thread asks.
+//! [`RobotsTxt::parse`] reads bytes once into a compact, immutable value of plain data
+//! (`Send + Sync`); [`Crawler::new`] chooses a crawler's groups and compiles their rules once;
+//! [`Crawler::is_allowed`] then answers for any number of URLs without allocating (beyond
+//! re-encoding a URL that is not in canonical form, in the profiles that normalise).
 //!
 //! ```
-//! use robotrules_model::{Profile, RobotsTxt};
+//! use std::sync::Arc;
+//! use robotrules_model::{Crawler, Profile, RobotsTxt};
 //!
 //! let robots = RobotsTxt::parse(b"user-agent: *\ndisallow: /private\n", Profile::Rfc9309, 512_000);
-//! let rules = robots.agent("ExampleBot")?;
-//! assert!(!rules.is_allowed("https://example.com/private/x")?);
-//! assert!(rules.is_allowed("/public")?);
+//! let crawler = Crawler::new(Arc::new(robots), "ExampleBot")?;
+//! assert!(!crawler.is_allowed("https://example.com/private/x")?);
+//! assert!(crawler.is_allowed("/public")?);
 //! # Ok::<(), robotrules_model::Error>(())
 //! ```
 //!
 //! What each profile decides is one table, [`Profile::reading`]; nothing else in the
 //! workspace branches on a profile's name.
 
-mod agent;
 mod build;
 mod compile;
+mod crawler;
 mod diagnostic;
 mod error;
 mod explain;
@@ -32,11 +32,13 @@ mod matcher;
 mod pattern;
 mod profile;
 mod robots;
+mod text;
 
-pub use agent::{AgentRules, CrawlerRules, Selection, Verdict};
+pub use compile::{GroupRules, Rule};
+pub use crawler::{Crawler, Reason, Selection, Verdict};
 pub use diagnostic::{Diagnostic, DiagnosticKind};
 pub use error::{Error, InvalidAgent, InvalidUrl};
-pub use explain::{Explanation, GroupRef, Reason, RuleMatch};
+pub use explain::{Explanation, GroupRef, RuleMatch};
 pub use extension::{Extension, ExtensionKey, RequestRate};
 pub use pattern::RuleKind;
 pub use profile::{
@@ -46,7 +48,7 @@ pub use profile::{
 };
 pub use robotrules_grammar::{Severity, Span};
 pub use robotrules_url::{Target, UrlError};
-pub use robots::{Group, RobotsTxt, Rule, UserAgent};
+pub use robots::{Group, RobotsTxt, UserAgent};
 
 /// The README's example, run as a doctest so it stays true.
 #[cfg(doctest)]

@@ -1,12 +1,8 @@
 //! Which rule of a group decides for a path: the first distinct rule, in precedence order,
-//! whose pattern matches (RFC 9309 §2.2.2, §2.2.3) — visiting only rules that can match.
+//! whose pattern matches (RFC 9309 §2.2.2, §2.2.3) — visiting only rules that can match; and,
+//! for explanations, every rule that matches.
 //!
-//! Each distinct rule becomes an [`Entry`]: its pattern in the matcher's form (a `*` before
-//! the `$` anchor, which matches any rest, is dropped with the anchor), the length of its
-//! literal head (the bytes before the first `*`), the first eight bytes of that head as a
-//! number with a mask, so that a path is ruled out by one comparison, and prebuilt `memmem`
-//! searchers for segments longer than eight bytes.
-//!
+//! Each distinct rule becomes an entry ([`entry`]), tried in one comparison for most paths.
 //! A small group (at most [`SCAN_MAX`] entries) is scanned in precedence order: the first
 //! entry that matches decides. A larger group gets an [`index`]: the literal heads in a
 //! flattened trie (sorted, each knowing the longest other head that is a prefix of it), so
@@ -15,25 +11,18 @@
 //! contain ([`grams`]) when there are many. Whatever visits them, the entries' positions are
 //! their precedence, so the smallest position that matches decides.
 //!
-//! Every structure here is checked against the rules' own definition of matching
-//! ([`crate::pattern::Pattern::matches`]) and against Google's position-set algorithm by the
-//! tests of `crates/robotrules` and the fuzz targets.
+//! The tests (`matcher/tests.rs`) check every structure here against the plain definition of
+//! a match, one pattern at a time, and against Google's position-set algorithm.
 
+mod entry;
 mod grams;
 mod index;
 
-use memchr::memmem::Finder;
+use crate::pattern::Pattern;
 
-use crate::pattern::{find_short, len_u32, SHORT};
-use crate::robots::Rule;
-
+use self::entry::Entries;
+pub(crate) use self::entry::Probe;
 use self::index::Index;
-
-/// At most this many prebuilt searchers per group.
-const FINDERS_PER_GROUP: usize = 64;
-
-/// [`Entry::finders`] of an entry whose long segments have no prebuilt searcher.
-const NO_FINDERS: u32 = u32::MAX;
 
 /// Groups with at most this many distinct rules are scanned; larger ones get an index.
 pub(crate) const SCAN_MAX: usize = 16;
@@ -41,290 +30,47 @@ pub(crate) const SCAN_MAX: usize = 16;
 /// The rules of one group, ready to match.
 #[derive(Clone, Debug)]
 pub(crate) struct Matcher {
-    /// The distinct rules that can match anything, in precedence order.
-    entries: Box<[Entry]>,
-    /// Searchers for the segments longer than [`SHORT`] bytes, in entry and segment order.
-    finders: Box<[Finder<'static>]>,
+    entries: Entries,
     /// For groups of more than [`SCAN_MAX`] entries.
     index: Option<Box<Index>>,
 }
 
-/// How an entry's pattern matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
-    /// Every path (`*`, or the 1994 reading's empty rule).
-    Everything,
-    /// The pattern is a prefix of the path.
-    Prefix,
-    /// The pattern is the path (`/$`).
-    Exact,
-    /// The head is a prefix, the other segments follow in order.
-    Glob,
-    /// The same, and the last segment ends the path.
-    AnchoredGlob,
-}
-
-/// One distinct rule in the matcher's form.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    /// The head's first eight bytes (little-endian, zero-padded) and which of them count.
-    lead: u64,
-    mask: u64,
-    /// The pattern in the group's compiled bytes.
-    start: u32,
-    len: u32,
-    /// The literal head's length (the position of the first `*`, or `len`).
-    head: u32,
-    /// The position of the last `*` (or `len`).
-    last_star: u32,
-    /// The number of literal bytes: a shorter path cannot match.
-    min_len: u32,
-    /// The rule, in the group's compiled rules.
-    rule: u32,
-    /// This entry's first searcher in [`Matcher::finders`], or [`NO_FINDERS`].
-    finders: u32,
-    /// For an unanchored glob, the [`bloom`] of the bytes its segments after the head need:
-    /// a path missing one of them cannot match.
-    need: u64,
-    shape: Shape,
-}
-
-/// A set of bytes in 64 bits, one bit per byte value modulo 64: which bytes may be there.
-#[inline(always)]
-fn bloom(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0, |set, &b| set | 1 << (b & 63))
-}
-
-/// A path being matched, with what is worked out about it on the way.
-pub(crate) struct Probe<'p> {
-    pub(super) path: &'p [u8],
-    /// The first eight bytes, as [`Entry::lead`] compares them.
-    lead: u64,
-    /// [`bloom`] of the path, once an entry needed it.
-    bloom: Option<u64>,
-}
-
-impl<'p> Probe<'p> {
-    pub(crate) fn new(path: &'p [u8]) -> Probe<'p> {
-        Probe {
-            path,
-            lead: lead_of(path),
-            bloom: None,
-        }
-    }
-
-    #[inline]
-    fn bloom(&mut self) -> u64 {
-        *self.bloom.get_or_insert_with(|| bloom(self.path))
-    }
-}
-
-/// The first eight bytes of `bytes` as a little-endian number, zero-padded.
-#[inline]
-fn lead_of(bytes: &[u8]) -> u64 {
-    let mut buf = [0u8; 8];
-    let n = bytes.len().min(8);
-    buf[..n].copy_from_slice(&bytes[..n]);
-    u64::from_le_bytes(buf)
-}
-
 impl Matcher {
-    /// A matcher for `rules` (distinct, in precedence order), whose normalised bytes are in
-    /// `bytes`.
-    pub(crate) fn new(rules: &[Rule], bytes: &[u8]) -> Matcher {
-        let mut entries = Vec::with_capacity(rules.len());
-        let mut finders = Vec::new();
-        for (i, rule) in rules.iter().enumerate() {
-            let p = &rule.pattern;
-            if p.matches_nothing {
-                continue;
-            }
-            let mut pattern = p.bytes(bytes);
-            let mut anchored = p.anchored;
-            // `…*$`: the `*` matches whatever is left, so the anchor adds nothing.
-            if anchored && pattern.last() == Some(&b'*') {
-                anchored = false;
-                while let [rest @ .., b'*'] = pattern {
-                    pattern = rest;
-                }
-            }
-            let first_star = memchr::memchr(b'*', pattern);
-            let head = first_star.unwrap_or(pattern.len());
-            let last_star = memchr::memrchr(b'*', pattern).unwrap_or(pattern.len());
-            let shape = match (first_star, anchored) {
-                _ if p.matches_everything || (pattern.is_empty() && !anchored) => Shape::Everything,
-                (None, false) => Shape::Prefix,
-                (None, true) => Shape::Exact,
-                (Some(_), false) => Shape::Glob,
-                (Some(_), true) => Shape::AnchoredGlob,
-            };
-            let mut first_finder = len_u32(finders.len());
-            let need = if shape == Shape::Glob {
-                pattern[head..]
-                    .iter()
-                    .filter(|&&b| b != b'*')
-                    .fold(0, |set, &b| set | 1 << (b & 63))
-            } else {
-                0
-            };
-            if matches!(shape, Shape::Glob | Shape::AnchoredGlob) {
-                // The anchored last segment is compared in place, never searched.
-                let searched = if anchored {
-                    pattern.get(head + 1..last_star)
-                } else {
-                    pattern.get(head + 1..)
-                };
-                let searched = searched.unwrap_or_default();
-                let long = || searched.split(|&b| b == b'*').filter(|s| s.len() > SHORT);
-                // Searchers cost more to build than one search: a group gets a few, for its
-                // first patterns with long segments; the others search without one.
-                if finders.len() + long().count() <= FINDERS_PER_GROUP {
-                    finders.extend(long().map(|s| Finder::new(s).into_owned()));
-                } else {
-                    first_finder = NO_FINDERS;
-                }
-            }
-            let lead_len = if shape == Shape::Everything {
-                0
-            } else {
-                head.min(8)
-            };
-            let mask = match lead_len {
-                8 => u64::MAX,
-                n => (1u64 << (8 * n)) - 1,
-            };
-            entries.push(Entry {
-                lead: lead_of(&pattern[..lead_len]) & mask,
-                mask,
-                // The matcher's form only drops bytes at the end: it starts where the rule's.
-                start: p.start,
-                len: len_u32(pattern.len()),
-                head: len_u32(head),
-                last_star: len_u32(last_star),
-                min_len: if shape == Shape::Everything {
-                    0
-                } else {
-                    len_u32(pattern.iter().filter(|&&b| b != b'*').count())
-                },
-                rule: len_u32(i),
-                finders: first_finder,
-                need,
-                shape,
-            });
-        }
-        let mut matcher = Matcher {
-            entries: entries.into(),
-            finders: finders.into(),
-            index: None,
-        };
-        if matcher.entries.len() > SCAN_MAX {
-            matcher.index = Some(Box::new(Index::new(&matcher, bytes)));
-        }
-        matcher
+    /// A matcher for `patterns` (distinct, in precedence order), whose normalised bytes are
+    /// in `bytes`. A rule is known by its pattern's position in `patterns`.
+    pub(crate) fn new<'p>(patterns: impl IntoIterator<Item = &'p Pattern>, bytes: &[u8]) -> Self {
+        let entries = Entries::new(patterns, bytes);
+        let index = (entries.all().len() > SCAN_MAX).then(|| Box::new(Index::new(&entries, bytes)));
+        Matcher { entries, index }
     }
 
-    /// The position, among the group's compiled rules, of the first distinct rule in
-    /// precedence order that matches `path`.
+    /// The position of the first pattern, in precedence order, that matches `path`.
     #[inline]
     pub(crate) fn first_match(&self, bytes: &[u8], probe: &mut Probe<'_>) -> Option<u32> {
         let found = match &self.index {
             None => self
                 .entries
+                .all()
                 .iter()
-                .position(|e| self.entry_matches(e, bytes, probe))?,
-            Some(index) => index.first_match(self, bytes, probe)? as usize,
+                .position(|e| self.entries.entry_matches(e, bytes, probe))?,
+            Some(index) => index.first_match(&self.entries, bytes, probe)? as usize,
         };
-        Some(self.entries.get(found)?.rule)
+        Some(self.entries.all().get(found)?.rule)
     }
 
-    /// Whether entry `id` matches; for the index.
-    #[inline]
-    fn matches(&self, id: u32, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
+    /// The positions of every pattern that matches `path`, in precedence order: what an
+    /// explanation lists. Every entry is tried (the index only finds the first).
+    pub(crate) fn every_match(&self, bytes: &[u8], probe: &mut Probe<'_>) -> Vec<u32> {
         self.entries
-            .get(id as usize)
-            .is_some_and(|e| self.entry_matches(e, bytes, probe))
-    }
-
-    /// The pattern bytes of an entry.
-    fn pattern<'b>(&self, e: &Entry, bytes: &'b [u8]) -> &'b [u8] {
-        let start = e.start as usize;
-        bytes.get(start..start + e.len as usize).unwrap_or_default()
-    }
-
-    #[inline]
-    fn entry_matches(&self, e: &Entry, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
-        let path = probe.path;
-        if path.len() < e.min_len as usize || probe.lead & e.mask != e.lead {
-            return false;
-        }
-        if e.shape == Shape::Everything {
-            return true;
-        }
-        if e.need != 0 && e.need & !probe.bloom() != 0 {
-            return false;
-        }
-        let pattern = self.pattern(e, bytes);
-        // The first eight bytes of the head are equal; `min_len` covers the whole head.
-        let head = e.head as usize;
-        let from = head.min(8);
-        if path.get(from..head) != pattern.get(from..head) {
-            return false;
-        }
-        match e.shape {
-            Shape::Prefix | Shape::Everything => true,
-            Shape::Exact => path.len() == pattern.len(),
-            Shape::Glob | Shape::AnchoredGlob => self.glob(e, pattern, path),
-        }
-    }
-
-    /// The segments after the head: the last one ends the path when anchored, the others are
-    /// found leftmost, in order (exact for `*`-only globs, linear in pattern plus path).
-    fn glob(&self, e: &Entry, pattern: &[u8], path: &[u8]) -> bool {
-        let head = e.head as usize;
-        let last_star = e.last_star as usize;
-        let last = pattern.get(last_star + 1..).unwrap_or_default();
-        let anchored = e.shape == Shape::AnchoredGlob;
-        let end = if anchored {
-            if !path.ends_with(last) {
-                return false;
-            }
-            path.len() - last.len()
-        } else {
-            path.len()
-        };
-        let mut pos = head;
-        let mut finder = e.finders as usize;
-        let mut find = |haystack: &[u8], segment: &[u8]| {
-            if segment.len() <= SHORT {
-                find_short(haystack, segment)
-            } else if e.finders == NO_FINDERS {
-                memchr::memmem::find(haystack, segment)
-            } else {
-                let found = self.finders.get(finder).and_then(|f| f.find(haystack));
-                finder += 1;
-                found
-            }
-        };
-        if last_star > head {
-            let middle = pattern.get(head + 1..last_star).unwrap_or_default();
-            for segment in middle.split(|&b| b == b'*') {
-                if segment.is_empty() {
-                    continue;
-                }
-                match find(path.get(pos..end).unwrap_or_default(), segment) {
-                    Some(at) => pos += at + segment.len(),
-                    None => return false,
-                }
-            }
-        }
-        anchored || find(path.get(pos..).unwrap_or_default(), last).is_some()
+            .all()
+            .iter()
+            .filter(|e| self.entries.entry_matches(e, bytes, probe))
+            .map(|e| e.rule)
+            .collect()
     }
 
     pub(crate) fn heap_size(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
-            + self.finders.len() * std::mem::size_of::<Finder<'static>>()
-            + self.finders.iter().map(|f| f.needle().len()).sum::<usize>()
-            + self.index.as_ref().map_or(0, |i| i.heap_size())
+        self.entries.heap_size() + self.index.as_ref().map_or(0, |i| i.heap_size())
     }
 }
 

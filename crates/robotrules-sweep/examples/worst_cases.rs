@@ -159,7 +159,7 @@ fn main() {
     let url_1m = format!("/{}", "a".repeat(1 << 20));
     for profile in [Profile::Rfc9309, Profile::Google] {
         let robots = parse(&globs, profile);
-        let rules = robots.agent("FooBot").expect("a product token");
+        let rules = robots.crawler("FooBot").expect("a product token");
         row(
             "32k distinct `disallow: /*q<n>` rules, 10 KB URL",
             profile,
@@ -177,7 +177,7 @@ fn main() {
     let star = format!("user-agent: *\ndisallow: /{}b$\n", "*a".repeat(5_000));
     for profile in [Profile::Rfc9309, Profile::Google] {
         let robots = parse(&star, profile);
-        let rules = robots.agent("FooBot").expect("a product token");
+        let rules = robots.crawler("FooBot").expect("a product token");
         row(
             "`/*a*a…*a` × 5,000 then `b$`, 1 MiB URL of `a`",
             profile,
@@ -207,7 +207,7 @@ fn main() {
             profile,
             "agent()",
             time(3, || {
-                let _ = robots.agent(&name_1m).map(|a| a.is_allowed("/"));
+                let _ = robots.crawler(&name_1m).map(|a| a.is_allowed("/"));
             }),
         );
     }

@@ -112,7 +112,7 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
         let rendered = robotrules::lint::render::text(&lint, bytes, &TextOptions::default());
         stats.rendered_bytes += rendered.len() as u64;
         for agent in agents(&robots) {
-            let rules = match robots.agent(&agent) {
+            let rules = match robots.crawler(&agent) {
                 Ok(rules) => rules,
                 Err(error) => {
                     stats.mismatches.push(format!("{profile}: {error}"));
@@ -122,7 +122,7 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
             let _ = rules.crawl_delay();
             for url in &urls {
                 let allowed = rules.is_allowed(url).ok();
-                let why = rules.explain(&agent, url).ok().map(|why| why.allowed);
+                let why = rules.explain(url).ok().map(|why| why.allowed);
                 stats.queries += 2;
                 stats.disallowed += u64::from(allowed == Some(false));
                 if why != allowed {
@@ -146,7 +146,7 @@ fn agents(robots: &Robots) -> Vec<String> {
         .flat_map(|g| g.agents(model))
         .filter(|a| !a.global)
         .map(|a| a.token(model).into_owned())
-        .filter(|t| robots.agent(t).is_ok());
+        .filter(|t| robots.crawler(t).is_ok());
     for token in own {
         if names.len() >= FIXED_AGENTS.len() + OWN_AGENTS {
             break;

@@ -4,6 +4,8 @@
 //! command-line tool can put it after `error: ` unchanged. Inputs quoted in a message are cut to
 //! a short excerpt, so a megabyte of garbage never becomes a megabyte of error text.
 
+use robotrules_text::excerpt;
+
 /// Why a URL could not be used to locate or scope a robots.txt file, or to extract a path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -31,15 +33,7 @@ pub enum UrlError {
 }
 
 /// The longest excerpt of an input that an error message quotes, in characters.
-const EXCERPT_CHARS: usize = 64;
-
-/// Cuts `text` to at most [`EXCERPT_CHARS`] characters for an error message, marking the cut.
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
-}
+pub(crate) const EXCERPT_CHARS: usize = 64;
 
 impl UrlError {
     /// Maps an error of the `url` crate to ours; `input` is quoted (shortened) where useful.
@@ -47,8 +41,12 @@ impl UrlError {
         match error {
             url::ParseError::EmptyHost => UrlError::NoHost,
             url::ParseError::InvalidPort => UrlError::InvalidPort,
-            url::ParseError::IdnaError => UrlError::BadIdn(excerpt(host_guess(input))),
-            url::ParseError::RelativeUrlWithoutBase => UrlError::NotAbsolute(excerpt(input)),
+            url::ParseError::IdnaError => {
+                UrlError::BadIdn(excerpt(host_guess(input), EXCERPT_CHARS))
+            }
+            url::ParseError::RelativeUrlWithoutBase => {
+                UrlError::NotAbsolute(excerpt(input, EXCERPT_CHARS))
+            }
             other => UrlError::Unparsable(other.to_string()),
         }
     }
@@ -83,12 +81,17 @@ mod tests {
     }
 
     #[test]
-    fn excerpt_cuts_long_inputs_on_a_char_boundary() {
-        let long = "ü".repeat(1000);
-        let cut = excerpt(&long);
-        assert_eq!(cut.chars().count(), EXCERPT_CHARS + 1);
-        assert!(cut.ends_with('…'));
-        assert_eq!(excerpt("short"), "short");
+    fn inputs_are_quoted_as_a_short_one_line_excerpt() {
+        let long = format!("{}\n", "ü".repeat(1000));
+        let Err(UrlError::NotAbsolute(cut)) = crate::Origin::parse(&long) else {
+            panic!("a relative reference");
+        };
+        assert_eq!(cut, format!("{}…", "ü".repeat(EXCERPT_CHARS)));
+        let error = UrlError::from_parse(url::ParseError::RelativeUrlWithoutBase, "a\nb\x1b");
+        assert_eq!(
+            error.to_string(),
+            "not an absolute url: \"a<U+000A>b<U+001B>\""
+        );
     }
 
     #[rstest]

@@ -14,7 +14,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::authority;
-use crate::error::{excerpt, UrlError};
+use crate::error::{UrlError, EXCERPT_CHARS};
+use robotrules_text::excerpt;
 
 /// The default port of `scheme`, if it has one this crate knows.
 ///
@@ -98,7 +99,10 @@ impl Origin {
     /// The origin of an already parsed URL (see [`Origin::parse`] for the errors).
     pub(crate) fn from_url(url: &url::Url) -> Result<Origin, UrlError> {
         if url.cannot_be_a_base() {
-            return Err(UrlError::UnsupportedScheme(excerpt(url.scheme())));
+            return Err(UrlError::UnsupportedScheme(excerpt(
+                url.scheme(),
+                EXCERPT_CHARS,
+            )));
         }
         let scheme = url.scheme().to_owned();
         let host = match url.host() {
@@ -178,8 +182,8 @@ fn url_normalises_host(scheme: &str) -> bool {
 fn opaque_host_to_ascii(host: &str) -> Result<String, UrlError> {
     let decoded = percent_encoding::percent_decode_str(host)
         .decode_utf8()
-        .map_err(|_| UrlError::BadIdn(excerpt(host)))?;
-    idna::domain_to_ascii(&decoded).map_err(|_| UrlError::BadIdn(excerpt(host)))
+        .map_err(|_| UrlError::BadIdn(excerpt(host, EXCERPT_CHARS)))?;
+    idna::domain_to_ascii(&decoded).map_err(|_| UrlError::BadIdn(excerpt(host, EXCERPT_CHARS)))
 }
 
 /// The origin of a URL in the common form (`http`, `https` or `ftp`, a plain host, an optional

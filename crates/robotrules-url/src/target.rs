@@ -14,8 +14,9 @@ use std::borrow::Cow;
 
 use memchr::memchr3;
 
-use crate::error::{excerpt, UrlError};
+use crate::error::{UrlError, EXCERPT_CHARS};
 use crate::origin::OriginRef;
+use robotrules_text::excerpt;
 
 /// How URLs are accepted and read for matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,7 +187,10 @@ pub fn target_path(url: &str) -> Result<Cow<'_, str>, UrlError> {
     }
     let parsed = url::Url::parse(url).map_err(|error| UrlError::from_parse(error, url))?;
     if parsed.cannot_be_a_base() {
-        return Err(UrlError::UnsupportedScheme(excerpt(parsed.scheme())));
+        return Err(UrlError::UnsupportedScheme(excerpt(
+            parsed.scheme(),
+            EXCERPT_CHARS,
+        )));
     }
     let path_and_query = &parsed[url::Position::BeforePath..url::Position::AfterQuery];
     Ok(match path_and_query {

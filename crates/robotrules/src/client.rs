@@ -36,7 +36,7 @@ use robotrules_fetch::Fetcher;
 use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
-use crate::model::{AgentToken, CachePreset, CrawlerRules, RobotsTxt, Rule};
+use crate::model::{AgentToken, CachePreset, Crawler, RobotsTxt, Rule};
 use crate::{
     Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
 };
@@ -250,7 +250,7 @@ struct Inner {
 /// A parse in progress: the copy and the cell its parsed form lands in.
 struct Parsing {
     served: Arc<FetchOutcome>,
-    cell: Arc<OnceCell<Option<CrawlerRules>>>,
+    cell: Arc<OnceCell<Option<Crawler>>>,
 }
 
 /// What the client knows about one origin: the cache's answer, shaped for deciding.
@@ -266,7 +266,7 @@ struct Known {
     basis: Basis,
     robots_txt_url: Arc<str>,
     /// The parsed file with the crawler's groups resolved, for a success.
-    crawler: Option<CrawlerRules>,
+    crawler: Option<Crawler>,
 }
 
 impl fmt::Debug for Client {
@@ -400,7 +400,7 @@ impl Client {
         Ok(known
             .crawler
             .as_ref()
-            .and_then(|crawler| crawler.rules().crawl_delay()))
+            .and_then(|crawler| crawler.crawl_delay()))
     }
 
     /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), resolved
@@ -457,12 +457,11 @@ impl Client {
     ) -> Result<Decision, ClientError> {
         let (allowed, reason, decided_by) = match (&known.access, &known.crawler) {
             (AccessKind::Success, Some(crawler)) => {
-                let rules = crawler.rules();
                 let target = match asked {
-                    Asked::Url(url) => rules.target(url)?,
-                    Asked::Origin(origin) => rules.target_of(&origin),
+                    Asked::Url(url) => crawler.target(url)?,
+                    Asked::Origin(origin) => crawler.target_of(&origin),
                 };
-                let verdict = rules.verdict(&target);
+                let verdict = crawler.verdict(&target);
                 let decided_by = verdict.rule.map(|rule| DecidingRule {
                     robots: Arc::clone(crawler.robots()),
                     rule: *rule,
@@ -536,7 +535,7 @@ impl Client {
     /// The parsed form of the copy `outcome` serves, with the crawler's groups resolved: the
     /// one the decisions tier already holds for that copy, or parsed now, once however many
     /// callers ask at the same time. `None` when the access result is not a success.
-    async fn parsed(&self, origin: &Origin, outcome: &CachedOutcome) -> Option<CrawlerRules> {
+    async fn parsed(&self, origin: &Origin, outcome: &CachedOutcome) -> Option<Crawler> {
         let body = outcome.body()?;
         if let Some(known) = self.inner.known.get(origin) {
             if same_copy(&known.served, &outcome.served) {
@@ -566,7 +565,7 @@ impl Client {
             .get_or_init(|| async {
                 let robots = Arc::new(RobotsTxt::parse(body, parse.profile, parse.parse_limit));
                 // The builder checked the name against the profile.
-                CrawlerRules::new(robots, agent).ok()
+                Crawler::new(robots, agent).ok()
             })
             .await
             .clone();
@@ -729,7 +728,7 @@ impl ClientBuilder {
     /// [`ClientError::Build`] when the HTTP client cannot be built.
     pub fn build(self) -> Result<Client, ClientError> {
         // The model decides which names the profile accepts.
-        Robots::parse_with(b"", &self.parse).agent(&self.agent)?;
+        Robots::parse_with(b"", &self.parse).crawler(&self.agent)?;
         let mut fetch = self.fetch;
         fetch.body_limit = self.parse.parse_limit;
         fetch.extra_root_certificates.extend(self.extra_roots);

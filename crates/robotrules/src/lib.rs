@@ -28,14 +28,14 @@
 //! # Ok::<(), robotrules::Error>(())
 //! ```
 //!
-//! For many URLs of one crawler, resolve its groups once with [`Robots::agent`]:
+//! For many URLs of one crawler, choose and compile its groups once with [`Robots::crawler`]:
 //!
 //! ```
 //! use robotrules::{ParseOptions, Profile, Robots};
 //!
 //! let options = ParseOptions { profile: Profile::Google, ..ParseOptions::default() };
 //! let robots = Robots::parse_with(b"user-agent: foobot\ndisallow: /*.gif$\n", &options);
-//! let foobot = robots.agent("FooBot")?;
+//! let foobot = robots.crawler("FooBot")?;
 //! assert!(!foobot.is_allowed("https://example.com/a/b.gif")?);
 //! assert!(foobot.is_allowed("https://example.com/a/b.gif?size=2")?);
 //! # Ok::<(), robotrules::Error>(())
@@ -71,9 +71,9 @@ pub use robotrules_url as url;
 
 pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 pub use robotrules_model::{
-    AgentRules, CrawlerRules, Diagnostic, DiagnosticKind, Error, Explanation, Extension,
-    ExtensionKey, GroupRef, InvalidAgent, InvalidUrl, Profile, Reading, Reason, RequestRate,
-    RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile, Verdict,
+    Crawler, Diagnostic, DiagnosticKind, Error, Explanation, Extension, ExtensionKey, GroupRef,
+    InvalidAgent, InvalidUrl, Profile, Reading, Reason, RequestRate, RuleKind, RuleMatch,
+    Selection, Severity, Span, UnknownProfile, Verdict,
 };
 
 /// How to read a robots.txt file.
@@ -145,8 +145,9 @@ impl Robots {
         self.inner.profile()
     }
 
-    /// Resolve the groups for crawler `name` once, as an owned handle that shares this file:
-    /// `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a cache.
+    /// Choose and compile the groups for crawler `name` once, as an owned handle that shares
+    /// this file: `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a
+    /// cache.
     ///
     /// ```
     /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /x\n");
@@ -157,24 +158,16 @@ impl Robots {
     /// ```
     ///
     /// # Errors
-    /// As [`Robots::agent`].
-    pub fn crawler(&self, name: &str) -> Result<CrawlerRules, InvalidAgent> {
-        CrawlerRules::new(Arc::clone(&self.inner), name)
-    }
-
-    /// Resolve the groups for crawler `name` once, to ask about many URLs.
-    ///
-    /// # Errors
     /// In the `rfc9309` profile, a name that is not a product token (letters, digits, `_`,
     /// `-`); the error suggests the token the name starts with.
-    pub fn agent(&self, name: &str) -> Result<AgentRules<'_>, InvalidAgent> {
-        self.inner.agent(name)
+    pub fn crawler(&self, name: &str) -> Result<Crawler, InvalidAgent> {
+        Crawler::new(Arc::clone(&self.inner), name)
     }
 
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
     ///
     /// # Errors
-    /// As [`Robots::agent`]; and a URL the profile cannot read (in `rfc9309` and
+    /// As [`Robots::crawler`]; and a URL the profile cannot read (in `rfc9309` and
     /// `legacy1994`, neither an absolute URL with a host nor a path starting with `/`).
     pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, Error> {
         self.inner.is_allowed(agent, url)
@@ -215,17 +208,17 @@ impl Robots {
     /// The crawl delay for `agent`, from its groups' first valid `crawl-delay` record.
     ///
     /// # Errors
-    /// As [`Robots::agent`].
+    /// As [`Robots::crawler`].
     pub fn crawl_delay(&self, agent: &str) -> Result<Option<std::time::Duration>, InvalidAgent> {
-        Ok(self.inner.agent(agent)?.crawl_delay())
+        Ok(self.crawler(agent)?.crawl_delay())
     }
 
     /// The request rate for `agent`, from its groups' first valid `request-rate` record.
     ///
     /// # Errors
-    /// As [`Robots::agent`].
+    /// As [`Robots::crawler`].
     pub fn request_rate(&self, agent: &str) -> Result<Option<model::RequestRate>, InvalidAgent> {
-        Ok(self.inner.agent(agent)?.request_rate())
+        Ok(self.crawler(agent)?.request_rate())
     }
 
     /// What the parser found: skipped bytes, ignored lines, lenient readings — each with its

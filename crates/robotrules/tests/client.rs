@@ -533,7 +533,7 @@ async fn explain_is_the_decision_and_its_account() {
 #[test]
 fn the_crawler_handle_is_owned_and_shareable() {
     fn owned<T: Send + Sync + Clone + 'static>() {}
-    owned::<robotrules::CrawlerRules>();
+    owned::<robotrules::Crawler>();
     owned::<robotrules::client::Decision>();
 }
 

@@ -212,7 +212,11 @@ fn every_group_and_rule_is_kept_up_to_the_parse_limit() {
     for profile in Profile::ALL {
         let robots = parse(&body, profile, DEFAULT_PARSE_LIMIT);
         let model = robots.model();
-        let rules: usize = model.groups().iter().map(|g| g.rules(model).len()).sum();
+        let rules: usize = model
+            .groups()
+            .iter()
+            .map(|g| g.rules(model).rules().len())
+            .sum();
         // A rule line ends the user-agent list in every profile, so each `user-agent` line
         // starts a group.
         assert_eq!(model.groups().len(), lines / 2, "{profile}");

@@ -103,11 +103,11 @@ proptest! {
     }
 
     /// `rfc9309`: the same, on the canonical pattern against the path as the profile reads
-    /// it (`AgentRules::target`, RFC 9309 §2.2.2).
+    /// it (`Crawler::target`, RFC 9309 §2.2.2).
     #[test]
     fn rfc9309_matcher_agrees_with_the_reference(pattern in pattern(), url in path()) {
         let robots = parse(format!("user-agent: *\ndisallow: {pattern}\n").as_bytes(), Profile::Rfc9309);
-        let rules = robots.agent("FooBot").unwrap();
+        let rules = robots.crawler("FooBot").unwrap();
         let target = rules.target(&url).unwrap();
         let compiled = canonical::pattern(pattern.as_bytes());
         prop_assume!(!target.is_robots_txt());
@@ -465,17 +465,16 @@ fn reference_verdict(robots: &Robots, agent: &str, path: &[u8]) -> bool {
     let model = robots.model();
     let longest =
         model.profile().reading().precedence == robotrules::model::Precedence::LongestMatch;
-    let Ok(rules) = robots.agent(agent) else {
+    let Ok(rules) = robots.crawler(agent) else {
         return true;
     };
     let mut best: Option<(u32, bool, u32)> = None;
-    for index in rules.group_indices() {
-        let group = &model.groups()[index];
-        for rule in group.rules(model) {
+    for (_, compiled) in rules.groups() {
+        for rule in compiled.rules() {
             if rule.is_empty() {
                 continue;
             }
-            let mut pattern = rule.normalized(model).into_owned().into_bytes();
+            let mut pattern = compiled.normalized(rule).into_owned().into_bytes();
             let wildcards = model.profile().reading().wildcards;
             let matched = if wildcards {
                 if rule.is_anchored() {
@@ -557,7 +556,7 @@ proptest! {
         let file = render(&groups);
         for profile in Profile::ALL {
             let robots = parse(file.as_bytes(), profile);
-            let rules = robots.agent("FooBot").unwrap();
+            let rules = robots.crawler("FooBot").unwrap();
             for url in &urls {
                 let target = rules.target(url).unwrap();
                 if profile.reading().implicit_robots_txt && target.is_robots_txt() {
@@ -568,8 +567,8 @@ proptest! {
                     rules.is_allowed(url), Ok(expected),
                     "{} {}\n{}", profile, url, file
                 );
-                // explain matches rule by rule; its verdict must be the matcher's.
-                prop_assert_eq!(rules.explain("FooBot", url).map(|e| e.allowed), Ok(expected));
+                // explain lists the matcher's matches; its verdict must be the verdict.
+                prop_assert_eq!(rules.explain(url).map(|e| e.allowed), Ok(expected));
             }
         }
     }
@@ -618,7 +617,7 @@ fn lazy_compile_is_thread_safe_and_deterministic() {
                 scope.spawn(move || {
                     for round in 0..3 {
                         let a = (t + round) % agents.len();
-                        let rules = shared.agent(agents[a]).unwrap();
+                        let rules = shared.crawler(agents[a]).unwrap();
                         for (u, url) in urls.iter().enumerate().rev() {
                             assert_eq!(rules.is_allowed(url), Ok(expected[a][u]), "{url}");
                         }

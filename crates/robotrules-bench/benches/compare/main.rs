@@ -201,7 +201,7 @@ fn check_group<M: Measurement>(
                     .iter()
                     .map(|s| parse_robotrules(&s.bytes, profile))
                     .collect();
-                let rules: Vec<_> = parsed.iter().map(|r| r.agent(AGENT).ok()).collect();
+                let rules: Vec<_> = parsed.iter().map(|r| r.crawler(AGENT).ok()).collect();
                 group.bench_function(contender.name(), |b| {
                     b.iter(|| {
                         let mut allowed = 0usize;

@@ -89,7 +89,7 @@ fn robotrules_cost(
         || parse_robotrules(&sample.bytes, profile),
         |r| r.model().heap_size(),
         |r| {
-            if let Ok(rules) = r.agent(agent) {
+            if let Ok(rules) = r.crawler(agent) {
                 for url in urls {
                     let _ = rules.is_allowed(url);
                 }

@@ -217,7 +217,7 @@ fn run(args: &[String]) -> Option<String> {
                         .iter()
                         .map(|s| parse_robotrules(&s.bytes, profile))
                         .collect();
-                    let rules: Vec<_> = parsed.iter().map(|r| r.agent(AGENT).ok()).collect();
+                    let rules: Vec<_> = parsed.iter().map(|r| r.crawler(AGENT).ok()).collect();
                     timed(|| {
                         let mut allowed = 0usize;
                         for _ in 0..rounds {

@@ -20,7 +20,7 @@ use std::io::{self, BufWriter, Write};
 
 use robotrules::fetch::{AccessKind, FetchOutcome};
 use robotrules::url::{robots_txt_origin, Origin};
-use robotrules::{AgentRules, ParseOptions, Profile, Robots};
+use robotrules::{Crawler, ParseOptions, Profile, Robots};
 
 use crate::cmd::{self, Outcome};
 use crate::error::CliError;
@@ -124,8 +124,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     };
     let robots = Robots::parse_with(bytes, &options);
     let checker = Checker {
-        rules: robots.agent(&args.agent)?,
-        agent: &args.agent,
+        rules: robots.crawler(&args.agent)?,
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
@@ -203,8 +202,7 @@ impl<'a> Fetched<'a> {
 
 /// One crawler's rules and how to answer with them.
 struct Checker<'a> {
-    rules: AgentRules<'a>,
-    agent: &'a str,
+    rules: Crawler,
     profile: Profile,
     /// Whether rows carry the full explanation (JSON with `--explain`).
     explain: bool,
@@ -271,7 +269,7 @@ impl Checker<'_> {
             pattern: rule.value(self.rules.robots()),
         });
         if self.explain {
-            verdict.explanation = self.rules.explain(self.agent, url).ok().map(Box::new);
+            verdict.explanation = self.rules.explain(url).ok().map(Box::new);
         }
         Ok(verdict)
     }

@@ -106,7 +106,7 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
             parse_limit: DEFAULT_PARSE_LIMIT,
         };
         let robots = Robots::parse_with(b"", &options);
-        robots.agent(&args.agent)?.target(&args.url)?;
+        robots.crawler(&args.agent)?.target(&args.url)?;
     }
     let report = Report::new(
         &bytes,

@@ -116,13 +116,11 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             ..ParseOptions::default()
         },
     );
-    let rules = robots.agent(&args.agent)?;
+    let rules = robots.crawler(&args.agent)?;
     let model = robots.model();
     let groups = rules
-        .group_indices()
-        .into_iter()
-        .filter_map(|i| model.groups().get(i))
-        .map(|g| ShownGroup {
+        .groups()
+        .map(|(g, compiled)| ShownGroup {
             line: g.line,
             agents: g
                 .agents(model)
@@ -130,8 +128,8 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
                 .map(|a| a.value(model).into_owned())
                 .collect(),
             rules: {
-                let mut rules: Vec<(u32, String)> = g
-                    .rules(model)
+                let mut rules: Vec<(u32, String)> = compiled
+                    .rules()
                     .iter()
                     .filter(|r| !r.derived)
                     .map(|r| (r.line, format!("{}: {}", r.kind.as_str(), r.value(model))))
@@ -159,7 +157,7 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
         groups,
         crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
         request_rate: rules.request_rate(),
-        visit_time: rules.visit_times().map(str::to_owned).collect(),
+        visit_time: rules.visit_times(),
         sitemaps,
     };
     let rendered = match args.format {

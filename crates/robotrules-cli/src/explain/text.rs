@@ -8,9 +8,10 @@
 use std::fmt::Write as _;
 
 use robotrules::grammar::{parse_with, Limits, Parsed};
-use robotrules::lint::render::{shorten, snippet, Place, TextOptions};
+use robotrules::lint::render::{snippet, Place, TextOptions};
 use robotrules::model::{GroupMerge, PatternEncoding, Precedence};
 use robotrules::{Explanation, Reading, Reason, RuleMatch, Selection, Span};
+use robotrules_text::excerpt;
 
 use super::{Answer, Report};
 
@@ -26,8 +27,8 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
             max_line_len: None,
         },
     );
-    let agent = shorten(report.agent.as_bytes(), SHOW_INPUT);
-    let url = shorten(report.url.as_bytes(), SHOW_INPUT);
+    let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
+    let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
     let mut out = format!("`{agent}` on `{url}`\n");
     if report.profiles.len() > 1 {
         out.push('\n');
@@ -57,7 +58,7 @@ fn verdict_word(p: &Answer) -> &'static str {
 }
 
 fn rule_text(m: &RuleMatch) -> String {
-    format!("{}: {}", m.kind, shorten(m.pattern.as_bytes(), 80))
+    format!("{}: {}", m.kind, excerpt(m.pattern.as_bytes(), 80))
 }
 
 fn table(report: &Report) -> String {
@@ -169,7 +170,7 @@ fn section(p: &Answer, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) 
     let _ = writeln!(
         out,
         "  path compared: {}",
-        shorten(e.path.as_bytes(), SHOW_INPUT)
+        excerpt(e.path.as_bytes(), SHOW_INPUT)
     );
     if e.reason == Reason::RobotsTxtImplicitlyAllowed {
         out.push_str("  special case: `/robots.txt` is always allowed (RFC 9309 §2.2.2)\n");
@@ -252,7 +253,7 @@ fn context(
         let agents: Vec<String> = g
             .agents
             .iter()
-            .map(|a| format!("`{}`", shorten(a.as_bytes(), 40)))
+            .map(|a| format!("`{}`", excerpt(a.as_bytes(), 40)))
             .collect();
         labels.push((g.line, format!("group for {}", agents.join(", ")), false));
     }

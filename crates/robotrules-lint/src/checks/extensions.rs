@@ -20,7 +20,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         .flat_map(|g| g.extensions(robots))
         .chain(robots.file_extensions())
         .filter(|e| e.kind == ExtensionKey::CrawlDelay)
-        .map(|e: &Extension| e.line)
+        .map(|e: Extension| e.line)
         .collect();
     for line in lines {
         let Some(d) = ctx.line(line).and_then(|l| l.directive) else {

@@ -3,9 +3,10 @@
 //! record that Google reads as joining two groups.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use robotrules_model::{
-    DiagnosticKind, GroupMerge, Profile, RobotsTxt, RuleKind, Selection, Severity,
+    Crawler, DiagnosticKind, GroupMerge, Profile, RobotsTxt, RuleKind, Selection, Severity,
 };
 
 use super::observed::Observed;
@@ -196,7 +197,7 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
         .groups()
         .iter()
         .filter(|g| g.is_global(robots))
-        .flat_map(|g| g.rules(robots))
+        .flat_map(|g| ctx.rules_of(ctx.profile(), g))
         .filter(|r| r.kind == RuleKind::Disallow && !r.derived && !r.is_empty())
         .map(|r| (r.line, r.value(robots).into_owned()))
         .collect();
@@ -217,7 +218,7 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
                 .groups()
                 .iter()
                 .filter(|g| g.agents(robots).iter().any(|a| agent_key(robots, a) == key))
-                .flat_map(|g| g.rules(robots))
+                .flat_map(|g| ctx.rules_of(ctx.profile(), g))
                 .filter(|r| !r.derived && !r.is_empty())
                 .collect();
             let blocks_some = own.iter().any(|r| r.kind == RuleKind::Disallow);
@@ -327,7 +328,7 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
             .groups()
             .iter()
             .filter(|g| g.is_global(robots))
-            .flat_map(|g| g.rules(robots))
+            .flat_map(|g| ctx.rules_of(profile, g))
             .filter(|r| r.kind == RuleKind::Disallow && !r.derived && !r.is_empty())
             .map(|r| r.line)
             .collect();
@@ -337,10 +338,7 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
         for group in robots.groups() {
             // A group of only records (`crawl-delay: 5`): the crawler meant to get the same
             // rules, slower, gets none. (A bare user-agent line is left alone.)
-            if group.is_global(robots)
-                || !group.rules(robots).is_empty()
-                || group.extensions(robots).is_empty()
-            {
+            if group.is_global(robots) || group.has_rules() || group.extensions(robots).is_empty() {
                 continue;
             }
             let mut escaping = Vec::new();
@@ -349,16 +347,14 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
                 if token.is_empty() {
                     continue;
                 }
-                let Ok(rules) = robots.agent(&token) else {
+                let Ok(rules) = Crawler::new(Arc::clone(robots), &token) else {
                     continue;
                 };
                 let named = matches!(rules.selection(), Selection::Exact | Selection::Substring);
-                let ruleless = rules.group_indices().iter().all(|&i| {
-                    robots
-                        .groups()
-                        .get(i)
-                        .is_none_or(|g| g.rules(robots).is_empty())
-                });
+                let ruleless = rules
+                    .group_indices()
+                    .iter()
+                    .all(|&i| robots.groups().get(i).is_none_or(|g| !g.has_rules()));
                 if named && ruleless {
                     escaping.push(token.into_owned());
                 }
@@ -428,7 +424,7 @@ fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String, bool)> {
         let agents = group.agents(robots);
         let records: Vec<_> = group
             .extensions(robots)
-            .iter()
+            .into_iter()
             .filter(|e| e.kind.is_group_member())
             .collect();
         for pair in agents.windows(2) {
@@ -439,7 +435,7 @@ fn joins(robots: &RobotsTxt) -> Vec<(u32, u32, u32, String, bool)> {
                     record.line,
                     group.line,
                     record.key.clone(),
-                    !group.rules(robots).is_empty(),
+                    group.has_rules(),
                 ));
                 break;
             }

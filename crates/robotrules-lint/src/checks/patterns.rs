@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use robotrules_model::{
-    DiagnosticKind, Precedence, Profile, RobotsTxt, Rule, RuleKind, Severity, Span,
+    DiagnosticKind, GroupRules, Precedence, Profile, RobotsTxt, Rule, RuleKind, Severity, Span,
 };
 
 use robotrules_grammar::KeyKind;
@@ -79,7 +79,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     let mut rules: Vec<(RuleKind, u32, bool)> = Vec::new();
     let mut twins: BTreeMap<(u32, bool), Vec<Vec<u8>>> = BTreeMap::new();
     for (index, group) in robots.groups().iter().enumerate() {
-        let own: Vec<&Rule> = group.rules(robots).iter().filter(|r| !r.derived).collect();
+        let own: Vec<&Rule> = ctx
+            .rules_of(ctx.profile(), group)
+            .iter()
+            .filter(|r| !r.derived)
+            .collect();
         let has_value = own.iter().any(|r| !r.value(robots).is_empty());
         for rule in &own {
             rules.push((rule.kind, rule.line, has_value));
@@ -98,9 +102,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         .iter()
         .enumerate()
         .flat_map(|(i, g)| {
-            g.rules(robots)
+            let group = u32::try_from(i).unwrap_or(u32::MAX);
+            ctx.rules_of(ctx.profile(), g)
                 .iter()
-                .map(move |r| (r.line, u32::try_from(i).unwrap_or(u32::MAX)))
+                .map(|r| (r.line, group))
+                .collect::<Vec<_>>()
         })
         .collect();
     rules.sort_by_key(|&(_, line, _)| line);
@@ -239,7 +245,7 @@ fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
     let mut repaired = bytes[..first].to_vec();
     repaired.extend_from_slice(meant.as_bytes());
     repaired.extend_from_slice(&bytes[last + 1..]);
-    let fix = crate::source::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
+    let fix = robotrules_text::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
     ctx.push(
         Lint::new(
             Code::NonAsciiPattern,
@@ -305,7 +311,7 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[
             "upper-case hex is the normal form (RFC 3986 §2.1); every profile upper-cases \
              escapes before comparing, but a crawler that compares bytes as written will not \
              match URLs that use upper case. Write `{}`",
-            crate::source::excerpt(&fixed, 80)
+            robotrules_text::excerpt(&fixed, 80)
         )),
     );
 }
@@ -317,9 +323,9 @@ struct Glob {
 }
 
 impl Glob {
-    fn of(robots: &RobotsTxt, rule: &Rule) -> Glob {
+    fn of(rules: &GroupRules, rule: &Rule) -> Glob {
         Glob {
-            bytes: rule.normalized(robots).into_owned().into_bytes(),
+            bytes: rules.normalized(rule).into_owned().into_bytes(),
             anchored: rule.is_anchored(),
         }
     }
@@ -399,33 +405,36 @@ fn conflict(a: &Glob, b: &Glob) -> bool {
 }
 
 /// Pairs (allow line, disallow line) of equal priority that match a common path, per agent.
-fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
-    let mut sets: BTreeMap<String, Vec<&Rule>> = BTreeMap::new();
-    for group in robots.groups() {
+fn ties(robots: &RobotsTxt, compiled: &[GroupRules]) -> Vec<(u32, u32, u32)> {
+    // Each rule with its group's compiled rules.
+    let mut sets: BTreeMap<String, Vec<(&Rule, &GroupRules)>> = BTreeMap::new();
+    for (group, rules) in robots.groups().iter().zip(compiled) {
         for agent in group.agents(robots) {
             let set = sets.entry(agent.token(robots).into_owned()).or_default();
             set.extend(
-                group
-                    .rules(robots)
+                rules
+                    .rules()
                     .iter()
-                    .filter(|r| !r.derived && !r.is_empty()),
+                    .filter(|r| !r.derived && !r.is_empty())
+                    .map(|r| (r, rules)),
             );
         }
     }
     let mut found = BTreeMap::new();
     let mut budget = MAX_PAIRS;
     for rules in sets.values() {
-        let mut by_priority: BTreeMap<u32, (Vec<&Rule>, Vec<&Rule>)> = BTreeMap::new();
-        for &rule in rules {
+        type Of<'r> = (&'r Rule, &'r GroupRules);
+        let mut by_priority: BTreeMap<u32, (Vec<Of<'_>>, Vec<Of<'_>>)> = BTreeMap::new();
+        for &(rule, of) in rules {
             let bucket = by_priority.entry(rule.priority()).or_default();
             match rule.kind {
-                RuleKind::Allow => bucket.0.push(rule),
-                RuleKind::Disallow => bucket.1.push(rule),
+                RuleKind::Allow => bucket.0.push((rule, of)),
+                RuleKind::Disallow => bucket.1.push((rule, of)),
             }
         }
         for (priority, (allows, disallows)) in by_priority {
-            for allow in &allows {
-                for disallow in &disallows {
+            for &(allow, allow_of) in &allows {
+                for &(disallow, disallow_of) in &disallows {
                     if found.contains_key(&(allow.line, disallow.line)) {
                         continue;
                     }
@@ -433,7 +442,7 @@ fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
                         return found.into_values().collect();
                     }
                     budget -= 1;
-                    let (a, d) = (Glob::of(robots, allow), Glob::of(robots, disallow));
+                    let (a, d) = (Glob::of(allow_of, allow), Glob::of(disallow_of, disallow));
                     if conflict(&a, &d) {
                         found.insert(
                             (allow.line, disallow.line),
@@ -450,7 +459,7 @@ fn ties(robots: &RobotsTxt) -> Vec<(u32, u32, u32)> {
 fn equal_length(ctx: &mut Context<'_>) {
     let mut merged: BTreeMap<(u32, u32), (u32, Vec<Profile>)> = BTreeMap::new();
     for profile in Profile::those(|r| r.precedence == Precedence::LongestMatch) {
-        for (allow, disallow, priority) in ties(ctx.model(profile)) {
+        for (allow, disallow, priority) in ties(ctx.model(profile), ctx.compiled(profile)) {
             let entry = merged
                 .entry((disallow, allow))
                 .or_insert((priority, Vec::new()));
@@ -513,15 +522,18 @@ fn rule_order(ctx: &mut Context<'_>) {
     for profile in Profile::those(|r| r.precedence == Precedence::FirstMatch) {
         let robots = ctx.model(profile);
         for group in robots.groups() {
-            let rules: Vec<&Rule> = group.rules(robots).iter().filter(|r| !r.derived).collect();
+            let Some(compiled) = ctx.compiled(profile).get(group.index()) else {
+                continue;
+            };
+            let rules: Vec<&Rule> = compiled.rules().iter().filter(|r| !r.derived).collect();
             for (i, later) in rules.iter().enumerate() {
                 let written = later.value(robots);
                 if written.is_empty() || written.contains(['*', '$']) {
                     continue;
                 }
-                let pattern = later.normalized(robots);
+                let pattern = compiled.normalized(later);
                 let shadow = rules[..i].iter().find(|earlier| {
-                    let prefix = earlier.normalized(robots);
+                    let prefix = compiled.normalized(earlier);
                     earlier.kind != later.kind
                         && !earlier.is_empty()
                         && earlier.line < later.line
@@ -594,7 +606,11 @@ fn robots_txt(ctx: &mut Context<'_>) {
     let mut found: BTreeMap<u32, Vec<Profile>> = BTreeMap::new();
     for profile in Profile::ALL {
         let robots = ctx.model(profile);
-        for rule in robots.groups().iter().flat_map(|g| g.rules(robots)) {
+        for rule in robots
+            .groups()
+            .iter()
+            .flat_map(|g| ctx.rules_of(profile, g))
+        {
             let value = rule.value(robots);
             let literal = value.strip_suffix('$').unwrap_or(&value);
             let matches = literal.len() >= "/robots".len()

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use robotrules_model::{AgentRules, Profile, RobotsTxt, Selection, Severity, Span};
+use std::sync::Arc;
+
+use robotrules_model::{Crawler, Profile, RobotsTxt, Selection, Severity, Span};
 use robotrules_url::UrlError;
 
 use super::profiles_do;
@@ -30,10 +32,10 @@ pub(super) fn check(ctx: &mut Context<'_>) {
 }
 
 /// The rules of a crawler that no group names (the `*` group's), if some name gets them.
-fn generic(robots: &RobotsTxt) -> Option<(&'static str, AgentRules<'_>)> {
+fn generic(robots: &Arc<RobotsTxt>) -> Option<Crawler> {
     GENERIC_CRAWLERS.iter().find_map(|&name| {
-        let rules = robots.agent(name).ok()?;
-        (rules.selection() == Selection::Global).then_some((name, rules))
+        let rules = Crawler::new(Arc::clone(robots), name).ok()?;
+        (rules.selection() == Selection::Global).then_some(rules)
     })
 }
 
@@ -57,10 +59,10 @@ fn disallowed(ctx: &mut Context<'_>) {
     };
     for profile in Profile::ALL {
         let robots = ctx.model(profile);
-        let Some((name, rules)) = generic(robots) else {
+        let Some(rules) = generic(robots) else {
             continue;
         };
-        let Ok(root) = rules.explain(name, "/") else {
+        let Ok(root) = rules.explain("/") else {
             continue;
         };
         if !root.allowed {
@@ -75,7 +77,7 @@ fn disallowed(ctx: &mut Context<'_>) {
             {
                 continue;
             }
-            let Ok(explanation) = rules.explain(name, url) else {
+            let Ok(explanation) = rules.explain(url) else {
                 continue;
             };
             if let (false, Some(rule)) = (explanation.allowed, explanation.decided_by) {
@@ -146,7 +148,7 @@ fn sitemap(ctx: &Context<'_>, span: Span, line: u32) -> Option<Lint> {
             Code::SitemapUnsupportedScheme,
             format!(
                 "sitemap URL `{written}` uses `{}`, not `http` or `https`",
-                crate::source::excerpt(scheme.as_bytes(), 20)
+                robotrules_text::excerpt(scheme.as_bytes(), 20)
             ),
             "not http or https",
         ))

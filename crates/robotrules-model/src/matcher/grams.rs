@@ -10,9 +10,11 @@
 //! This is what keeps a file of 20,000 rules that all begin with `/*` fast: without it, every
 //! check would try every rule.
 
-use super::index::visit_in_order;
-use super::{Matcher, Probe, Shape};
+use super::entry::{Entries, Entry, Probe, Shape};
 use crate::pattern::len_u32;
+
+/// Buckets with more entries than this are searched by literal.
+pub(super) const GRAMS_FROM: usize = 32;
 
 /// Keys are at most this many bytes of a segment.
 const MAX_WIDTH: usize = 4;
@@ -59,27 +61,23 @@ fn hash(key: u64, bits: u32) -> usize {
 impl Grams {
     /// A literal index for the bucket `range` of `ids`, when it is large enough to pay.
     pub(super) fn for_bucket(
-        m: &Matcher,
+        m: &Entries,
         bytes: &[u8],
         ids: &[u32],
         range: &std::ops::Range<u32>,
         skip: usize,
     ) -> Option<Box<Grams>> {
         let ids = ids.get(range.start as usize..range.end as usize)?;
-        (ids.len() > super::index::GRAMS_FROM).then(|| Box::new(Grams::new(m, bytes, ids, skip)))
+        (ids.len() > GRAMS_FROM).then(|| Box::new(Grams::new(m, bytes, ids, skip)))
     }
 
-    fn new(m: &Matcher, bytes: &[u8], ids: &[u32], skip: usize) -> Grams {
+    fn new(m: &Entries, bytes: &[u8], ids: &[u32], skip: usize) -> Grams {
         let mut generic = Vec::new();
         let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(ids.len());
         let mut widths = 0u8;
         let mut singles = 0;
         for &id in ids {
-            match m
-                .entries
-                .get(id as usize)
-                .and_then(|e| literal(m, e, bytes))
-            {
+            match m.all().get(id as usize).and_then(|e| literal(m, e, bytes)) {
                 Some(segment) => {
                     let gram = &segment[..segment.len().min(MAX_WIDTH)];
                     widths |= 1 << (gram.len() - 1);
@@ -172,8 +170,8 @@ impl Grams {
     }
 
     /// Visit the entries filed under the literals of `path`.
-    pub(super) fn visit(&self, m: &Matcher, bytes: &[u8], probe: &mut Probe<'_>, best: &mut u32) {
-        visit_in_order(&self.generic, m, bytes, probe, best);
+    pub(super) fn visit(&self, m: &Entries, bytes: &[u8], probe: &mut Probe<'_>, best: &mut u32) {
+        m.visit_in_order(&self.generic, bytes, probe, best);
         let haystack = probe.path.get(self.skip as usize..).unwrap_or_default();
         if self.widths & 1 != 0 {
             let mut present = [0u64; 4];
@@ -185,7 +183,7 @@ impl Grams {
                     let byte = word * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if let Some(&(start, end)) = self.single.get(byte) {
-                        visit_in_order(self.slice(start, end), m, bytes, probe, best);
+                        m.visit_in_order(self.slice(start, end), bytes, probe, best);
                     }
                 }
             }
@@ -201,7 +199,7 @@ impl Grams {
             for window in haystack.windows(width) {
                 if let Some(slot) = self.find(key_of(window)) {
                     if seen.first_time(slot.start) {
-                        visit_in_order(self.slice(slot.start, slot.end), m, bytes, probe, best);
+                        m.visit_in_order(self.slice(slot.start, slot.end), bytes, probe, best);
                     }
                 }
             }
@@ -232,7 +230,7 @@ fn find_or_insert(table: &mut [Slot], bits: u32, key: u64) -> usize {
 }
 
 /// The longest segment after the head (the first of equals), if any.
-fn literal<'b>(m: &Matcher, e: &super::Entry, bytes: &'b [u8]) -> Option<&'b [u8]> {
+fn literal<'b>(m: &Entries, e: &Entry, bytes: &'b [u8]) -> Option<&'b [u8]> {
     if !matches!(e.shape, Shape::Glob | Shape::AnchoredGlob) {
         return None;
     }

@@ -9,17 +9,14 @@
 //! the trie's path, without a node per byte.
 //!
 //! Entries whose head is `/` or empty are in the floating bucket, visited for every path; a
-//! bucket of more than [`GRAMS_FROM`] entries (floating or not) is searched by literal
+//! bucket of more than [`GRAMS_FROM`](super::grams::GRAMS_FROM) entries (floating or not) is searched by literal
 //! ([`super::grams`]) rather than scanned.
 
 use std::ops::Range;
 
+use super::entry::{Entries, Probe, Shape};
 use super::grams::Grams;
-use super::{Matcher, Probe, Shape};
 use crate::pattern::len_u32;
-
-/// Buckets with more entries than this are searched by literal.
-pub(super) const GRAMS_FROM: usize = 32;
 
 /// No parent.
 const ROOT: u32 = u32::MAX;
@@ -52,7 +49,7 @@ struct Head {
 #[derive(Clone, Debug)]
 struct Bucket {
     ids: Range<u32>,
-    /// For buckets of more than [`GRAMS_FROM`] entries.
+    /// For buckets of more than [`GRAMS_FROM`](super::grams::GRAMS_FROM) entries.
     grams: Option<Box<Grams>>,
 }
 
@@ -65,10 +62,10 @@ fn key_of(bytes: &[u8]) -> u128 {
 }
 
 impl Index {
-    pub(super) fn new(m: &Matcher, bytes: &[u8]) -> Index {
+    pub(super) fn new(m: &Entries, bytes: &[u8]) -> Index {
         let mut floating = Vec::new();
         let mut rooted: Vec<(u128, &[u8], u32)> = Vec::new();
-        for (id, e) in m.entries.iter().enumerate() {
+        for (id, e) in m.all().iter().enumerate() {
             let head = m
                 .pattern(e, bytes)
                 .get(..e.head as usize)
@@ -81,7 +78,7 @@ impl Index {
         }
         rooted
             .sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)).then(a.2.cmp(&b.2)));
-        let mut ids = Vec::with_capacity(m.entries.len());
+        let mut ids = Vec::with_capacity(m.all().len());
         let mut heads: Vec<Head> = Vec::new();
         // The heads that may still be prefixes of the next one, longest last.
         let mut open: Vec<usize> = Vec::new();
@@ -95,7 +92,7 @@ impl Index {
                 }
                 open.pop();
             }
-            let at = m.entries.get(run[0].2 as usize).map_or(0, |e| e.start);
+            let at = m.all().get(run[0].2 as usize).map_or(0, |e| e.start);
             heads.push(Head {
                 key: run[0].0,
                 start: at,
@@ -130,7 +127,7 @@ impl Index {
     #[inline]
     pub(super) fn first_match(
         &self,
-        m: &Matcher,
+        m: &Entries,
         bytes: &[u8],
         probe: &mut Probe<'_>,
     ) -> Option<u32> {
@@ -158,7 +155,7 @@ impl Index {
     fn visit(
         &self,
         bucket: &Bucket,
-        m: &Matcher,
+        m: &Entries,
         bytes: &[u8],
         probe: &mut Probe<'_>,
         best: &mut u32,
@@ -170,7 +167,7 @@ impl Index {
                     .ids
                     .get(bucket.ids.start as usize..bucket.ids.end as usize)
                     .unwrap_or_default();
-                visit_in_order(ids, m, bytes, probe, best);
+                m.visit_in_order(ids, bytes, probe, best);
             }
         }
     }
@@ -186,27 +183,6 @@ impl Index {
                 .filter_map(|b| b.grams.as_ref())
                 .map(|g| g.heap_size())
                 .sum::<usize>()
-    }
-}
-
-/// Visit `ids` (in precedence order) while they could beat `best`; the first that matches is
-/// the best of them.
-#[inline]
-pub(super) fn visit_in_order(
-    ids: &[u32],
-    m: &Matcher,
-    bytes: &[u8],
-    probe: &mut Probe<'_>,
-    best: &mut u32,
-) {
-    for &id in ids {
-        if id >= *best {
-            return;
-        }
-        if m.matches(id, bytes, probe) {
-            *best = id;
-            return;
-        }
     }
 }
 

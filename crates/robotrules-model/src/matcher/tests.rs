@@ -1,1 +1,156 @@
+//! The matcher against the plain definition of a match ([`crate::pattern`]'s test oracle):
+//! for groups small enough to be scanned and large enough to get an index and literal
+//! buckets, the first matching pattern and the set of matching patterns must be the oracle's.
 
+use rstest::rstest;
+
+use super::{Matcher, Probe, SCAN_MAX};
+use crate::pattern::{compile, len_u32, Pattern, RuleKind};
+use crate::Profile;
+
+/// Patterns compiled under `profile` and placed back to back, as a group compiles them.
+fn compiled(patterns: &[&[u8]], profile: Profile) -> (Vec<Pattern>, Vec<u8>) {
+    let mut bytes = Vec::new();
+    let mut placed = Vec::new();
+    for text in patterns {
+        let c = compile(text, RuleKind::Disallow, profile.reading());
+        let mut pattern = c.pattern;
+        pattern.start = len_u32(bytes.len());
+        pattern.len = len_u32(c.bytes.len());
+        bytes.extend_from_slice(&c.bytes);
+        placed.push(pattern);
+    }
+    (placed, bytes)
+}
+
+/// Checks `path` against every pattern the matcher was made from, both ways.
+fn agree(patterns: &[Pattern], bytes: &[u8], matcher: &Matcher, path: &[u8]) {
+    let oracle: Vec<u32> = patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.matches(p.bytes(bytes), path))
+        .map(|(i, _)| len_u32(i))
+        .collect();
+    let first = matcher.first_match(bytes, &mut Probe::new(path));
+    assert_eq!(
+        first,
+        oracle.first().copied(),
+        "first match of {:?}",
+        String::from_utf8_lossy(path)
+    );
+    let every = matcher.every_match(bytes, &mut Probe::new(path));
+    assert_eq!(
+        every,
+        oracle,
+        "every match of {:?}",
+        String::from_utf8_lossy(path)
+    );
+}
+
+#[rstest]
+#[case::prefix(&["/fish"], "/fish.html", Some(0))]
+#[case::not_a_prefix(&["/fish"], "/Fish", None)]
+#[case::exact(&["/$"], "/", Some(0))]
+#[case::exact_longer(&["/$"], "/a", None)]
+#[case::glob(&["/*.php"], "/a/b.php?x", Some(0))]
+#[case::anchored_glob(&["/*.php$"], "/a/b.php?x", None)]
+#[case::star_before_anchor(&["/a*$"], "/abc", Some(0))]
+#[case::long_segment(&["/*/some-long-segment/*"], "/x/some-long-segment/y", Some(0))]
+#[case::first_in_order(&["/a", "/"], "/a", Some(0))]
+#[case::empty_matches_nothing(&["", "/"], "/a", Some(1))]
+fn first_match_in_the_given_order(
+    #[case] patterns: &[&str],
+    #[case] path: &str,
+    #[case] expected: Option<u32>,
+) {
+    let patterns: Vec<&[u8]> = patterns.iter().map(|p| p.as_bytes()).collect();
+    let (placed, bytes) = compiled(&patterns, Profile::Google);
+    let matcher = Matcher::new(&placed, &bytes);
+    let path = path.as_bytes();
+    assert_eq!(matcher.first_match(&bytes, &mut Probe::new(path)), expected);
+    agree(&placed, &bytes, &matcher, path);
+}
+
+/// A small deterministic generator (xorshift), so that the cases are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A path or pattern over a small alphabet, so that matches are frequent.
+    fn text(&mut self, wildcards: bool) -> Vec<u8> {
+        const PLAIN: &[u8] = b"/ab.?=-";
+        let len = self.below(12);
+        let mut out = vec![b'/'];
+        for _ in 0..len {
+            let c = if wildcards && self.below(5) == 0 {
+                b'*'
+            } else {
+                PLAIN[self.below(PLAIN.len())]
+            };
+            out.push(c);
+        }
+        if wildcards && self.below(4) == 0 {
+            out.push(b'$');
+        }
+        out
+    }
+}
+
+#[rstest]
+#[case::scanned(SCAN_MAX)]
+#[case::indexed(SCAN_MAX + 5)]
+#[case::literal_buckets(200)]
+#[case::many(2_000)]
+fn agrees_with_the_oracle(
+    #[case] size: usize,
+    #[values(Profile::Google, Profile::Rfc9309)] profile: Profile,
+) {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ size as u64);
+    for _ in 0..8 {
+        let texts: Vec<Vec<u8>> = (0..size).map(|_| rng.text(true)).collect();
+        let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+        let (placed, bytes) = compiled(&refs, profile);
+        let matcher = Matcher::new(&placed, &bytes);
+        for _ in 0..200 {
+            let path = rng.text(false);
+            agree(&placed, &bytes, &matcher, &path);
+        }
+        // Paths that start like the patterns reach deep into the index.
+        for text in texts.iter().take(50) {
+            let mut path: Vec<u8> = text
+                .iter()
+                .copied()
+                .filter(|&b| b != b'*' && b != b'$')
+                .collect();
+            path.extend(rng.text(false));
+            agree(&placed, &bytes, &matcher, &path);
+        }
+    }
+}
+
+#[test]
+fn patterns_with_only_slash_heads_are_found_by_their_literals() {
+    // More than the literal-bucket threshold of `/*…` patterns: every one is in the bucket
+    // that every path visits.
+    let texts: Vec<Vec<u8>> = (0..100).map(|i| format!("/*x{i}y*").into_bytes()).collect();
+    let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let (placed, bytes) = compiled(&refs, Profile::Google);
+    let matcher = Matcher::new(&placed, &bytes);
+    assert_eq!(
+        matcher.first_match(&bytes, &mut Probe::new(b"/a/x42y/b")),
+        Some(42)
+    );
+    for path in [&b"/x1y"[..], b"/x10y", b"/nothing", b"/x99y/x5y", b"/"] {
+        agree(&placed, &bytes, &matcher, path);
+    }
+}

@@ -1,5 +1,6 @@
 //! Matcher tests, including a differential check against Google's position-set algorithm.
 
+use super::oracle::find;
 use super::*;
 use crate::Profile;
 use rstest::rstest;

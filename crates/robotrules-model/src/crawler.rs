@@ -1,0 +1,468 @@
+//! A crawler's view of a file: choosing its groups (RFC 9309 §2.2.1), compiling them once,
+//! and answering for URLs (RFC 9309 §2.2.2).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use robotrules_url::{OriginRef, Target};
+
+use crate::compile::{rank, GroupRules, Rule};
+use crate::error::{InvalidAgent, InvalidUrl};
+use crate::extension::{Extension, ExtensionKey, RequestRate};
+use crate::matcher::Probe;
+use crate::pattern::{len_u32, RuleKind};
+use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
+use crate::robots::{Group, RobotsTxt, UserAgent};
+
+/// How the groups for a crawler were chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Selection {
+    /// Groups whose user-agent token equals the crawler's name, ignoring ASCII case; several
+    /// are merged (RFC 9309 §2.2.1).
+    Exact,
+    /// The first record whose user-agent is found in the crawler's name, ignoring case (the
+    /// 1994 convention's substring match).
+    Substring,
+    /// No group names the crawler: the `*` group (all of them, merged, or the first record,
+    /// as the profile's [`GroupMerge`] says).
+    Global,
+    /// No group names the crawler and there is no `*` group: no rules apply.
+    Unmatched,
+}
+
+impl Selection {
+    /// The name used in JSON and reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Selection::Exact => "exact",
+            Selection::Substring => "substring",
+            Selection::Global => "global",
+            Selection::Unmatched => "unmatched",
+        }
+    }
+}
+
+impl std::fmt::Display for Selection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why the verdict is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Reason {
+    /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2).
+    RobotsTxtImplicitlyAllowed,
+    /// No group names the crawler and there is no `*` group: no rules apply (RFC 9309 §2.2.1).
+    NoGroup,
+    /// Groups apply but none of their rules match the URL: allowed (RFC 9309 §2.2.2).
+    NoMatchingRule,
+    /// The deciding rule matched.
+    RuleMatched,
+}
+
+impl Reason {
+    /// The name used in JSON and reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Reason::RobotsTxtImplicitlyAllowed => "robots-txt-implicitly-allowed",
+            Reason::NoGroup => "no-group",
+            Reason::NoMatchingRule => "no-matching-rule",
+            Reason::RuleMatched => "rule-matched",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The verdict on one URL: allowed or not, why, and the deciding rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict<'a> {
+    /// May the crawler fetch the URL?
+    pub allowed: bool,
+    /// Why.
+    pub reason: Reason,
+    /// The deciding rule, when a rule decided.
+    pub rule: Option<&'a Rule>,
+}
+
+/// The groups chosen for a crawler in one file, compiled: what a [`Crawler`] holds besides
+/// the file. Its methods take the file it was chosen in.
+#[derive(Clone, Debug)]
+pub(crate) struct Chosen {
+    selection: Selection,
+    /// The user-agent line that named the crawler (index into the file's agents).
+    named_by: Option<u32>,
+    /// The chosen groups' indices, in file order, each once.
+    indices: Box<[u32]>,
+    /// Their compiled rules, in the same order.
+    groups: Box<[GroupRules]>,
+}
+
+impl RobotsTxt {
+    /// Choose and compile crawler `name`'s groups (RFC 9309 §2.2.1).
+    ///
+    /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
+    /// token of the profile's alphabet is refused; the error suggests the token the name
+    /// starts with. `google` and `legacy1994` take any string (under `google`, one that is
+    /// not a token only ever gets `*`).
+    pub(crate) fn choose(&self, name: &str) -> Result<Chosen, InvalidAgent> {
+        let reading = self.profile.reading();
+        if reading.crawler_names == CrawlerNames::Token {
+            check_token(reading.agent_token, name)?;
+        }
+        let (selection, named_by, indices) = match reading.groups {
+            GroupMerge::First => self.select_first(reading.agent_token, name),
+            GroupMerge::All => self.select_all(name),
+        };
+        let groups = indices.iter().map(|&i| GroupRules::new(self, i)).collect();
+        Ok(Chosen {
+            selection,
+            named_by,
+            indices,
+            groups,
+        })
+    }
+
+    /// Is `url` allowed for crawler `agent`? For many URLs, make a [`Crawler`] once.
+    ///
+    /// # Errors
+    /// A crawler name or a URL the profile cannot read.
+    pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, crate::Error> {
+        let chosen = self.choose(agent)?;
+        Ok(chosen.verdict(self, &chosen.target(self, url)?).allowed)
+    }
+
+    /// Every group whose token equals `name` (ignoring ASCII case), merged; else every `*`
+    /// group. One scan of the user-agent lines.
+    fn select_all(&self, name: &str) -> (Selection, Option<u32>, Box<[u32]>) {
+        let name = name.as_bytes();
+        let (mut named, mut global) = (Vec::new(), Vec::new());
+        let mut first = None;
+        for (i, agent) in self.agents.iter().enumerate() {
+            if agent.global {
+                global.push(agent.group);
+            } else if agent.token_bytes(self).eq_ignore_ascii_case(name) {
+                named.push(agent.group);
+                first.get_or_insert(len_u32(i));
+            }
+        }
+        // Agents come in file order, so the groups do: only repeats are next to each other.
+        named.dedup();
+        global.dedup();
+        if !named.is_empty() {
+            (Selection::Exact, first, named.into())
+        } else if !global.is_empty() {
+            (Selection::Global, None, global.into())
+        } else {
+            (Selection::Unmatched, None, Box::default())
+        }
+    }
+
+    /// The first record whose token is found in the crawler's name (itself cut at its first
+    /// `/`, as CPython does), else the first `*` record.
+    fn select_first(&self, token: AgentToken, name: &str) -> (Selection, Option<u32>, Box<[u32]>) {
+        let name = token.leading(name.as_bytes());
+        let found = self.agents.iter().position(|a| {
+            let token = a.token_bytes(self);
+            !a.global && !token.is_empty() && contains_ignore_case(name, token)
+        });
+        let first_global = self.agents.iter().find(|a| a.global).map(|a| a.group);
+        match (found, first_global) {
+            (Some(i), _) => (
+                Selection::Substring,
+                Some(len_u32(i)),
+                Box::new([self.agents[i].group]),
+            ),
+            (None, Some(g)) => (Selection::Global, None, Box::new([g])),
+            (None, None) => (Selection::Unmatched, None, Box::default()),
+        }
+    }
+}
+
+/// Whether `needle` occurs in `haystack`, ignoring ASCII case.
+fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// A crawler name must be a non-empty token of the profile's alphabet.
+fn check_token(alphabet: AgentToken, name: &str) -> Result<(), InvalidAgent> {
+    let bytes = name.as_bytes();
+    if !bytes.is_empty() && bytes.iter().all(|&b| alphabet.is_token_byte(b)) {
+        return Ok(());
+    }
+    let leading = alphabet.leading(bytes);
+    Err(InvalidAgent {
+        name: name.to_owned(),
+        suggestion: (!leading.is_empty()).then(|| String::from_utf8_lossy(leading).into_owned()),
+    })
+}
+
+impl Chosen {
+    /// How the groups were chosen.
+    pub(crate) fn selection(&self) -> Selection {
+        self.selection
+    }
+
+    /// The user-agent line that named the crawler, when a group names it.
+    pub(crate) fn named_by<'a>(&self, robots: &'a RobotsTxt) -> Option<&'a UserAgent> {
+        robots.agents.get(self.named_by? as usize)
+    }
+
+    /// `url` read as `robots`' profile matches it.
+    pub(crate) fn target<'u>(
+        &self,
+        robots: &RobotsTxt,
+        url: &'u str,
+    ) -> Result<Target<'u>, InvalidUrl> {
+        Target::parse(url, robots.profile.reading().urls).map_err(|source| InvalidUrl {
+            url: url.to_owned(),
+            source,
+        })
+    }
+
+    /// The chosen groups with their compiled rules, in file order.
+    pub(crate) fn groups<'a>(
+        &'a self,
+        robots: &'a RobotsTxt,
+    ) -> impl Iterator<Item = (&'a Group, &'a GroupRules)> + 'a {
+        self.indices
+            .iter()
+            .zip(self.groups.iter())
+            .filter_map(|(&i, rules)| Some((robots.groups.get(i as usize)?, rules)))
+    }
+
+    /// The verdict on the URL read as `target`.
+    pub(crate) fn verdict<'a>(&'a self, robots: &RobotsTxt, target: &Target<'_>) -> Verdict<'a> {
+        if robots.profile.reading().implicit_robots_txt && target.is_robots_txt() {
+            return Verdict {
+                allowed: true,
+                reason: Reason::RobotsTxtImplicitlyAllowed,
+                rule: None,
+            };
+        }
+        match self.decide(robots, target.path()) {
+            Some(rule) => Verdict {
+                allowed: rule.kind == RuleKind::Allow,
+                reason: Reason::RuleMatched,
+                rule: Some(rule),
+            },
+            None if self.selection == Selection::Unmatched => Verdict {
+                allowed: true,
+                reason: Reason::NoGroup,
+                rule: None,
+            },
+            None => Verdict {
+                allowed: true,
+                reason: Reason::NoMatchingRule,
+                rule: None,
+            },
+        }
+    }
+
+    /// The deciding rule for a path in the profile's form, if any rule matches: each group's
+    /// matcher finds the group's best; across merged groups the best of the bests wins
+    /// ([`rank`]; the earlier group on a tie).
+    #[inline]
+    fn decide(&self, robots: &RobotsTxt, path: &[u8]) -> Option<&Rule> {
+        let longest = robots.profile.reading().precedence == Precedence::LongestMatch;
+        let mut best: Option<&Rule> = None;
+        let mut probe = Probe::new(path);
+        for group in self.groups.iter() {
+            if let Some(rule) = group.first_match(&mut probe) {
+                if best.is_none_or(|b| longest && rank(rule) < rank(b)) {
+                    best = Some(rule);
+                }
+            }
+        }
+        best
+    }
+}
+
+/// One crawler's rules in one file: the parsed file (shared) and the crawler's groups, chosen
+/// and compiled once. Owned, `Send + Sync` and cheap to clone (an `Arc`), so it can be kept
+/// in a per-origin cache and asked from many threads.
+///
+/// ```
+/// use std::sync::Arc;
+/// use robotrules_model::{Crawler, Profile, RobotsTxt};
+///
+/// let robots = Arc::new(RobotsTxt::parse(b"user-agent: *\ndisallow: /x\n", Profile::Rfc9309, 512_000));
+/// let crawler = Crawler::new(robots, "ExampleBot")?;
+/// let shared = crawler.clone(); // an Arc clone: no copy of the file or the rules
+/// assert!(!shared.is_allowed("https://example.com/x")?);
+/// assert!(crawler.is_allowed("/y")?);
+/// assert_eq!(crawler.name(), "ExampleBot");
+/// # Ok::<(), robotrules_model::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Crawler {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    robots: Arc<RobotsTxt>,
+    name: Box<str>,
+    chosen: Chosen,
+}
+
+impl Crawler {
+    /// Choose crawler `name`'s groups in `robots` and compile them.
+    ///
+    /// # Errors
+    /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
+    /// product token (letters, digits, `_`, `-`); the error suggests the token the name
+    /// starts with.
+    pub fn new(robots: Arc<RobotsTxt>, name: &str) -> Result<Crawler, InvalidAgent> {
+        let chosen = robots.choose(name)?;
+        Ok(Crawler {
+            inner: Arc::new(Inner {
+                robots,
+                name: name.into(),
+                chosen,
+            }),
+        })
+    }
+
+    pub(crate) fn chosen(&self) -> &Chosen {
+        &self.inner.chosen
+    }
+
+    /// The crawler's name as given.
+    pub fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    /// The parsed file.
+    pub fn robots(&self) -> &Arc<RobotsTxt> {
+        &self.inner.robots
+    }
+
+    /// How the groups were chosen.
+    pub fn selection(&self) -> Selection {
+        self.chosen().selection
+    }
+
+    /// The user-agent line that named the crawler (the first in file order), when a group
+    /// names it.
+    pub fn named_by(&self) -> Option<&UserAgent> {
+        self.chosen().named_by(self.robots())
+    }
+
+    /// The chosen groups' indices, in file order.
+    pub fn group_indices(&self) -> Vec<usize> {
+        self.chosen().indices.iter().map(|&i| i as usize).collect()
+    }
+
+    /// The chosen groups with their compiled rules, in file order.
+    pub fn groups(&self) -> impl Iterator<Item = (&Group, &GroupRules)> {
+        self.chosen().groups(self.robots())
+    }
+
+    /// `url` read as this profile matches it ([`robotrules_url::Target`] under the profile's
+    /// [`UrlReading`](crate::UrlReading)).
+    ///
+    /// # Errors
+    /// A URL the profile cannot read (under the RFC reading: neither an absolute URL with a
+    /// host nor a path starting with `/`).
+    pub fn target<'u>(&self, url: &'u str) -> Result<Target<'u>, InvalidUrl> {
+        self.chosen().target(self.robots(), url)
+    }
+
+    /// The URL whose origin was read as `origin`, read as this profile matches it, without
+    /// reading its authority again (see [`robotrules_url::Target::of`]).
+    pub fn target_of<'u>(&self, origin: &OriginRef<'u>) -> Target<'u> {
+        Target::of(origin, self.robots().profile.reading().urls)
+    }
+
+    /// Is `url` (absolute, or a path starting with `/`) allowed?
+    ///
+    /// # Errors
+    /// As [`Crawler::target`].
+    pub fn is_allowed(&self, url: &str) -> Result<bool, InvalidUrl> {
+        Ok(self.allows(&self.target(url)?))
+    }
+
+    /// Is the URL read as `target` allowed? `target` must come from [`Crawler::target`] of a
+    /// file read under the same profile.
+    #[inline]
+    pub fn allows(&self, target: &Target<'_>) -> bool {
+        self.verdict(target).allowed
+    }
+
+    /// The verdict on the URL read as `target`, with the deciding rule and why: what
+    /// [`Crawler::explain`] says first, without listing every matching rule (no allocation).
+    #[inline]
+    pub fn verdict(&self, target: &Target<'_>) -> Verdict<'_> {
+        self.chosen().verdict(self.robots(), target)
+    }
+
+    /// The crawl delay from the chosen groups' first valid `crawl-delay` record.
+    pub fn crawl_delay(&self) -> Option<Duration> {
+        // Records are in file order and so are the chosen groups: no `Extension` is made.
+        let chosen = &self.chosen().indices;
+        let robots = self.robots();
+        robots
+            .records
+            .iter()
+            .filter(|r| chosen.binary_search(&r.group).is_ok())
+            .find_map(|r| r.crawl_delay(&robots.text))
+    }
+
+    /// The request rate from the chosen groups' first valid `request-rate` record.
+    pub fn request_rate(&self) -> Option<RequestRate> {
+        self.extensions().iter().find_map(Extension::request_rate)
+    }
+
+    /// The values of the chosen groups' `visit-time` records, as written (`0100-0800`).
+    pub fn visit_times(&self) -> Vec<String> {
+        self.extensions()
+            .into_iter()
+            .filter(|e| e.kind == ExtensionKey::VisitTime)
+            .map(|e| e.value)
+            .collect()
+    }
+
+    /// The chosen groups' extension records, group by group in file order.
+    pub fn extensions(&self) -> Vec<Extension> {
+        let robots = self.robots();
+        self.chosen()
+            .indices
+            .iter()
+            .flat_map(|&g| robots.extensions_of(g))
+            .collect()
+    }
+
+    /// Every `Sitemap:` URL in the file, as written (RFC 9309 §2.2.4: sitemaps belong to the
+    /// file, not to a group).
+    pub fn sitemaps(&self) -> impl Iterator<Item = &str> {
+        self.robots().sitemaps()
+    }
+
+    /// Approximate heap bytes held by the crawler's compiled rules (the file is counted by
+    /// [`RobotsTxt::heap_size`]).
+    pub fn heap_size(&self) -> usize {
+        let chosen = self.chosen();
+        std::mem::size_of::<Inner>()
+            + self.inner.name.len()
+            + chosen.indices.len() * 4
+            + chosen
+                .groups
+                .iter()
+                .map(GroupRules::heap_size)
+                .sum::<usize>()
+    }
+}

@@ -1,0 +1,314 @@
+//! One rule in the matcher's form, and how a path is tried against it.
+//!
+//! Each distinct rule becomes an [`Entry`]: its pattern in the matcher's form (a `*` before
+//! the `$` anchor, which matches any rest, is dropped with the anchor), the length of its
+//! literal head (the bytes before the first `*`), the first eight bytes of that head as a
+//! number with a mask, so that a path is ruled out by one comparison, and prebuilt `memmem`
+//! searchers for segments longer than eight bytes. [`Entries`] holds a group's entries in
+//! precedence order: an entry's position is its precedence, which is all the index
+//! ([`super::index`], [`super::grams`]) needs to know.
+
+use memchr::memmem::Finder;
+
+use crate::pattern::{find_short, len_u32, Pattern, SHORT};
+
+/// At most this many prebuilt searchers per group.
+const FINDERS_PER_GROUP: usize = 64;
+
+/// [`Entry::finders`] of an entry whose long segments have no prebuilt searcher.
+const NO_FINDERS: u32 = u32::MAX;
+
+/// How an entry's pattern matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// Every path (`*`, or the 1994 reading's empty rule).
+    Everything,
+    /// The pattern is a prefix of the path.
+    Prefix,
+    /// The pattern is the path (`/$`).
+    Exact,
+    /// The head is a prefix, the other segments follow in order.
+    Glob,
+    /// The same, and the last segment ends the path.
+    AnchoredGlob,
+}
+
+/// One distinct rule in the matcher's form.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry {
+    /// The head's first eight bytes (little-endian, zero-padded) and which of them count.
+    lead: u64,
+    mask: u64,
+    /// The pattern in the group's compiled bytes.
+    pub(super) start: u32,
+    len: u32,
+    /// The literal head's length (the position of the first `*`, or `len`).
+    pub(super) head: u32,
+    /// The position of the last `*` (or `len`).
+    last_star: u32,
+    /// The number of literal bytes: a shorter path cannot match.
+    min_len: u32,
+    /// The rule: its position among the patterns the entries were made from.
+    pub(super) rule: u32,
+    /// This entry's first searcher in [`Entries::finders`], or [`NO_FINDERS`].
+    finders: u32,
+    /// For an unanchored glob, the [`bloom`] of the bytes its segments after the head need:
+    /// a path missing one of them cannot match.
+    need: u64,
+    pub(super) shape: Shape,
+}
+
+/// A set of bytes in 64 bits, one bit per byte value modulo 64: which bytes may be there.
+#[inline(always)]
+fn bloom(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0, |set, &b| set | 1 << (b & 63))
+}
+
+/// A path being matched, with what is worked out about it on the way.
+pub(crate) struct Probe<'p> {
+    pub(super) path: &'p [u8],
+    /// The first eight bytes, as [`Entry::lead`] compares them.
+    lead: u64,
+    /// [`bloom`] of the path, once an entry needed it.
+    bloom: Option<u64>,
+}
+
+impl<'p> Probe<'p> {
+    /// A path in the profile's form, about to be matched.
+    pub(crate) fn new(path: &'p [u8]) -> Probe<'p> {
+        Probe {
+            path,
+            lead: lead_of(path),
+            bloom: None,
+        }
+    }
+
+    #[inline]
+    fn bloom(&mut self) -> u64 {
+        *self.bloom.get_or_insert_with(|| bloom(self.path))
+    }
+}
+
+/// The first eight bytes of `bytes` as a little-endian number, zero-padded.
+#[inline]
+fn lead_of(bytes: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    let n = bytes.len().min(8);
+    buf[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(buf)
+}
+
+/// A group's entries, in precedence order, with their searchers.
+#[derive(Clone, Debug)]
+pub(super) struct Entries {
+    /// The distinct rules that can match anything, in precedence order.
+    entries: Box<[Entry]>,
+    /// Searchers for the segments longer than [`SHORT`] bytes, in entry and segment order.
+    finders: Box<[Finder<'static>]>,
+}
+
+impl Entries {
+    /// The entries of `patterns` (distinct, in precedence order), whose bytes are in `bytes`;
+    /// patterns that match nothing get none.
+    pub(super) fn new<'p>(patterns: impl IntoIterator<Item = &'p Pattern>, bytes: &[u8]) -> Self {
+        let mut entries = Vec::new();
+        let mut finders = Vec::new();
+        for (i, p) in patterns.into_iter().enumerate() {
+            if p.matches_nothing {
+                continue;
+            }
+            let mut pattern = p.bytes(bytes);
+            let mut anchored = p.anchored;
+            // `…*$`: the `*` matches whatever is left, so the anchor adds nothing.
+            if anchored && pattern.last() == Some(&b'*') {
+                anchored = false;
+                while let [rest @ .., b'*'] = pattern {
+                    pattern = rest;
+                }
+            }
+            let first_star = memchr::memchr(b'*', pattern);
+            let head = first_star.unwrap_or(pattern.len());
+            let last_star = memchr::memrchr(b'*', pattern).unwrap_or(pattern.len());
+            let shape = match (first_star, anchored) {
+                _ if p.matches_everything || (pattern.is_empty() && !anchored) => Shape::Everything,
+                (None, false) => Shape::Prefix,
+                (None, true) => Shape::Exact,
+                (Some(_), false) => Shape::Glob,
+                (Some(_), true) => Shape::AnchoredGlob,
+            };
+            let mut first_finder = len_u32(finders.len());
+            let need = if shape == Shape::Glob {
+                pattern[head..]
+                    .iter()
+                    .filter(|&&b| b != b'*')
+                    .fold(0, |set, &b| set | 1 << (b & 63))
+            } else {
+                0
+            };
+            if matches!(shape, Shape::Glob | Shape::AnchoredGlob) {
+                // The anchored last segment is compared in place, never searched.
+                let searched = if anchored {
+                    pattern.get(head + 1..last_star)
+                } else {
+                    pattern.get(head + 1..)
+                };
+                let searched = searched.unwrap_or_default();
+                let long = || searched.split(|&b| b == b'*').filter(|s| s.len() > SHORT);
+                // Searchers cost more to build than one search: a group gets a few, for its
+                // first patterns with long segments; the others search without one.
+                if finders.len() + long().count() <= FINDERS_PER_GROUP {
+                    finders.extend(long().map(|s| Finder::new(s).into_owned()));
+                } else {
+                    first_finder = NO_FINDERS;
+                }
+            }
+            let lead_len = if shape == Shape::Everything {
+                0
+            } else {
+                head.min(8)
+            };
+            let mask = match lead_len {
+                8 => u64::MAX,
+                n => (1u64 << (8 * n)) - 1,
+            };
+            entries.push(Entry {
+                lead: lead_of(&pattern[..lead_len]) & mask,
+                mask,
+                // The matcher's form only drops bytes at the end: it starts where the rule's.
+                start: p.start,
+                len: len_u32(pattern.len()),
+                head: len_u32(head),
+                last_star: len_u32(last_star),
+                min_len: if shape == Shape::Everything {
+                    0
+                } else {
+                    len_u32(pattern.iter().filter(|&&b| b != b'*').count())
+                },
+                rule: len_u32(i),
+                finders: first_finder,
+                need,
+                shape,
+            });
+        }
+        Entries {
+            entries: entries.into(),
+            finders: finders.into(),
+        }
+    }
+
+    /// The entries, in precedence order.
+    pub(super) fn all(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Whether entry `id` matches.
+    #[inline]
+    pub(super) fn matches(&self, id: u32, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
+        self.entries
+            .get(id as usize)
+            .is_some_and(|e| self.entry_matches(e, bytes, probe))
+    }
+
+    /// Visit `ids` (in precedence order) while they could beat `best`; the first that matches
+    /// is the best of them.
+    #[inline]
+    pub(super) fn visit_in_order(
+        &self,
+        ids: &[u32],
+        bytes: &[u8],
+        probe: &mut Probe<'_>,
+        best: &mut u32,
+    ) {
+        for &id in ids {
+            if id >= *best {
+                return;
+            }
+            if self.matches(id, bytes, probe) {
+                *best = id;
+                return;
+            }
+        }
+    }
+
+    /// The pattern bytes of an entry.
+    pub(super) fn pattern<'b>(&self, e: &Entry, bytes: &'b [u8]) -> &'b [u8] {
+        let start = e.start as usize;
+        bytes.get(start..start + e.len as usize).unwrap_or_default()
+    }
+
+    /// Whether entry `e` matches the path of `probe`.
+    #[inline]
+    pub(super) fn entry_matches(&self, e: &Entry, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
+        let path = probe.path;
+        if path.len() < e.min_len as usize || probe.lead & e.mask != e.lead {
+            return false;
+        }
+        if e.shape == Shape::Everything {
+            return true;
+        }
+        if e.need != 0 && e.need & !probe.bloom() != 0 {
+            return false;
+        }
+        let pattern = self.pattern(e, bytes);
+        // The first eight bytes of the head are equal; `min_len` covers the whole head.
+        let head = e.head as usize;
+        let from = head.min(8);
+        if path.get(from..head) != pattern.get(from..head) {
+            return false;
+        }
+        match e.shape {
+            Shape::Prefix | Shape::Everything => true,
+            Shape::Exact => path.len() == pattern.len(),
+            Shape::Glob | Shape::AnchoredGlob => self.glob(e, pattern, path),
+        }
+    }
+
+    /// The segments after the head: the last one ends the path when anchored, the others are
+    /// found leftmost, in order (exact for `*`-only globs, linear in pattern plus path).
+    fn glob(&self, e: &Entry, pattern: &[u8], path: &[u8]) -> bool {
+        let head = e.head as usize;
+        let last_star = e.last_star as usize;
+        let last = pattern.get(last_star + 1..).unwrap_or_default();
+        let anchored = e.shape == Shape::AnchoredGlob;
+        let end = if anchored {
+            if !path.ends_with(last) {
+                return false;
+            }
+            path.len() - last.len()
+        } else {
+            path.len()
+        };
+        let mut pos = head;
+        let mut finder = e.finders as usize;
+        let mut find = |haystack: &[u8], segment: &[u8]| {
+            if segment.len() <= SHORT {
+                find_short(haystack, segment)
+            } else if e.finders == NO_FINDERS {
+                memchr::memmem::find(haystack, segment)
+            } else {
+                let found = self.finders.get(finder).and_then(|f| f.find(haystack));
+                finder += 1;
+                found
+            }
+        };
+        if last_star > head {
+            let middle = pattern.get(head + 1..last_star).unwrap_or_default();
+            for segment in middle.split(|&b| b == b'*') {
+                if segment.is_empty() {
+                    continue;
+                }
+                match find(path.get(pos..end).unwrap_or_default(), segment) {
+                    Some(at) => pos += at + segment.len(),
+                    None => return false,
+                }
+            }
+        }
+        anchored || find(path.get(pos..).unwrap_or_default(), last).is_some()
+    }
+
+    pub(super) fn heap_size(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+            + self.finders.len() * std::mem::size_of::<Finder<'static>>()
+            + self.finders.iter().map(|f| f.needle().len()).sum::<usize>()
+    }
+}
