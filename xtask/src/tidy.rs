@@ -3,7 +3,8 @@
 //!
 //! - **Dependency directions.** text and grammar depend on no other workspace crate, url on
 //!   text only; model on text, grammar and url only; fetch on neither grammar nor model; lint
-//!   on none of fetch, the facade or the CLI; no published crate but the CLI depends on clap.
+//!   on none of fetch, the facade or the CLI; diff on text, grammar, url and model only; no
+//!   published crate but the CLI depends on clap.
 //! - **One table of profile decisions.** No source file outside
 //!   `crates/robotrules-model/src/profile.rs` branches on a profile by name: no comparison
 //!   (`== Profile::Google`), no pattern (a `match` arm, the pattern of `matches!(…)`, `if let`),
@@ -111,6 +112,15 @@ fn dependency_directions() {
         ),
         (
             "robotrules-lint",
+            &[
+                "robotrules-text",
+                "robotrules-grammar",
+                "robotrules-url",
+                "robotrules-model",
+            ][..],
+        ),
+        (
+            "robotrules-diff",
             &[
                 "robotrules-text",
                 "robotrules-grammar",

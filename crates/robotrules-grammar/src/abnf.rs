@@ -1,178 +1,207 @@
-//! The productions of RFC 9309 §2.2, one function each, in nom.
+//! The productions that read a line, one function each, in nom: RFC 9309 §2.2 as crawlers
+//! must read it.
 //!
-//! These are the *strict* productions: a line that one of them accepts is exactly what the RFC
-//! allows. [`crate::parse`] reads files leniently (RFC 9309 §2.3.1.5: "Crawlers MUST try to
-//! parse each line"), so it does not require a line to pass them; the model and the linter use
-//! them to tell a well-formed line from one that was only understood.
+//! RFC 9309 §2.2 defines `robotstxt = *(group / emptyline)` with strict `startgroupline`,
+//! `rule` and `emptyline` productions, and leaves the rest to implementors ("define
+//! additional lines you need"); RFC 9309 §2.3.1.5 asks crawlers to "try to parse each
+//! line" whatever it holds. So every line is read with one lenient production, `line`,
+//! that accepts any bytes and splits them where the RFC's productions do: at the first `:`
+//! (RFC 9309 §2.2.1, §2.2.2), at the `#` that starts a `comment`, and at `NL`. The record on
+//! the line is then the `trimmed` key and the `record_value` around the colon, or, the colon
+//! missing, a `spaced_record` (two words, as Google's library reads them). Which key it is,
+//! and whether its spelling counts, is for [`crate::classify_key`] and the model.
 //!
-//! One deviation, stated where it applies: [`eol`] also accepts the end of the input, because a
-//! last line without a line break is common and the RFC's own examples end that way.
+//! ```text
+//! line          = key-text [":" value-text] [comment] line-break
+//! comment       = "#" comment-text                 ; RFC 9309: "#" *(UTF8-char-noctl / WS / "#")
+//! line-break    = NL / end-of-input
+//! NL            = %x0D / %x0A / %x0D.0A            ; RFC 9309 §2.2
+//! WS            = %x20 / %x09 / %x0B / %x0C        ; RFC 9309: %x20 / %x09; readers trim more
+//! trimmed       = *WS text *WS                     ; the key before the colon; a line's text
+//! record-value  = *WS value *WS                    ; after the colon, up to any comment
+//! spaced-record = word 1*WS word                   ; no colon: exactly two words
+//! ```
 //!
-//! The productions are the reference the hand-written reader is held to (the tests check that
-//! its line split is the `NL` production, and the `grammar_parse` fuzz target checks it on
-//! arbitrary input). They are public only with the `fuzz` feature.
+//! `key-text`, `value-text`, `comment-text` and `word` are runs of bytes up to a stop byte
+//! (`word` stops at `WS`); they are the hot loops, written as nom parsers in `scan.rs`. No
+//! production rejects a byte: a line that is not UTF-8, or holds a NUL, is read all the same
+//! (the lexer reports it and applies the cuts).
+//!
+//! The productions are public only with the `fuzz` feature, for fuzz targets.
 
-// Without the `fuzz` feature only the tests call the productions.
-#![cfg_attr(not(feature = "fuzz"), allow(unreachable_pub, dead_code))]
+// Without the `fuzz` feature the module is private and its items crate-wide.
+#![cfg_attr(not(feature = "fuzz"), allow(unreachable_pub))]
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1, take_while_m_n};
-use nom::combinator::{eof, opt, recognize};
-use nom::multi::many0_count;
-use nom::sequence::{delimited, preceded};
-use nom::{IResult, Parser};
+use nom::combinator::{eof, opt};
+use nom::sequence::preceded;
+use nom::Parser;
 
-use crate::key::KeyKind;
+use crate::line::is_ws;
+use crate::scan::{comment_text, key_text, spaces, split, value_text, word, Inlined, Res};
 
-/// The result of a production: the rest of the input and the bytes it recognised.
-type Res<'a> = IResult<&'a [u8], &'a [u8]>;
-
-/// `NL = %x0D / %x0A / %x0D.0A`
-pub fn nl(i: &[u8]) -> Res<'_> {
-    alt((tag(&b"\r\n"[..]), tag(&b"\r"[..]), tag(&b"\n"[..]))).parse(i)
+/// A line as [`line`](fn@line) splits it. Every part is a slice of the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineParts<'a> {
+    /// The line without its line break.
+    pub content: &'a [u8],
+    /// What comes before the first `:`, `#` or line break.
+    pub key_text: &'a [u8],
+    /// What follows the first `:`, up to a `#` or the line break, when the line has a `:`
+    /// before any `#`.
+    pub value_text: Option<&'a [u8]>,
+    /// The comment, from its `#`.
+    pub comment: Option<&'a [u8]>,
 }
 
-/// `WS = %x20 / %x09`
-pub fn ws(i: &[u8]) -> Res<'_> {
-    take_while_m_n(1, 1, |b| b == b' ' || b == b'\t').parse(i)
-}
-
-/// `UTF8-char-noctl = UTF8-1-noctl / UTF8-2 / UTF8-3 / UTF8-4`
+/// `line = key-text [":" value-text] [comment] line-break`
 ///
-/// with `UTF8-1-noctl = %x21 / %x22 / %x24-7F` (no control, space or `#`) and the multi-byte
-/// forms of RFC 3629.
-pub fn utf8_char_noctl(i: &[u8]) -> Res<'_> {
-    let tail = |b: u8| (0x80..=0xBF).contains(&b);
-    let ok = match *i {
-        [0x21 | 0x22 | 0x24..=0x7F, ..] => Some(1),
-        [0xC2..=0xDF, b, ..] if tail(b) => Some(2),
-        [0xE0, 0xA0..=0xBF, c, ..] if tail(c) => Some(3),
-        [0xE1..=0xEC | 0xEE..=0xEF, b, c, ..] if tail(b) && tail(c) => Some(3),
-        [0xED, 0x80..=0x9F, c, ..] if tail(c) => Some(3),
-        [0xF0, 0x90..=0xBF, c, d, ..] if tail(c) && tail(d) => Some(4),
-        [0xF1..=0xF3, b, c, d, ..] if tail(b) && tail(c) && tail(d) => Some(4),
-        [0xF4, 0x80..=0x8F, c, d, ..] if tail(c) && tail(d) => Some(4),
-        _ => None,
-    };
-    match ok {
-        Some(n) => Ok((&i[n..], &i[..n])),
-        None => Err(nom::Err::Error(nom::error::Error::new(
-            i,
-            nom::error::ErrorKind::Char,
-        ))),
+/// Accepts any bytes: every part may be empty, and only the empty input has no line. Yields
+/// the line's parts.
+#[inline(always)]
+pub fn line(i: &[u8]) -> Res<'_, LineParts<'_>> {
+    let (rest, (key_text, value_text, comment)) = (
+        Inlined(key_text),
+        opt(preceded(octet::<b':'>, Inlined(value_text))),
+        opt(Inlined(comment)),
+    )
+        .parse(i)?;
+    let content = &i[..i.len() - rest.len()];
+    let (rest, _) = line_break(rest)?;
+    Ok((
+        rest,
+        LineParts {
+            content,
+            key_text,
+            value_text,
+            comment,
+        },
+    ))
+}
+
+/// `comment = "#" comment-text`
+///
+/// RFC 9309 §2.2 has `comment = "#" *(UTF8-char-noctl / WS / "#")`; read leniently, a comment
+/// runs to the line break whatever it holds.
+#[inline(always)]
+pub fn comment(i: &[u8]) -> Res<'_, &[u8]> {
+    recognized(i, (octet::<b'#'>, Inlined(comment_text)))
+}
+
+/// `line-break = NL / end-of-input`
+///
+/// RFC 9309 §2.2 ends every line with `NL`; a last line without one is common (the RFC's own
+/// examples end that way), so the end of the input ends a line too.
+#[inline(always)]
+pub fn line_break(i: &[u8]) -> Res<'_, &[u8]> {
+    alt((nl, eof)).parse(i)
+}
+
+/// `NL = %x0D / %x0A / %x0D.0A` (RFC 9309 §2.2)
+///
+/// Read as `%x0D [%x0A] / %x0A`: a `CRLF` is one line break.
+#[inline(always)]
+pub fn nl(i: &[u8]) -> Res<'_, &[u8]> {
+    recognized(
+        i,
+        alt((
+            (octet::<b'\r'>, opt(octet::<b'\n'>)).map(|_| ()),
+            octet::<b'\n'>.map(|_| ()),
+        )),
+    )
+}
+
+/// One octet: `B`.
+#[inline(always)]
+fn octet<const B: u8>(i: &[u8]) -> Res<'_, &[u8]> {
+    match i.first() {
+        Some(&b) if b == B => split(i, 1),
+        _ => Err(nom::Err::Error(())),
     }
 }
 
-/// `comment = "#" *(UTF8-char-noctl / WS / "#")`
-pub fn comment(i: &[u8]) -> Res<'_> {
-    recognize(preceded(
-        tag(&b"#"[..]),
-        many0_count(alt((utf8_char_noctl, ws, tag(&b"#"[..])))),
-    ))
-    .parse(i)
+/// What `parser` read of `i`, as one slice (nom's `recognize`, with the slicing inlined).
+#[inline(always)]
+fn recognized<'a, O>(
+    i: &'a [u8],
+    mut parser: impl Parser<&'a [u8], Output = O, Error = ()>,
+) -> Res<'a, &'a [u8]> {
+    let (rest, _) = parser.parse(i)?;
+    Ok((rest, &i[..i.len() - rest.len()]))
 }
 
-/// `EOL = *WS [comment] NL`
+/// `*WS`, with `WS = %x20 / %x09 / %x0B / %x0C`
 ///
-/// Also accepts the end of the input in place of `NL` (see the module docs).
-pub fn eol(i: &[u8]) -> Res<'_> {
-    recognize((many0_count(ws), opt(comment), alt((nl, eof)))).parse(i)
+/// RFC 9309 §2.2 has `WS = %x20 / %x09`; robots.txt readers (Google's among them) also trim
+/// vertical tab and form feed.
+#[inline(always)]
+pub fn ws0(i: &[u8]) -> Res<'_, &[u8]> {
+    spaces(i)
 }
 
-/// `emptyline = EOL`
-pub fn emptyline(i: &[u8]) -> Res<'_> {
-    eol(i)
+/// `1*WS`
+#[inline(always)]
+pub fn ws1(i: &[u8]) -> Res<'_, &[u8]> {
+    match spaces(i)? {
+        (_, []) => Err(nom::Err::Error(())),
+        some => Ok(some),
+    }
 }
 
-/// Whether `b` may appear in an `identifier`.
-pub(crate) const fn is_identifier_byte(b: u8) -> bool {
-    matches!(b, b'-' | b'A'..=b'Z' | b'_' | b'a'..=b'z')
+/// The bytes without their trailing `*WS`: a left-to-right reading only knows whitespace is
+/// trailing where the text ends, so this is the one step that reads from the right.
+#[inline(always)]
+fn without_trailing_ws(i: &[u8]) -> &[u8] {
+    let mut end = i.len();
+    while end > 0 && is_ws(i[end - 1]) {
+        end -= 1;
+    }
+    &i[..end]
 }
 
-/// `identifier = 1*(%x2D / %x41-5A / %x5F / %x61-7A)`
-pub fn identifier(i: &[u8]) -> Res<'_> {
-    take_while1(is_identifier_byte).parse(i)
-}
-
-/// `product-token = identifier / "*"`
-pub fn product_token(i: &[u8]) -> Res<'_> {
-    alt((identifier, tag(&b"*"[..]))).parse(i)
-}
-
-/// `path-pattern = "/" *UTF8-char-noctl`
-pub fn path_pattern(i: &[u8]) -> Res<'_> {
-    recognize(preceded(tag(&b"/"[..]), many0_count(utf8_char_noctl))).parse(i)
-}
-
-/// `empty-pattern = *WS`
-pub fn empty_pattern(i: &[u8]) -> Res<'_> {
-    take_while(|b| b == b' ' || b == b'\t').parse(i)
-}
-
-/// `startgroupline = *WS "user-agent" *WS ":" *WS product-token EOL`
+/// `trimmed = *WS text *WS`: a key before its colon, or a line's text before any comment
 ///
-/// Yields the product token.
-pub fn startgroupline(i: &[u8]) -> Res<'_> {
-    delimited(
-        (
-            many0_count(ws),
-            tag_no_case(&b"user-agent"[..]),
-            many0_count(ws),
-            tag(&b":"[..]),
-            many0_count(ws),
-        ),
-        product_token,
-        eol,
-    )
-    .parse(i)
+/// Yields `text`; when the input is all whitespace, `text` is empty, at its end (for a key,
+/// at the colon).
+#[inline(always)]
+pub fn trimmed(i: &[u8]) -> Res<'_, &[u8]> {
+    ws0.parse(i)
+        .map(|(text, _)| (&text[text.len()..], without_trailing_ws(text)))
 }
 
-/// `rule = *WS ("allow" / "disallow") *WS ":" *WS (path-pattern / empty-pattern) EOL`
+/// `record-value = *WS value *WS`, on the `value-text` after the colon
 ///
-/// Yields the kind of rule and its pattern (empty for `empty-pattern`).
-pub fn rule(i: &[u8]) -> IResult<&[u8], (KeyKind, &[u8])> {
-    let allow = tag_no_case(&b"allow"[..]).map(|_| KeyKind::Allow);
-    let disallow = tag_no_case(&b"disallow"[..]).map(|_| KeyKind::Disallow);
-    (
-        preceded(many0_count(ws), alt((allow, disallow))),
-        preceded(
-            (many0_count(ws), tag(&b":"[..]), many0_count(ws)),
-            alt((path_pattern, empty_pattern)),
-        ),
-        eol,
-    )
-        .map(|(kind, pattern, _)| (kind, pattern))
+/// Yields `value`; when the input is all whitespace, `value` is empty, at its start (right
+/// after the colon).
+#[inline(always)]
+pub fn record_value(i: &[u8]) -> Res<'_, &[u8]> {
+    let (rest, value) = (&i[i.len()..], without_trailing_ws(i));
+    ws0.parse(value).map(|(value, _)| (rest, value))
+}
+
+/// `spaced-record = word 1*WS word`, on a line's trimmed `text` without a colon
+///
+/// The colon missing, Google's library reads a line of exactly two words as key and value
+/// (`user-agent FooBot`). Yields the two words.
+#[inline]
+pub fn spaced_record(i: &[u8]) -> Res<'_, (&[u8], &[u8])> {
+    (word, ws1, word, eof)
+        .map(|(key, _, value, _)| (key, value))
         .parse(i)
+}
+
+/// `BOM = %xEF [%xBB [%xBF]]`: the UTF-8 byte order mark `%xEF.BB.BF`, or the first one or
+/// two of its bytes when the input stops or goes on otherwise
+///
+/// A UTF-8 byte order mark at the start is skipped, also a truncated one.
+pub fn byte_order_mark(i: &[u8]) -> Res<'_, &[u8]> {
+    recognized(i, (octet::<0xEF>, opt((octet::<0xBB>, opt(octet::<0xBF>)))))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use rstest::rstest;
-
-    #[rstest]
-    #[case(b"user-agent: ExampleBot\n", Some(&b"ExampleBot"[..]))]
-    #[case(b"  User-Agent :\t* # all\r\n", Some(&b"*"[..]))]
-    #[case(b"user-agent: ExampleBot", Some(&b"ExampleBot"[..]))]
-    #[case(b"user-agent: Example Bot\n", None)]
-    #[case(b"user-agent: Bot2\n", None)]
-    #[case(b"useragent: Bot\n", None)]
-    #[case(b"user-agent Bot\n", None)]
-    fn startgroupline_is_strict(#[case] line: &[u8], #[case] token: Option<&[u8]>) {
-        assert_eq!(startgroupline(line).ok().map(|(_, t)| t), token);
-    }
-
-    #[rstest]
-    #[case(b"allow: /a\n", Some((KeyKind::Allow, &b"/a"[..])))]
-    #[case(b"Disallow: /x/\xE3\x83\x84 # c\n", Some((KeyKind::Disallow, &b"/x/\xE3\x83\x84"[..])))]
-    #[case(b"disallow:\n", Some((KeyKind::Disallow, &b""[..])))]
-    #[case(b"disallow: *.gif$\n", None)]
-    #[case(b"disallow: /a b\n", None)]
-    #[case(b"disallow: /\xFF\n", None)]
-    #[case(b"dissallow: /\n", None)]
-    fn rule_is_strict(#[case] line: &[u8], #[case] parsed: Option<(KeyKind, &[u8])>) {
-        assert_eq!(rule(line).ok().map(|(_, r)| r), parsed);
-    }
 
     #[rstest]
     #[case(b"\r\nx", 2)]
@@ -182,35 +211,62 @@ mod tests {
         assert_eq!(nl(input).map(|(_, t)| t.len()).ok(), Some(len));
     }
 
-    #[test]
-    fn identifier_stops_at_digits_and_slashes() {
+    #[rstest]
+    #[case(b"user-agent: *\nx", b"user-agent", Some(&b" *"[..]), None, b"x")]
+    #[case(b"a:b:c # d # e\r\n", b"a", Some(&b"b:c "[..]), Some(&b"# d # e"[..]), b"")]
+    #[case(b"# a: b\rx", b"", None, Some(&b"# a: b"[..]), b"x")]
+    #[case(b"Disallow /a", b"Disallow /a", None, None, b"")]
+    #[case(b"", b"", None, None, b"")]
+    #[case(b"\r\r", b"", None, None, b"\r")]
+    fn line_splits_at_colon_hash_and_line_break(
+        #[case] input: &[u8],
+        #[case] key: &[u8],
+        #[case] value: Option<&[u8]>,
+        #[case] comment: Option<&[u8]>,
+        #[case] rest: &[u8],
+    ) {
+        let (after, parts) = line(input).expect("every input is a line");
         assert_eq!(
-            identifier(b"Foo_Bar-baz2/1.0").ok(),
-            Some((&b"2/1.0"[..], &b"Foo_Bar-baz"[..]))
+            (parts.key_text, parts.value_text, parts.comment, after),
+            (key, value, comment, rest)
         );
-        assert!(identifier(b"2bot").is_err());
-        assert_eq!(product_token(b"*").ok(), Some((&b""[..], &b"*"[..])));
+        // The content is the parts, one after the other.
+        let content_len =
+            key.len() + value.map_or(0, |v| v.len() + 1) + comment.map_or(0, <[u8]>::len);
+        assert_eq!(parts.content, &input[..content_len]);
     }
 
     #[test]
-    fn comments_and_empty_lines() {
-        assert!(emptyline(b"   # a # b\n").is_ok());
-        assert!(emptyline(b"\n").is_ok());
-        assert!(emptyline(b"x\n").is_err());
-        assert!(comment(b"#\x01")
-            .map(|(rest, _)| rest == b"\x01")
-            .unwrap_or(false));
+    fn key_and_value_are_trimmed() {
+        assert_eq!(trimmed(b" \tkey \x0b"), Ok((&b""[..], &b"key"[..])));
+        assert_eq!(record_value(b"  /a b  "), Ok((&b""[..], &b"/a b"[..])));
+        // All whitespace: the key is empty at the colon, the value right after it.
+        let blank = b"   ";
+        assert_eq!(
+            trimmed(blank).map(|(_, k)| k.as_ptr()),
+            Ok(blank[3..].as_ptr())
+        );
+        assert_eq!(
+            record_value(blank).map(|(_, v)| v.as_ptr()),
+            Ok(blank.as_ptr())
+        );
     }
 
-    #[test]
-    fn utf8_noctl_rejects_controls_and_overlongs() {
-        assert!(utf8_char_noctl(b" ").is_err());
-        assert!(utf8_char_noctl(b"#").is_err());
-        assert!(utf8_char_noctl(b"\xC0\x80").is_err());
-        assert!(utf8_char_noctl(b"\xED\xA0\x80").is_err());
-        assert!(utf8_char_noctl("ツ".as_bytes()).is_ok());
-        assert!(utf8_char_noctl("😀".as_bytes()).is_ok());
-        assert!(empty_pattern(b"  x").is_ok());
-        assert!(path_pattern(b"x").is_err());
+    #[rstest]
+    #[case(b"user-agent FooBot", Some((&b"user-agent"[..], &b"FooBot"[..])))]
+    #[case(b"disallow \t\x0c /", Some((&b"disallow"[..], &b"/"[..])))]
+    #[case(b"absolutely random line", None)]
+    #[case(b"one", None)]
+    fn spaced_record_is_two_words(#[case] text: &[u8], #[case] words: Option<(&[u8], &[u8])>) {
+        assert_eq!(spaced_record(text).ok().map(|(_, w)| w), words);
+    }
+
+    #[rstest]
+    #[case(b"\xEF\xBB\xBFa", 3)]
+    #[case(b"\xEF\xBB", 2)]
+    #[case(b"\xEF\x11\xBF", 1)]
+    fn byte_order_mark_and_its_prefixes(#[case] input: &[u8], #[case] len: usize) {
+        assert_eq!(byte_order_mark(input).map(|(_, b)| b.len()), Ok(len));
+        assert!(byte_order_mark(b"a").is_err());
     }
 }

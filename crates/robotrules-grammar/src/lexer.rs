@@ -1,27 +1,30 @@
 //! The one pass over a file's bytes: lines with their records, one at a time.
 //!
 //! [`Lexer`] is what [`crate::parse_with`] collects, and what the model reads directly (without
-//! collecting the lines) to build its value. It is written for files of a few hundred bytes as
-//! much as for 500 KiB ones: the checks that concern the whole file are made once up front and
-//! remembered as positions, not repeated per line:
+//! collecting the lines) to build its value. Each line is read by the [`abnf::line`]
+//! production and its record by [`record`]; the lexer adds what concerns the file rather than
+//! the line, and the limits. It is written for files of a few hundred bytes as much as for
+//! 500 KiB ones: the checks that concern the whole file are made once up front and remembered
+//! as positions, not repeated per line:
 //!
-//! - UTF-8: the file is validated once; a line is validated on its own only when it reaches
-//!   past the first invalid byte, or when the line-length limit cuts it inside a character;
-//! - NUL bytes: the position of the next NUL is known, so a line without one is not scanned
-//!   for it;
+//! - UTF-8: the file is validated once ([`scan::utf8_text`]); a line is validated on its own
+//!   only when it reaches past the first invalid byte, or when the line-length limit cuts it
+//!   inside a character;
+//! - NUL bytes: the position of the next NUL is known ([`scan::not_nul`]), so a line without
+//!   one is not scanned for it;
 //! - keys are told apart by their first letter before any comparison
 //!   ([`crate::classify_key`]).
 //!
-//! What it reports is exactly what reading each line on its own would report (a test keeps
-//! the two equal on generated and real files).
+//! A line that may be cut short (by a NUL or the line-length limit) is read by the production
+//! only up to the cut, so nothing past the cut counts. What the lexer reports is exactly what
+//! reading each line on its own would report (a test keeps the two equal on generated files).
 
-use memchr::memchr;
-
-use crate::events::Events;
+use crate::abnf::{self, LineParts};
 use crate::finding::{Finding, FindingKind};
-use crate::key::classify_key;
-use crate::line::{Directive, Line, Separator};
-use crate::parse::{cut_at_limit, record, skip_bom, trim, Limits};
+use crate::limits::{cut_at_limit, Limits};
+use crate::line::Line;
+use crate::record::{record, Record};
+use crate::scan;
 use crate::span::Span;
 
 /// Reads a file line by line; an [`Iterator`] of [`Line`]s. Findings go to a vector the caller
@@ -54,8 +57,6 @@ pub struct Lexer<'a> {
     next_nul: usize,
     /// Whether what was read of the last line is valid UTF-8.
     line_utf8: bool,
-    /// The line ends, colons and hashes ahead.
-    events: Events,
     bom: Option<Span>,
     findings: Vec<Finding>,
 }
@@ -81,7 +82,7 @@ impl<'a> Lexer<'a> {
     /// parsing many files can keep one vector.
     pub fn with_findings(input: &'a [u8], limits: &Limits, mut findings: Vec<Finding>) -> Self {
         findings.clear();
-        let start = skip_bom(input);
+        let start = abnf::byte_order_mark(input).map_or(0, |(_, bom)| bom.len());
         let bom = (start > 0).then(|| Span::new(0, start));
         if let Some(span) = bom {
             findings.push(Finding {
@@ -103,9 +104,8 @@ impl<'a> Lexer<'a> {
             seen_content: false,
             valid_from: start,
             valid_until: start + valid_prefix(&input[start..end]),
-            next_nul: memchr(0, &input[start..end]).map_or(end, |k| start + k),
+            next_nul: start + not_nul_len(&input[start..end]),
             line_utf8: true,
-            events: Events::new(input, start, end),
             bom,
             findings,
         }
@@ -140,66 +140,42 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Read the line at `pos`: find its end, its first `:` and its `#` in one scan; apply the
-    /// length and NUL cuts; check UTF-8; split comment and record.
+    /// Read the line at `pos` with the `line` production, up to the first NUL or the
+    /// line-length limit if the line is that long (so nothing past a cut counts); report the
+    /// cuts; check UTF-8; read the record.
     #[inline(always)]
     fn read_line(&mut self, pos: usize) -> Line {
         let (input, end, number) = (self.input, self.end, self.number);
-        // Reading stops at the line-length limit or the first NUL, if the line is that long.
-        let len_cut = self
+        let cap = self
             .max_line_len
-            .map_or(end, |max| pos.saturating_add(max).min(end));
-        let cap = len_cut.min(self.next_nul);
-        let (mut colon, mut hash) = (None, None);
-        let eol = [b'\n', b'\r'];
-        let content_end = match self.events.next(input, pos, end) {
-            None => end,
-            Some(k) => match input[k] {
-                b'\n' | b'\r' => k,
-                // Past the cut, only the line end matters.
-                _ if k >= cap => self.events.find(input, k + 1, end, eol),
-                b'#' => {
-                    hash = Some(k);
-                    self.events.find(input, k + 1, end, eol)
-                }
-                _ => {
-                    colon = Some(k);
-                    let next = self.events.find(input, k + 1, end, [b'\n', b'\r', b'#']);
-                    if next < end && input[next] == b'#' {
-                        if next < cap {
-                            hash = Some(next);
-                        }
-                        self.events.find(input, next + 1, end, eol)
-                    } else {
-                        next
-                    }
-                }
-            },
+            .map_or(end, |max| pos.saturating_add(max).min(end))
+            .min(self.next_nul);
+        let readable = &input[pos..cap];
+        let parts = match abnf::line(readable) {
+            Ok((_, parts)) => parts,
+            Err(_) => unsplit(readable),
         };
-        let eol_end = if content_end < end
-            && input[content_end] == b'\r'
-            && content_end + 1 < end
-            && input[content_end + 1] == b'\n'
-        {
-            content_end + 2
-        } else if content_end < end {
-            content_end + 1
-        } else {
-            end
-        };
+        let mut content_end = pos + parts.content.len();
+        if content_end == cap && cap < end {
+            // Read up to a cut: the line goes on to the next line break.
+            content_end = line_end(input, cap, end);
+        }
+        let eol_end =
+            content_end + abnf::line_break(&input[content_end..end]).map_or(0, |(_, nl)| nl.len());
         self.pos = eol_end;
         let span = Span::new(pos, content_end);
         let eol = Span::new(content_end, eol_end);
         let mut read = span;
-        if len_cut < content_end {
-            self.findings.push(Finding {
-                kind: FindingKind::LineTooLong {
-                    limit: self.max_line_len.unwrap_or_default(),
-                },
-                span: Span::new(len_cut, content_end),
-                line: number,
-            });
-            read.end = len_cut;
+        // Report the cuts: the bytes the production was not given.
+        if let Some(max) = self.max_line_len {
+            if span.len() > max {
+                read.end = pos + max;
+                self.findings.push(Finding {
+                    kind: FindingKind::LineTooLong { limit: max },
+                    span: Span::new(read.end, content_end),
+                    line: number,
+                });
+            }
         }
         if self.next_nul < content_end {
             if self.next_nul < read.end {
@@ -210,7 +186,7 @@ impl<'a> Lexer<'a> {
                 });
                 read.end = self.next_nul;
             }
-            self.next_nul = memchr(0, &input[eol_end..end]).map_or(end, |k| eol_end + k);
+            self.next_nul = eol_end + not_nul_len(&input[eol_end..end]);
         }
         self.line_utf8 = true;
         if !(read.start >= self.valid_from && read.end <= self.valid_until)
@@ -220,44 +196,21 @@ impl<'a> Lexer<'a> {
         {
             self.check_utf8(read, eol_end);
         }
-        let hash = hash.filter(|&h: &usize| h < read.end);
-        let comment = hash.map(|h| Span::new(h, read.end));
-        let text = trim(input, Span::new(read.start, hash.unwrap_or(read.end)));
-        let directive = match colon {
-            // `record`, with the colon already found: the first in the text (it is not
-            // whitespace, and it comes before any `#`).
-            Some(colon) => {
-                let key = trim(input, Span::new(text.start, colon));
-                let (kind, spelling) = classify_key(key.slice(input));
-                Some(Directive {
-                    key,
-                    kind,
-                    spelling,
-                    separator: Separator::Colon,
-                    value: trim(input, Span::new(colon + 1, text.end)),
-                })
+        let comment = parts.comment.map(|c| Span::of(input, c));
+        let directive = match record(input, &parts) {
+            Record::Directive(directive) => Some(directive),
+            Record::Blank => None,
+            Record::Unread(text) => {
+                self.findings.push(Finding {
+                    kind: FindingKind::NoDirective,
+                    span: text,
+                    line: number,
+                });
+                None
             }
-            None => record(input, text),
         };
-        if directive.is_none() && !text.is_empty() {
-            self.findings.push(Finding {
-                kind: FindingKind::NoDirective,
-                span: text,
-                line: number,
-            });
-        }
         if !self.seen_content {
-            let text = trim(input, read);
-            if !text.is_empty() {
-                self.seen_content = true;
-                if input[text.start] == b'<' {
-                    self.findings.push(Finding {
-                        kind: FindingKind::HtmlContent,
-                        span: text,
-                        line: number,
-                    });
-                }
-            }
+            self.first_content(read);
         }
         Line {
             number,
@@ -266,6 +219,25 @@ impl<'a> Lexer<'a> {
             read,
             directive,
             comment,
+        }
+    }
+
+    /// Until the first line with content: whether it is, and report it if it starts like an
+    /// HTML page.
+    #[cold]
+    fn first_content(&mut self, read: Span) {
+        let read_bytes = read.slice(self.input);
+        let text = abnf::trimmed(read_bytes).map_or(read_bytes, |(_, text)| text);
+        if text.is_empty() {
+            return;
+        }
+        self.seen_content = true;
+        if text[0] == b'<' {
+            self.findings.push(Finding {
+                kind: FindingKind::HtmlContent,
+                span: Span::of(self.input, text),
+                line: self.number,
+            });
         }
     }
 
@@ -310,8 +282,30 @@ impl Iterator for Lexer<'_> {
 
 /// The length of the longest valid UTF-8 prefix of `bytes`.
 fn valid_prefix(bytes: &[u8]) -> usize {
-    match std::str::from_utf8(bytes) {
-        Ok(_) => bytes.len(),
-        Err(e) => e.valid_up_to(),
+    scan::utf8_text(bytes).map_or(0, |(_, valid)| valid.len())
+}
+
+/// How many bytes of `bytes` come before the first NUL (all of them if there is none).
+fn not_nul_len(bytes: &[u8]) -> usize {
+    scan::not_nul(bytes).map_or(bytes.len(), |(_, run)| run.len())
+}
+
+/// Where the line that goes on at `from` ends: the next line break, or `end`. (A comment's
+/// text is anything but a line break.)
+#[cold]
+#[inline(never)]
+fn line_end(input: &[u8], from: usize, end: usize) -> usize {
+    let rest = &input[from..end];
+    from + scan::comment_text(rest).map_or(rest.len(), |(_, run)| run.len())
+}
+
+/// `bytes` as one line without record or comment: what the `line` production would leave if
+/// it failed (it accepts any bytes; this keeps the lexer free of panics all the same).
+fn unsplit(bytes: &[u8]) -> LineParts<'_> {
+    LineParts {
+        content: bytes,
+        key_text: &bytes[bytes.len()..],
+        value_text: None,
+        comment: None,
     }
 }

@@ -16,6 +16,14 @@ impl Span {
         Span { start, end }
     }
 
+    /// The span of `part` in `source`; `part` is a slice of `source` (as every output of the
+    /// productions is a slice of their input).
+    #[inline(always)]
+    pub(crate) fn of(source: &[u8], part: &[u8]) -> Span {
+        let start = (part.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
+        Span::new(start, start.wrapping_add(part.len()))
+    }
+
     /// Number of bytes covered.
     pub const fn len(self) -> usize {
         self.end - self.start

@@ -13,6 +13,7 @@ use crate::matcher::Probe;
 use crate::pattern::{len_u32, RuleKind};
 use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
 use crate::robots::{Group, RobotsTxt, UserAgent};
+use crate::user_agent::{crawler_token, is_browser_product};
 
 /// How the groups for a crawler were chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,8 +114,9 @@ impl RobotsTxt {
     /// Choose and compile crawler `name`'s groups (RFC 9309 §2.2.1).
     ///
     /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
-    /// token of the profile's alphabet is refused; the error suggests the token the name
-    /// starts with. `google` and `legacy1994` take any string (under `google`, one that is
+    /// token of the profile's alphabet is refused; the error suggests the token to pass (the
+    /// crawler's token of a full User-Agent header, see [`crate::crawler_token`], else the
+    /// token the name starts with). `google` and `legacy1994` take any string (under `google`, one that is
     /// not a token only ever gets `*`).
     pub(crate) fn choose(&self, name: &str) -> Result<Chosen, InvalidAgent> {
         let reading = self.profile.reading();
@@ -203,10 +205,19 @@ fn check_token(alphabet: AgentToken, name: &str) -> Result<(), InvalidAgent> {
     if !bytes.is_empty() && bytes.iter().all(|&b| alphabet.is_token_byte(b)) {
         return Ok(());
     }
-    let leading = alphabet.leading(bytes);
+    // A full User-Agent header names its crawler in its structure (`Mozilla/5.0 (compatible;
+    // Googlebot/2.1; …)` → `Googlebot`); anything else by the token it starts with, unless
+    // that is a browser's product (`Mozilla`), which is never what the caller meant.
+    let leading = String::from_utf8_lossy(alphabet.leading(bytes));
+    let suggestion = crawler_token(name)
+        .filter(|t| t.bytes().all(|b| alphabet.is_token_byte(b)))
+        .map(str::to_owned)
+        .or_else(|| {
+            (!leading.is_empty() && !is_browser_product(&leading)).then(|| leading.into_owned())
+        });
     Err(InvalidAgent {
         name: name.to_owned(),
-        suggestion: (!leading.is_empty()).then(|| String::from_utf8_lossy(leading).into_owned()),
+        suggestion,
     })
 }
 
@@ -324,8 +335,8 @@ impl Crawler {
     ///
     /// # Errors
     /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
-    /// product token (letters, digits, `_`, `-`); the error suggests the token the name
-    /// starts with.
+    /// product token (letters, digits, `_`, `-`); the error suggests the token to pass
+    /// (`Googlebot` for `Mozilla/5.0 (compatible; Googlebot/2.1; …)`, never `Mozilla`).
     pub fn new(robots: Arc<RobotsTxt>, name: &str) -> Result<Crawler, InvalidAgent> {
         let chosen = robots.choose(name)?;
         Ok(Crawler {

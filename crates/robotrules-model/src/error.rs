@@ -12,7 +12,10 @@ const EXCERPT_CHARS: usize = 100;
 
 /// A crawler name the profile does not answer for: under RFC 9309 §2.2.1 a name must be a
 /// product token (here letters, digits, `_` and `-`). The message shows the token to pass when
-/// the name starts with one (`ExampleBot/1.0` → `ExampleBot`).
+/// there is one: the crawler's token of a full User-Agent header
+/// (`Mozilla/5.0 (compatible; Googlebot/2.1; …)` → `Googlebot`, see
+/// [`crate::crawler_token`]), else the token the name starts with (`ExampleBot/1.0` →
+/// `ExampleBot`), never a browser's product such as `Mozilla`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "invalid crawler name {:?}: a product token has only letters, digits, `_` and `-` (RFC 9309 §2.2.1){}",
@@ -22,7 +25,7 @@ const EXCERPT_CHARS: usize = 100;
 pub struct InvalidAgent {
     /// The name given.
     pub name: String,
-    /// The token the name starts with, if any: what the caller most likely meant.
+    /// The token the caller most likely meant, if any (see above).
     pub suggestion: Option<String>,
 }
 
@@ -64,6 +67,11 @@ mod tests {
             "invalid crawler name \"ExampleBot/1.0\": a product token has only letters, digits, \
              `_` and `-` (RFC 9309 §2.2.1); pass `ExampleBot`"
         );
+        let error = InvalidAgent {
+            name: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)".into(),
+            suggestion: Some("Googlebot".into()),
+        };
+        assert!(error.to_string().ends_with("; pass `Googlebot`"), "{error}");
         let error = InvalidUrl {
             url: "a\nb".repeat(100),
             source: UrlError::NoHost,

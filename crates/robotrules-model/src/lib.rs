@@ -33,6 +33,7 @@ mod pattern;
 mod profile;
 mod robots;
 mod text;
+mod user_agent;
 
 pub use compile::{GroupRules, Rule};
 pub use crawler::{Crawler, Reason, Selection, Verdict};
@@ -49,6 +50,7 @@ pub use profile::{
 pub use robotrules_grammar::{Severity, Span};
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, UserAgent};
+pub use user_agent::{crawler_token, is_browser_product, BROWSER_PRODUCTS};
 
 /// The README's example, run as a doctest so it stays true.
 #[cfg(doctest)]

@@ -129,6 +129,24 @@ fn crawler_name_validity() {
     assert_eq!(error.suggestion.as_deref(), Some("ExampleBot"));
     assert!(error.to_string().ends_with("pass `ExampleBot`"), "{error}");
     assert_eq!(crawler(&r, "/x").unwrap_err().suggestion, None);
+    // A full User-Agent header: the crawler's token, never `Mozilla`.
+    let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let error = crawler(&r, googlebot).unwrap_err();
+    assert_eq!(error.suggestion.as_deref(), Some("Googlebot"));
+    assert!(error.to_string().ends_with("pass `Googlebot`"), "{error}");
+    let gptbot = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; \
+                  +https://openai.com/gptbot)";
+    assert_eq!(
+        crawler(&r, gptbot).unwrap_err().suggestion.as_deref(),
+        Some("GPTBot")
+    );
+    // A browser's header names no crawler: no suggestion at all.
+    let chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like \
+                  Gecko) Chrome/120.0.0.0 Safari/537.36";
+    let error = crawler(&r, chrome).unwrap_err();
+    assert_eq!(error.suggestion, None);
+    assert!(!error.to_string().contains("pass `"), "{error}");
+    assert_eq!(crawler(&r, "Mozilla/5.0").unwrap_err().suggestion, None);
 }
 
 #[test]

@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::abnf::nl;
-use crate::{KeyKind, Severity, Spelling};
+use crate::limits::cut_at_limit;
+use crate::{KeyKind, Separator, Severity, Spelling, DEFAULT_PARSE_LIMIT};
 use rstest::rstest;
 
 /// `(kind, key, value)` of every directive.
@@ -76,7 +77,7 @@ fn crcr_is_two_line_ends() {
 }
 
 #[test]
-fn memchr_split_matches_the_nl_production() {
+fn the_line_split_is_the_nl_production() {
     let inputs: [&[u8]; 6] = [
         b"a\nb\rc\r\nd",
         b"\r\n\r\n\n\r\r",
@@ -272,6 +273,38 @@ fn huge_inputs_are_bounded_by_the_limit() {
     assert_tiles(&big, &Limits::default());
 }
 
+/// Hostile inputs read whole (no parse limit): a 10 MB line, a file of CRs, of NULs, of
+/// invalid UTF-8. Each is read in one pass (the `parse_speed` example times them).
+#[test]
+fn hostile_inputs_are_read_whole() {
+    let unlimited = |max_line_len| Limits {
+        parse_limit: usize::MAX,
+        max_line_len,
+    };
+    let long = b"disallow: /".repeat(1_000_000);
+    for max in [None, Some(16_663)] {
+        let p = parse_with(&long, &unlimited(max));
+        assert_eq!(p.lines.len(), 1);
+        let value = p.lines[0].directive.map(|d| d.value.len());
+        assert_eq!(value, Some(max.map_or(long.len(), |m| m) - 10));
+        assert_tiles(&long, &unlimited(max));
+    }
+    let crs = vec![b'\r'; 200_000];
+    assert_eq!(parse_with(&crs, &unlimited(None)).lines.len(), 200_000);
+    let nuls = b"\0:#".repeat(100_000);
+    let p = parse_with(&nuls, &unlimited(Some(16_663)));
+    assert_eq!((p.lines.len(), p.lines[0].read.len()), (1, 0));
+    assert_eq!(
+        codes(&nuls, &unlimited(Some(16_663))),
+        ["line-too-long", "nul-byte"]
+    );
+    let invalid = b"a: \xFF\xC3\n".repeat(50_000);
+    let p = parse_with(&invalid, &unlimited(None));
+    let invalid_lines = p.diagnostics.iter().filter(|d| d.code() == "invalid-utf8");
+    assert_eq!(invalid_lines.count(), 50_000);
+    assert_tiles(&invalid, &unlimited(None));
+}
+
 #[test]
 fn arbitrary_bytes_never_panic_and_tile() {
     // A deterministic pseudo-random walk over awkward bytes.
@@ -322,12 +355,70 @@ fn parse_limit_inside_the_byte_order_mark() {
     }
 }
 
-/// The reading before the one-pass lexer, line by line as written then: each line cut at the
-/// line-length limit and at its first NUL, validated as UTF-8 on its own, then split into
-/// comment and record. The lexer must report exactly what it reports.
+/// The reading before the one-pass lexer and the nom productions, line by line as written
+/// then: each line cut at the line-length limit and at its first NUL, validated as UTF-8 on its
+/// own, then split into comment and record by hand. The lexer must report exactly what it
+/// reports.
 mod line_by_line {
     use super::*;
     use crate::finding::FindingKind;
+    use crate::line::{is_ws, Directive};
+    use memchr::memchr;
+
+    /// Length of the UTF-8 byte order mark, or of a prefix of it, at the start of `input`.
+    fn skip_bom(input: &[u8]) -> usize {
+        const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+        input.iter().zip(BOM).take_while(|(a, b)| **a == *b).count()
+    }
+
+    /// `record = *WS key *WS ":" *WS value EOL`, or with the colon missing, `key 1*WS value`
+    /// when the line holds exactly two words. `text` is the line without comment, trimmed.
+    fn record(input: &[u8], text: Span) -> Option<Directive> {
+        let bytes = text.slice(input);
+        if bytes.is_empty() {
+            return None;
+        }
+        let (key, value, separator) = match memchr(b':', bytes) {
+            Some(k) => (
+                Span::new(text.start, text.start + k),
+                Span::new(text.start + k + 1, text.end),
+                Separator::Colon,
+            ),
+            None => {
+                let k = bytes.iter().position(|&b| is_ws(b))?;
+                let value_start = k + bytes[k..].iter().take_while(|&&b| is_ws(b)).count();
+                if bytes[value_start..].iter().any(|&b| is_ws(b)) {
+                    return None;
+                }
+                (
+                    Span::new(text.start, text.start + k),
+                    Span::new(text.start + value_start, text.end),
+                    Separator::Whitespace,
+                )
+            }
+        };
+        let key = trim(input, key);
+        let (kind, spelling) = crate::classify_key(key.slice(input));
+        Some(Directive {
+            key,
+            kind,
+            spelling,
+            separator,
+            value: trim(input, value),
+        })
+    }
+
+    /// The span without leading and trailing whitespace.
+    pub(super) fn trim(input: &[u8], span: Span) -> Span {
+        let (mut start, mut end) = (span.start, span.end.min(input.len()));
+        while start < end && is_ws(input[start]) {
+            start += 1;
+        }
+        while end > start && is_ws(input[end - 1]) {
+            end -= 1;
+        }
+        Span::new(start, end)
+    }
 
     pub(super) fn parse_with<'a>(input: &'a [u8], options: &Limits) -> Parsed<'a> {
         let mut parsed = Parsed {

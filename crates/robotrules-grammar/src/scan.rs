@@ -1,0 +1,245 @@
+//! The hot loops of reading, as nom parsers: runs of bytes up to a `:`, `#`, line break or
+//! NUL, found eight bytes at a time, and `memchr` once a run is long.
+//!
+//! Each parser here is an ordinary nom parser (`fn(&[u8]) -> Res<'_, &[u8]>`) that
+//! recognises the longest run of bytes outside a small set and never fails (the run may be
+//! empty); [`crate::abnf`] composes them with nom combinators like any other production.
+//!
+//! Most lines are short (a key, a colon, a path), so a run is first looked for a word of
+//! eight bytes at a time: one word is tested against every byte of the set at once, exactly
+//! (a bit per byte that equals one of them). After [`WORDS`] words without a hit (a long
+//! value, a minified HTML page), `memchr` takes over. Each byte is looked at a bounded number
+//! of times, so reading stays linear whatever the input.
+
+use memchr::{memchr, memchr2, memchr3};
+use nom::{IResult, Mode, OutputMode, PResult, Parser};
+
+use crate::line::is_ws;
+
+/// What the parsers of this crate return: the rest of the input and what they read, or a
+/// failure that says nothing more (no production needs to say why it did not match, and an
+/// error value nobody reads costs time on every line).
+pub(crate) type Res<'a, O> = IResult<&'a [u8], O, ()>;
+
+/// The nom parser `parser` is, always inlined where it is composed.
+///
+/// nom makes every `fn(I) -> IResult<…>` a [`Parser`], through a `process` method it leaves to
+/// the optimiser, which keeps it out of line once the scanner's loop is inside: a call per run
+/// and line. The runs of a line are read in the same few nanoseconds as the rest of it, so the
+/// call shows (about a tenth of the time on files of short lines).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Inlined<F>(pub(crate) F);
+
+impl<'a, O, F> Parser<&'a [u8]> for Inlined<F>
+where
+    F: Fn(&'a [u8]) -> Res<'a, O>,
+{
+    type Output = O;
+    type Error = ();
+
+    #[inline(always)]
+    fn process<OM: OutputMode>(&mut self, i: &'a [u8]) -> PResult<OM, &'a [u8], O, ()> {
+        match (self.0)(i) {
+            Ok((rest, o)) => Ok((rest, OM::Output::bind(|| o))),
+            Err(nom::Err::Error(e)) => Err(nom::Err::Error(OM::Error::bind(|| e))),
+            Err(nom::Err::Failure(e)) => Err(nom::Err::Failure(e)),
+            Err(nom::Err::Incomplete(n)) => Err(nom::Err::Incomplete(n)),
+        }
+    }
+}
+
+/// Words of eight bytes tested before `memchr` takes over.
+const WORDS: usize = 4;
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of the first byte of `word` (in memory order: `word` is read little-endian)
+/// that equals `target`, and maybe of later bytes: the borrow of a byte that matches may mark
+/// the bytes after it, never the ones before. Only the first mark is used.
+#[inline(always)]
+const fn first_equal(word: u64, target: u8) -> u64 {
+    let x = word ^ (ONES * target as u64);
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The bytes that end a run: `N` of `LF`, `CR`, `#` and `:`, in that order.
+const STOPS: [u8; 4] = [b'\n', b'\r', b'#', b':'];
+
+/// Where the first of the first `N` [`STOPS`] is in `bytes`, or `bytes.len()`.
+#[inline(always)]
+fn first_stop<const N: usize>(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    for _ in 0..WORDS {
+        let Some(word) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
+            // Fewer than eight bytes left: the end of the input.
+            let tail = bytes.get(at..).unwrap_or_default();
+            return at + tail.iter().take_while(|b| !STOPS[..N].contains(b)).count();
+        };
+        let word = u64::from_le_bytes(*word);
+        let mut hits = 0;
+        let mut k = 0;
+        while k < N {
+            hits |= first_equal(word, STOPS[k]);
+            k += 1;
+        }
+        if hits != 0 {
+            return at + (hits.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + long_run::<N>(bytes.get(at..).unwrap_or_default())
+}
+
+/// [`first_stop`] past the first words: with `memchr`.
+#[cold]
+#[inline(never)]
+fn long_run<const N: usize>(rest: &[u8]) -> usize {
+    let found = match N {
+        2 => memchr2(b'\n', b'\r', rest),
+        3 => memchr3(b'\n', b'\r', b'#', rest),
+        _ => {
+            let stop = memchr3(b'\n', b'\r', b'#', rest).unwrap_or(rest.len());
+            Some(memchr(b':', &rest[..stop]).unwrap_or(stop))
+        }
+    };
+    found.unwrap_or(rest.len())
+}
+
+/// Split `i` after `n` bytes: the rest, and the run.
+#[inline(always)]
+pub(crate) fn split(i: &[u8], n: usize) -> Res<'_, &[u8]> {
+    let (run, rest) = i.split_at(n.min(i.len()));
+    Ok((rest, run))
+}
+
+/// `*WS`: the whitespace at the start of `i`, `WS` as [`is_ws`] reads it. Runs of whitespace
+/// are short: a byte at a time.
+#[inline(always)]
+pub(crate) fn spaces(i: &[u8]) -> Res<'_, &[u8]> {
+    split(i, i.iter().take_while(|&&b| is_ws(b)).count())
+}
+
+/// `key-text = *(%x00-09 / %x0B-0C / %x0E-22 / %x24-39 / %x3B-FF)`: anything but a line
+/// break, `#` or `:`.
+#[inline(always)]
+pub(crate) fn key_text(i: &[u8]) -> Res<'_, &[u8]> {
+    split(i, first_stop::<4>(i))
+}
+
+/// `value-text = *(%x00-09 / %x0B-0C / %x0E-22 / %x24-FF)`: anything but a line break or `#`.
+#[inline(always)]
+pub(crate) fn value_text(i: &[u8]) -> Res<'_, &[u8]> {
+    split(i, first_stop::<3>(i))
+}
+
+/// `comment-text = *(%x00-09 / %x0B-0C / %x0E-FF)`: anything but a line break.
+#[inline(always)]
+pub(crate) fn comment_text(i: &[u8]) -> Res<'_, &[u8]> {
+    split(i, first_stop::<2>(i))
+}
+
+/// `not-nul = *(%x01-FF)`: up to the first NUL byte.
+pub(crate) fn not_nul(i: &[u8]) -> Res<'_, &[u8]> {
+    split(i, memchr(0, i).unwrap_or(i.len()))
+}
+
+/// `word = *(any octet but WS)`, `WS` as [`is_ws`] reads it (space, tab, vertical tab, form
+/// feed). With `memchr`: lines without a colon can be long (minified pages).
+pub(crate) fn word(i: &[u8]) -> Res<'_, &[u8]> {
+    let first = memchr3(b' ', b'\t', 0x0c, i);
+    let limit = first.unwrap_or(i.len());
+    let n = memchr(0x0b, &i[..limit]).or(first).unwrap_or(i.len());
+    split(i, n)
+}
+
+/// `utf8-text = *UTF8-char` (RFC 3629): the longest valid UTF-8 prefix.
+pub(crate) fn utf8_text(i: &[u8]) -> Res<'_, &[u8]> {
+    let n = match std::str::from_utf8(i) {
+        Ok(_) => i.len(),
+        Err(e) => e.valid_up_to(),
+    };
+    split(i, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reference(input: &[u8], stops: &[u8]) -> usize {
+        input
+            .iter()
+            .position(|b| stops.contains(b))
+            .unwrap_or(input.len())
+    }
+
+    /// The runs end exactly where a byte-by-byte search says, whatever the alignment and the
+    /// length of the run (short ones in words, long ones with `memchr`).
+    #[test]
+    fn runs_end_where_a_byte_by_byte_search_says() {
+        let alphabet = b"\n\r:#a/ \x80\x00\xFF";
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for len in 0..300usize {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Sparse stops at some lengths, dense at others.
+            let density = (state % 40) as usize + 1;
+            let input: Vec<u8> = (0..len)
+                .map(|i| {
+                    let k = (i * 7 + len) % (alphabet.len() * density);
+                    alphabet.get(k).copied().unwrap_or(b'x')
+                })
+                .collect();
+            for start in 0..len.min(9) {
+                let i = &input[start..];
+                let runs = [
+                    (key_text(i), &b"\n\r#:"[..]),
+                    (value_text(i), b"\n\r#"),
+                    (comment_text(i), b"\n\r"),
+                    (not_nul(i), b"\0"),
+                    (word(i), b" \t\x0b\x0c"),
+                ];
+                for (got, stops) in runs {
+                    let n = reference(i, stops);
+                    assert_eq!(got, Ok((&i[n..], &i[..n])), "{i:?} stops {stops:?}");
+                }
+            }
+        }
+    }
+
+    /// The first mark is exact for every pair of bytes in every pair of places (a byte that
+    /// matches, then anything).
+    #[test]
+    fn the_first_mark_is_the_first_equal_byte() {
+        for target in STOPS {
+            for (a, b) in (0..=u8::MAX).flat_map(|a| (0..=u8::MAX).map(move |b| (a, b))) {
+                for place in 0..7 {
+                    let word = u64::from(a) << (8 * place)
+                        | u64::from(b) << (8 * (place + 1))
+                        | 0x4141_4141_4141_4141 & !(0xFFFF << (8 * place));
+                    let first = word.to_le_bytes().iter().position(|&x| x == target);
+                    let marks = first_equal(word, target);
+                    let got = (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize);
+                    assert_eq!(got, first, "{a} {b} at {place} for {target}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn spaces_are_space_tab_vertical_tab_and_form_feed() {
+        assert_eq!(
+            spaces(b" \t\x0b\x0cx "),
+            Ok((&b"x "[..], &b" \t\x0b\x0c"[..]))
+        );
+        assert_eq!(spaces(b"\nx"), Ok((&b"\nx"[..], &b""[..])));
+    }
+
+    #[test]
+    fn utf8_text_stops_at_the_first_invalid_sequence() {
+        let valid = "aé ツ".as_bytes();
+        assert_eq!(utf8_text(valid), Ok((&b""[..], valid)));
+        assert_eq!(utf8_text(b"ab\xC3(x"), Ok((&b"\xC3(x"[..], &b"ab"[..])));
+    }
+}
