@@ -1,5 +1,6 @@
 //! End-to-end tests of `robotrules lint` and `robotrules explain`: exit statuses, where the
-//! output goes, one-line errors, bounded output on bad input.
+//! output goes (lint: the report on standard output, summaries on standard error), one-line
+//! errors, bounded output on bad input.
 
 #![allow(clippy::unwrap_used)]
 
@@ -33,24 +34,88 @@ fn lint_a_clean_file_exits_0() {
 }
 
 #[test]
-fn lint_findings_are_rendered_like_rustc_on_stderr_and_exit_1() {
+fn lint_findings_are_rendered_like_rustc_on_stdout_and_exit_1() {
     let r = run(&["lint", "-"], b"user-agent: *\ndissallow: /private\n");
     assert_eq!(r.code, 1, "{r:?}");
-    assert_eq!(r.stdout, "");
     for fragment in [
         "error[misspelt-key]: `dissallow` is not a directive; did you mean `disallow`?",
         " --> <stdin>:2:1",
         "2 | dissallow: /private",
         "  | ^^^^^^^^^",
         "= help: google accepts this spelling",
-        "<stdin>: 1 error and 0 warnings (profile rfc9309)",
     ] {
         assert!(
-            r.stderr.contains(fragment),
+            r.stdout.contains(fragment),
             "{fragment:?} not in\n{}",
-            r.stderr
+            r.stdout
         );
     }
+    // The summary is progress, not report: standard error, and only there.
+    assert_eq!(
+        r.stderr, "<stdin>: 1 error and 0 warnings (profile rfc9309)\n",
+        "{r:?}"
+    );
+    assert!(!r.stdout.contains("(profile rfc9309)"), "{r:?}");
+}
+
+/// `robotrules lint a b | less` and `> report.txt` hold every file's report; the per-file
+/// summaries and the total stay on the terminal.
+#[test]
+fn lint_report_goes_to_stdout_and_summaries_to_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    std::fs::write(&a, "user-agent: *\nDisalow: /a\n").unwrap();
+    std::fs::write(&b, "user-agent: *\ndisallow: /b\nfoo bar baz\n").unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let r = run(&["lint", a, b], b"");
+    assert_eq!(r.code, 1, "{r:?}");
+    let a_at = r
+        .stdout
+        .find(&format!("{a}:2:1"))
+        .expect("a's finding on stdout");
+    let b_at = r
+        .stdout
+        .find(&format!("{b}:3:1"))
+        .expect("b's finding on stdout");
+    assert!(a_at < b_at, "{r:?}");
+    assert!(!r.stderr.contains('['), "no finding on stderr: {r:?}");
+    let summaries: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(
+        summaries,
+        [
+            format!("{a}: 1 error and 0 warnings (profile rfc9309)").as_str(),
+            format!("{b}: 1 error and 0 warnings (profile rfc9309)").as_str(),
+            "2 files: 2 errors, 0 warnings, 0 notes",
+        ],
+        "{r:?}"
+    );
+}
+
+/// WordPress's default file is right for every longest-match crawler: no note by default;
+/// `--profile legacy1994` or `-W rule-order` asks about first-match readers.
+#[test]
+fn lint_rule_order_only_when_asked_about_first_match_readers() {
+    const WORDPRESS: &[u8] =
+        b"User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n";
+    let r = run(&["lint", "-"], WORDPRESS);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stdout, "", "{r:?}");
+    assert_eq!(
+        r.stderr, "<stdin>: no problems found (profile rfc9309)\n",
+        "{r:?}"
+    );
+    let legacy = run(&["lint", "--profile", "legacy1994", "-"], WORDPRESS);
+    assert_eq!(legacy.code, 0, "{legacy:?}");
+    assert!(
+        legacy.stdout.contains("note[rule-order]: `Allow: /wp-admin/admin-ajax.php` is never used by first-match readers"),
+        "{legacy:?}"
+    );
+    assert!(legacy.stdout.contains(" --> <stdin>:3:1"), "{legacy:?}");
+    let asked = run(&["lint", "-W", "rule-order", "-"], WORDPRESS);
+    assert_eq!(asked.code, 0, "{asked:?}");
+    assert!(asked.stdout.contains("warning[rule-order]"), "{asked:?}");
+    assert!(asked.stderr.contains("0 errors and 1 warning"), "{asked:?}");
 }
 
 #[test]
@@ -61,16 +126,16 @@ fn lint_profile_changes_severity() {
     );
     // Google reads the typo: a warning, which fails the run only when denied.
     assert_eq!(r.code, 0, "{r:?}");
-    assert!(r.stderr.contains("warning[misspelt-key]"), "{}", r.stderr);
+    assert!(r.stdout.contains("warning[misspelt-key]"), "{}", r.stdout);
     let denied = run(
         &["lint", "--profile", "google", "--deny", "warnings", "-"],
         b"user-agent: *\ndissallow: /private\n",
     );
     assert_eq!(denied.code, 1, "{denied:?}");
     assert!(
-        denied.stderr.contains("error[misspelt-key]"),
+        denied.stdout.contains("error[misspelt-key]"),
         "{}",
-        denied.stderr
+        denied.stdout
     );
     let allowed = run(
         &["lint", "-A", "misspelt-key", "-"],
@@ -156,15 +221,15 @@ fn lint_caps_findings_and_says_how_many_more() {
     let r = run(&["lint", "--max-findings", "3", "-"], source.as_bytes());
     assert_eq!(r.code, 1);
     let shown = r
-        .stderr
+        .stdout
         .lines()
         .filter(|l| l.starts_with("error[") || l.starts_with("warning["))
         .count();
-    assert_eq!(shown, 3, "{}", r.stderr);
+    assert_eq!(shown, 3, "{}", r.stdout);
     assert!(
-        r.stderr.contains("more finding(s) not shown"),
+        r.stdout.contains("more finding(s) not shown"),
         "{}",
-        r.stderr
+        r.stdout
     );
 }
 
@@ -181,7 +246,24 @@ fn lint_binary_input_is_bounded() {
         .collect();
     let r = run(&["lint", "-"], &noise);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.len() < 1_000_000, "{} bytes", r.stderr.len());
+    assert!(r.stdout.len() < 1_000_000, "{} bytes", r.stdout.len());
+    // One finding for the file, not one per stray byte.
+    assert_eq!(
+        r.stdout.matches("error[").count() + r.stdout.matches("warning[").count(),
+        1,
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("error[not-text]: the file is not a text file"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stderr,
+        "<stdin>: 1 error and 0 warnings (profile rfc9309)\n"
+    );
 }
 
 #[rstest]

@@ -507,7 +507,7 @@ fn lint_reads_a_fetched_file_and_explains_why_there_is_none() {
     let missing = Site::new(Reply::status(404));
     let out = run(&["lint", &missing.url("/")], b"");
     assert_eq!(out.code, 0, "{out:?}");
-    assert!(out.stderr.contains("every URL is allowed"), "{out:?}");
+    assert!(out.stdout.contains("every URL is allowed"), "{out:?}");
     let failing = Site::new(Reply::status(503));
     let out = run(&["lint", "--format", "json", &failing.url("/")], b"");
     assert_eq!(out.code, 1, "{out:?}");

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use robotrules_model::{Precedence, Profile};
 use serde::{Serialize, Serializer};
 
 /// The family a lint belongs to: one module of checks each.
@@ -66,6 +67,8 @@ macro_rules! codes {
 codes! {
     /// The file is UTF-16 or UTF-32, or starts with a byte order mark other than UTF-8's.
     WrongEncoding = "wrong-encoding", Bytes;
+    /// The file is not text (binary data): one finding instead of one per stray byte.
+    NotText = "not-text", Bytes;
     /// A UTF-8 byte order mark at the start of the file.
     ByteOrderMark = "byte-order-mark", Bytes;
     /// Bytes that are not UTF-8 (RFC 9309 §2.3 asks for UTF-8).
@@ -132,6 +135,20 @@ codes! {
     CrawlDelayTooLarge = "crawl-delay-too-large", Extensions;
     /// A `host` record, which Google and most crawlers ignore.
     HostDirective = "host-directive", Extensions;
+}
+
+impl Code {
+    /// Whether a finding of this code is left out when linting for `profile` unless a level
+    /// names the code (`-W rule-order`). `rule-order` speaks only of first-match readers, so
+    /// it is reported by default only for a first-match profile (`legacy1994`); for the others
+    /// a file such as WordPress's default (`disallow: /wp-admin/` before `allow:
+    /// /wp-admin/admin-ajax.php`) would get a note most owners do not need.
+    pub fn allowed_by_default(self, profile: Profile) -> bool {
+        match self {
+            Code::RuleOrder => profile.reading().precedence != Precedence::FirstMatch,
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for Code {

@@ -2,6 +2,7 @@
 //! the findings gathered so far.
 
 use std::cell::OnceCell;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use robotrules_grammar::{parse_with, Limits, Line, Parsed};
@@ -22,8 +23,20 @@ pub(crate) struct Context<'a> {
     models: Vec<Arc<RobotsTxt>>,
     /// Each model's groups compiled, made when a check first needs them.
     compiled: [OnceCell<Vec<GroupRules>>; 3],
+    /// Each model's lines by group, made when a check first needs them.
+    lines_by_group: [OnceCell<LineGroups>; 3],
     /// Findings so far.
     findings: Vec<Lint>,
+}
+
+/// Which group of a model holds each line: its user-agent lines, and its rules (as written)
+/// and group records.
+#[derive(Debug, Default)]
+pub(crate) struct LineGroups {
+    /// User-agent line -> group index.
+    pub(crate) agents: BTreeMap<u32, usize>,
+    /// Allow, disallow or group record line -> group index.
+    pub(crate) members: BTreeMap<u32, usize>,
 }
 
 /// Index of a profile in [`Profile::ALL`].
@@ -54,6 +67,7 @@ impl<'a> Context<'a> {
             parsed,
             models,
             compiled: Default::default(),
+            lines_by_group: Default::default(),
             findings: Vec::new(),
         }
     }
@@ -78,6 +92,29 @@ impl<'a> Context<'a> {
         let robots = self.model(profile);
         self.compiled[profile_index(profile)]
             .get_or_init(|| robots.groups().iter().map(|g| g.rules(robots)).collect())
+    }
+
+    /// Which group of the model under `profile` holds each user-agent, rule and group record
+    /// line (once per lint run).
+    pub(crate) fn lines_by_group(&self, profile: Profile) -> &LineGroups {
+        self.lines_by_group[profile_index(profile)].get_or_init(|| {
+            let robots = self.model(profile);
+            let mut lines = LineGroups::default();
+            for group in robots.groups() {
+                for agent in group.agents(robots) {
+                    lines.agents.insert(agent.line, group.index());
+                }
+                for rule in self.rules_of(profile, group) {
+                    if !rule.derived {
+                        lines.members.insert(rule.line, group.index());
+                    }
+                }
+                for record in group.extensions(robots) {
+                    lines.members.insert(record.line, group.index());
+                }
+            }
+            lines
+        })
     }
 
     /// The rules of `group`, a group of the model under `profile`, in precedence order.
@@ -153,15 +190,18 @@ impl<'a> Context<'a> {
             mut findings,
             ..
         } = self;
-        if !options.levels.is_empty() {
-            findings.retain_mut(|f| match options.levels.apply(f.code, f.severity) {
+        findings.retain_mut(|f| {
+            if options.levels.get(f.code).is_none() && f.code.allowed_by_default(options.profile) {
+                return false;
+            }
+            match options.levels.apply(f.code, f.severity) {
                 Some(severity) => {
                     f.severity = severity;
                     true
                 }
                 None => false,
-            });
-        }
+            }
+        });
         findings.sort_by(|a, b| {
             (a.span.start, a.line, a.code, a.span.end).cmp(&(
                 b.span.start,

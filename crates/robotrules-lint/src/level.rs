@@ -77,7 +77,8 @@ impl FromStr for LevelTarget {
 }
 
 /// The levels set for codes and groups; by default none, so every finding keeps the severity
-/// the linter gave it.
+/// the linter gave it, except the codes left out by default for the profile linted for
+/// ([`Code::allowed_by_default`]), which a level for the code brings back.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Levels {
     codes: BTreeMap<Code, Level>,
@@ -105,6 +106,11 @@ impl Levels {
             out.set(target, level);
         }
         out
+    }
+
+    /// The level set for `code` itself, if any (not a group's).
+    pub fn get(&self, code: Code) -> Option<Level> {
+        self.codes.get(&code).copied()
     }
 
     /// Whether no level is set.

@@ -26,8 +26,19 @@ pub struct TextOptions {
 }
 
 /// The report as text: each finding with its source line(s), a caret under the span, its code,
-/// help and notes; then a summary line.
+/// help and notes; then a summary line. [`findings_text`] and [`summary`] are its two parts,
+/// for a tool that writes the findings to standard output and the summary to standard error.
 pub fn text(report: &LintReport, source: &[u8], options: &TextOptions) -> String {
+    let mut out = findings_text(report, source, options);
+    out.push_str(&summary(report, &options.path));
+    out.push('\n');
+    out
+}
+
+/// The findings as text, without the summary line: each finding with its source line(s), a
+/// caret under the span, its code, help and notes, and how many findings were not shown.
+/// Empty when there is no finding.
+pub fn findings_text(report: &LintReport, source: &[u8], options: &TextOptions) -> String {
     let renderer = if options.color {
         Renderer::styled()
     } else {
@@ -47,8 +58,6 @@ pub fn text(report: &LintReport, source: &[u8], options: &TextOptions) -> String
             report.findings.len()
         ));
     }
-    out.push_str(&summary(report, &options.path));
-    out.push('\n');
     out
 }
 

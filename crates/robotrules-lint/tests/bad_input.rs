@@ -166,3 +166,23 @@ fn a_file_of_only_nul_bytes_and_many_findings_stay_bounded() {
         assert_eq!(report.total(), 20_000);
     }
 }
+
+#[test]
+fn thousands_of_misspelt_group_lines_are_accounted_for_in_bounded_time() {
+    let mut source = b"user-agent: *\ndisallow: /private\n".to_vec();
+    for i in 0..5_000 {
+        source.extend_from_slice(format!("user agent: bot{i}\ndisallow: /x{i}\n").as_bytes());
+    }
+    let started = std::time::Instant::now();
+    for report in lint_everywhere(&source, 200 * 4_000) {
+        let first = report
+            .findings
+            .iter()
+            .find(|f| f.code == Code::MisspeltKey)
+            .expect("misspelt-key finding");
+        assert_eq!(first.line, 3);
+    }
+    // Each account reads the models' line index, not every group again: linear, not
+    // quadratic (a debug build takes about a second).
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}

@@ -1,9 +1,11 @@
 //! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... ROBOTS...`:
 //! what is wrong with robots.txt files.
 //!
-//! Each file is linted under every profile for the one given (see `docs/lints.md`). Text goes
-//! to standard error, rendered like rustc's diagnostics (the source line, a caret under the
-//! span, the lint's code, help), with a summary line per file; `--format json` writes one
+//! Each file is linted under every profile for the one given (see `docs/lints.md`). The report
+//! goes to standard output, rendered like rustc's diagnostics (the source line, a caret under
+//! the span, the lint's code, help), so `robotrules lint f.txt | less` and `> report.txt` hold
+//! it; the summary line per file (and the total for several files) goes to standard error, as
+//! ruff and eslint keep progress and summaries off the report; `--format json` writes one
 //! object per finding (each naming its `file`) and a closing `{"summary": …}` record to
 //! standard output; `--format sarif` writes one SARIF 2.1.0 log for code-scanning dashboards.
 //!
@@ -46,7 +48,7 @@ const _: () = assert!(READ_LIMIT >= robotrules::DEFAULT_PARSE_LIMIT);
 /// What `lint` writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum LintFormat {
-    /// rustc-style findings and a summary line per file, on standard error.
+    /// rustc-style findings on standard output, a summary line per file on standard error.
     #[default]
     Text,
     /// One JSON object per finding, then a `{"summary": …}` record, on standard output.
@@ -77,9 +79,10 @@ pub(crate) struct LintArgs {
     )]
     profile: Profile,
 
-    /// Output: rustc-style text on standard error; json (one object per finding, each with its
-    /// `file`, then a `{"summary": …}` record with the counts per severity and the findings
-    /// left out by --max-findings) or sarif (SARIF 2.1.0) on standard output.
+    /// Output: rustc-style text (the summary lines on standard error); json (one object per
+    /// finding, each with its `file`, then a `{"summary": …}` record with the counts per
+    /// severity and the findings left out by --max-findings) or sarif (SARIF 2.1.0). Each
+    /// writes its report on standard output.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LintFormat::Text)]
     format: LintFormat,
 
@@ -282,39 +285,42 @@ fn write(args: &LintArgs, linted: &[Linted]) -> Result<(), CliError> {
     }
     match args.format {
         LintFormat::Text => {
-            let stderr = io::stderr();
-            let color = output::use_color(&stderr);
-            let mut text = String::new();
+            // Each file's report on standard output, then its summary line on standard error,
+            // so the two streams stay in step on a terminal.
+            let (stdout, stderr) = (io::stdout(), io::stderr());
+            let color = output::use_color(&stdout);
             for l in linted {
                 match l {
                     Linted::File {
                         name,
                         bytes,
                         report,
-                    } => text.push_str(&render::text(
-                        report,
-                        bytes,
-                        &TextOptions {
+                    } => {
+                        let options = TextOptions {
                             path: name.clone(),
                             color,
-                        },
-                    )),
+                        };
+                        let findings = render::findings_text(report, bytes, &options);
+                        output::write_text(stdout.lock(), &findings)?;
+                        let summary = format!("{}\n", render::summary(report, name));
+                        output::write_text(stderr.lock(), &summary)?;
+                    }
                     Linted::NoFile(no) => {
-                        text.push_str(&no_file_line(no));
-                        text.push('\n');
+                        output::write_text(stdout.lock(), &format!("{}\n", no_file_line(no)))?;
                     }
                 }
             }
             if linted.len() > 1 {
-                text.push_str(&format!(
+                let total = format!(
                     "{}: {}, {}, {}\n",
                     render::count(linted.len(), "file"),
                     render::count(summary.errors, "error"),
                     render::count(summary.warnings, "warning"),
                     render::count(summary.notes, "note")
-                ));
+                );
+                output::write_text(stderr.lock(), &total)?;
             }
-            output::write_text(stderr.lock(), &text)
+            Ok(())
         }
         LintFormat::Json => {
             let mut out = String::new();

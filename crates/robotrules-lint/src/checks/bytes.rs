@@ -30,22 +30,39 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                 )
             };
             // A crawler that does not skip the mark loses the first line: that costs something
-            // only when the line is a record.
-            let first_is_record = ctx
+            // only when the line is a record. The help names the key it loses.
+            let first = ctx
                 .line(1)
-                .is_some_and(|l| l.directive.is_some());
-            let severity = if first_is_record {
-                Severity::Warning
+                .and_then(|l| l.directive)
+                .map(|d| (ctx.excerpt(d.key), ctx.excerpt(ctx.record_span(1))));
+            let mark: String = if complete {
+                "<U+FEFF>".to_owned()
             } else {
-                Severity::Info
+                ctx.slice(o.span)
+                    .iter()
+                    .map(|b| format!("<{b:02X}>"))
+                    .collect()
+            };
+            let (severity, help) = match first {
+                Some((key, record)) => (
+                    Severity::Warning,
+                    format!(
+                        "save the file as UTF-8 without a byte order mark: a crawler that does \
+                         not skip it reads the first key as `{mark}{key}`, an unknown record, \
+                         and loses the first line, `{record}`"
+                    ),
+                ),
+                None => (
+                    Severity::Info,
+                    "save the file as UTF-8 without a byte order mark: the first line is no \
+                     record, so a crawler that does not skip the mark loses nothing yet, but \
+                     it would lose a record moved there"
+                        .to_owned(),
+                ),
             };
             Lint::new(Code::ByteOrderMark, severity, o.span, o.line, message)
                 .label("skipped by robotrules and Google")
-                .help(
-                    "save the file as UTF-8 without a byte order mark: a crawler that does not \
-                     skip it reads the first key as `U+FEFF user-agent`, an unknown record, and \
-                     loses the first line",
-                )
+                .help(help)
         }
         G::InvalidUtf8 => {
             let bytes: Vec<String> = ctx
@@ -286,11 +303,153 @@ pub(super) fn encoding(ctx: &mut Context<'_>) {
     );
 }
 
-/// When the file is in another encoding, that is the one finding; when it is HTML, its lines
-/// are not listed one by one: the HTML finding counts them.
+/// How many leading bytes the not-text test looks at.
+const TEXT_SNIFF: usize = 64 << 10;
+
+/// Fewest control bytes that make a file binary, whatever its length: a short file with a
+/// stray NUL byte or two is text with a `nul-byte` finding.
+const MIN_CONTROL: usize = 8;
+
+/// Why a file is not text, measured over its first [`TEXT_SNIFF`] bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Binary {
+    /// Bytes looked at.
+    pub(crate) sampled: usize,
+    /// Control bytes among them: C0 controls other than tab, line feed, vertical tab, form
+    /// feed and carriage return, and DEL.
+    pub(crate) control: usize,
+    /// Runs of consecutive control bytes: a block of NUL padding is one run.
+    pub(crate) runs: usize,
+    /// Bytes that are no part of a valid UTF-8 sequence.
+    pub(crate) invalid: usize,
+    /// Offset of the first control byte (or invalid byte, when there is no control byte).
+    pub(crate) first: usize,
+}
+
+/// Whether `byte` is a control byte no text file holds.
+const fn is_binary_control(byte: u8) -> bool {
+    matches!(byte, 0x00..=0x08 | 0x0E..=0x1F | 0x7F)
+}
+
+/// `Some` when `bytes` is not text, judged on the first [`TEXT_SNIFF`] bytes:
+///
+/// - at least [`MIN_CONTROL`] separate runs of control bytes, one per 20 bytes or more: text
+///   in UTF-8 or any 8-bit encoding has next to none, random or compressed bytes about one
+///   in ten, images and archives more. Runs, not bytes: a real robots.txt padded with a block
+///   of NUL bytes after its rules (one is in the real sample) stays text, with its `nul-byte`
+///   finding;
+/// - or, in a file where no line is a record (`has_record` false), half or more of the bytes
+///   control bytes (a file of NUL bytes), or a quarter or more outside valid UTF-8.
+///
+/// Files in UTF-16 or UTF-32 are [`foreign_encoding`]'s, and checked first. A Latin-1 or
+/// Windows-1251 file with long comments has many bytes that are not UTF-8 but no control
+/// bytes, and records, so it stays text (with `invalid-utf8` findings).
+pub(crate) fn binary(bytes: &[u8], has_record: bool) -> Option<Binary> {
+    let head = bytes.get(..TEXT_SNIFF).unwrap_or(bytes);
+    let control = head.iter().filter(|&&b| is_binary_control(b)).count();
+    let runs = head
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| is_binary_control(b) && (i == 0 || !is_binary_control(head[i - 1])))
+        .count();
+    let mut invalid = 0usize;
+    let mut first_invalid = None;
+    let mut at = 0usize;
+    for chunk in head.utf8_chunks() {
+        at += chunk.valid().len();
+        if !chunk.invalid().is_empty() {
+            first_invalid.get_or_insert(at);
+        }
+        invalid += chunk.invalid().len();
+        at += chunk.invalid().len();
+    }
+    let scattered = runs >= MIN_CONTROL && runs * 20 >= head.len();
+    let mostly_control = !has_record && control >= MIN_CONTROL && control * 2 >= head.len();
+    let by_invalid = !has_record && invalid >= MIN_CONTROL && invalid * 4 >= head.len();
+    if !(scattered || mostly_control || by_invalid) {
+        return None;
+    }
+    let first = head
+        .iter()
+        .position(|&b| is_binary_control(b))
+        .or(first_invalid)
+        .unwrap_or_default();
+    Some(Binary {
+        sampled: head.len(),
+        control,
+        runs,
+        invalid,
+        first,
+    })
+}
+
+/// A file that is not text (an image, an archive, compressed bytes served without their
+/// `Content-Encoding`): one error for the file.
+pub(super) fn not_text(ctx: &mut Context<'_>) {
+    if foreign_encoding(ctx.source).is_some() {
+        return;
+    }
+    let has_record = ctx
+        .parsed
+        .lines
+        .iter()
+        .any(|l| l.directive.is_some_and(|d| d.kind != KeyKind::Other));
+    let Some(found) = binary(ctx.source, has_record) else {
+        return;
+    };
+    let lines = &ctx.parsed.lines;
+    let index = lines.partition_point(|l| l.eol.end <= found.first);
+    let line = lines.get(index).map_or(1, |l| l.number);
+    let end = (found.first + 1).min(ctx.source.len());
+    let span = robotrules_model::Span::new(found.first.min(end), end);
+    let share = |n: usize| n * 100 / found.sampled.max(1);
+    let of = if found.sampled < ctx.source.len() {
+        format!("of its first {} bytes", found.sampled)
+    } else {
+        format!("of its {} bytes", found.sampled)
+    };
+    let what = if found.runs >= MIN_CONTROL && found.runs * 20 >= found.sampled
+        || found.control * 2 >= found.sampled
+    {
+        format!(
+            "{} {of} ({}%) are control characters",
+            found.control,
+            share(found.control)
+        )
+    } else {
+        format!(
+            "{} {of} ({}%) are not UTF-8 and no line is a record",
+            found.invalid,
+            share(found.invalid)
+        )
+    };
+    ctx.push(
+        Lint::new(
+            Code::NotText,
+            Severity::Error,
+            span,
+            line,
+            format!("the file is not a text file: {what}"),
+        )
+        .label("binary data")
+        .help(
+            "robots.txt is a plain-text file (RFC 9309 §2.3: UTF-8 text, `text/plain`); this \
+             looks like binary data (an image, an archive, compressed bytes served without \
+             their `Content-Encoding`), and any rule a crawler finds in it is there by chance. \
+             Serve the text file",
+        ),
+    );
+}
+
+/// When the file is in another encoding or not text, that is the one finding; when it is
+/// HTML, its lines are not listed one by one: the HTML finding counts them.
 pub(super) fn finish(ctx: &mut Context<'_>) {
     if ctx.has(Code::WrongEncoding) {
         ctx.retain(|f| f.code == Code::WrongEncoding);
+        return;
+    }
+    if ctx.has(Code::NotText) {
+        ctx.retain(|f| f.code == Code::NotText);
         return;
     }
     if !ctx.has(Code::HtmlContent) {
@@ -324,6 +483,93 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    /// Deterministic pseudo-random bytes (a 64-bit LCG).
+    fn noise(len: usize, seed: u64) -> Vec<u8> {
+        let mut state = seed;
+        (0..len)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (state >> 56) as u8
+            })
+            .collect()
+    }
+
+    #[test]
+    fn binary_data_is_not_text_and_text_with_stray_bytes_is() {
+        for seed in 1..=8 {
+            let found = binary(&noise(4_000, seed), false).expect("noise is binary");
+            assert!(found.runs * 100 >= found.sampled * 5, "{found:?}");
+        }
+        let nul = binary(&[0; 1_000], false).unwrap();
+        assert_eq!((nul.control, nul.runs, nul.first), (1_000, 1, 0));
+        // Rules, then a block of NUL padding: text.
+        let mut padded = b"User-agent: *\nDisallow: /a\n".to_vec();
+        padded.extend([0; 8_000]);
+        assert_eq!(binary(&padded, true), None);
+        // A PNG's first bytes, then a run of its data.
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0".to_vec();
+        png.extend(noise(500, 9));
+        assert!(binary(&png, false).is_some());
+        // Text with a stray NUL or two is text (with `nul-byte` findings).
+        assert_eq!(binary(b"User-agent: *\0\nDisallow: /a\0b\n", true), None);
+        assert_eq!(binary(b"\0", false), None);
+        // Latin-1 text, comments and all, has no control bytes and records.
+        let latin1: Vec<u8> = b"# R\xE9gles pour les robots \xE0 suivre \xE9\xE8\xEA\xEB\xE0\xE2\n"
+            .repeat(40)
+            .into_iter()
+            .chain(b"User-agent: *\nDisallow: /priv\xE9/\n".iter().copied())
+            .collect();
+        assert_eq!(binary(&latin1, true), None);
+        // No record and mostly bytes that are not UTF-8: binary even without control bytes.
+        let high: Vec<u8> = noise(2_000, 3).iter().map(|b| b | 0x80).collect();
+        assert!(binary(&high, false).is_some());
+        assert_eq!(binary(&high, true), None);
+        assert_eq!(binary(b"", false), None);
+    }
+
+    /// No real robots.txt is called binary: the 2,060 files of the shared real sample (beside
+    /// the repository, or where `ROBOTRULES_REAL_SAMPLE` says), when present.
+    #[test]
+    fn no_real_robots_txt_is_binary() {
+        let dir = std::env::var_os("ROBOTRULES_REAL_SAMPLE").map_or_else(
+            || {
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../../shared/corpora/real-sample")
+            },
+            std::path::PathBuf::from,
+        );
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("{}: absent, skipped", dir.display());
+            return;
+        };
+        let mut checked = 0;
+        let mut flagged = Vec::new();
+        for entry in entries.flatten() {
+            let Ok(bytes) = std::fs::read(entry.path()) else {
+                continue;
+            };
+            checked += 1;
+            if foreign_encoding(&bytes).is_some() {
+                continue;
+            }
+            let parsed = robotrules_grammar::parse(&bytes);
+            let has_record = parsed
+                .lines
+                .iter()
+                .any(|l| l.directive.is_some_and(|d| d.kind != KeyKind::Other));
+            if let Some(found) = binary(&bytes, has_record) {
+                flagged.push(format!(
+                    "{}: {found:?}",
+                    entry.file_name().to_string_lossy()
+                ));
+            }
+        }
+        assert!(checked > 0);
+        assert!(flagged.is_empty(), "{flagged:#?}");
     }
 
     #[test]

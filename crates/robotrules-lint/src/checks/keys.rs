@@ -114,7 +114,32 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             profiles_do(&drops, "ignore")
         ))
     };
-    ctx.push(lint.label(label).profiles(&drops));
+    let lint = lint.label(label).profiles(&drops);
+    let lint = if looks_like == KeyKind::UserAgent {
+        with_consequences(ctx, lint, o.line, &drops)
+    } else {
+        lint
+    };
+    ctx.push(lint);
+}
+
+/// A user-agent line some profiles ignore: say what becomes of the lines below it, per
+/// profile ([`super::regroup`]), and show where they go.
+fn with_consequences(ctx: &Context<'_>, mut lint: Lint, line: u32, drops: &[Profile]) -> Lint {
+    let Some(c) = super::regroup::consequences(ctx, line, drops) else {
+        return lint;
+    };
+    lint.help = Some(match lint.help.take() {
+        Some(help) => format!("{help}. {}", c.help),
+        None => c.help,
+    });
+    if let Some(label) = c.label {
+        lint = lint.label(label);
+    }
+    for (span, line, label) in c.related {
+        lint = lint.related(span, line, label);
+    }
+    lint
 }
 
 /// Keys that neither the grammar nor the model recognise.
@@ -173,6 +198,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
                 "no profile reads this spelling, so the line is ignored. Write `{known}`"
             )),
             None => unknown(d.key, line.number, &written),
+        };
+        let lint = if near == Some("user-agent") {
+            with_consequences(ctx, lint, line.number, &Profile::ALL)
+        } else {
+            lint
         };
         ctx.push(lint);
     }

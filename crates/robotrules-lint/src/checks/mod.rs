@@ -7,6 +7,7 @@ mod groups;
 mod keys;
 pub(crate) mod observed;
 mod patterns;
+mod regroup;
 mod sitemaps;
 
 use robotrules_model::DiagnosticKind;
@@ -19,6 +20,7 @@ use crate::context::Context;
 /// Run every check.
 pub(crate) fn run(ctx: &mut Context<'_>) {
     bytes::encoding(ctx);
+    bytes::not_text(ctx);
     for o in observed::collect(ctx) {
         // The grammar's findings (a line that is no record included) are read in one place.
         if matches!(o.any(), Some(DiagnosticKind::Grammar(_))) {
