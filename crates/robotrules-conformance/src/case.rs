@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use crate::fetch_case::{FetchEvent, FetchInput, FetchObservation, FetchTest, Scheme};
+pub use crate::spec::Spec;
 
 /// The layer of robotrules a case exercises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -151,43 +152,6 @@ pub enum Test {
     Fetch(FetchTest),
     /// A `cli` case (not run by this runner yet; kept as written).
     Cli(Spec<Value, Value>),
-}
-
-/// A layer's `input` and `expect` objects. An error in either names the place:
-/// `` `input.headers.age`: invalid type: integer `3`, expected a string ``.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(bound(deserialize = "I: Deserialize<'de>, E: Deserialize<'de>"))]
-pub struct Spec<I, E> {
-    /// What the layer is given.
-    #[serde(deserialize_with = "input")]
-    pub input: I,
-    /// What must come of it.
-    #[serde(deserialize_with = "expect")]
-    pub expect: E,
-}
-
-fn input<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
-    within("input", d)
-}
-
-fn expect<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
-    within("expect", d)
-}
-
-/// Deserializes `T`, prefixing an error with its place below `field`.
-fn within<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    field: &str,
-    d: D,
-) -> Result<T, D::Error> {
-    serde_path_to_error::deserialize(d).map_err(|error| {
-        let path = error.path().to_string();
-        let place = if path == "." {
-            field.to_owned()
-        } else {
-            format!("{field}.{path}")
-        };
-        D::Error::custom(format_args!("`{place}`: {}", error.into_inner()))
-    })
 }
 
 impl Test {

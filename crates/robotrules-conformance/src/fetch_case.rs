@@ -26,7 +26,7 @@ use std::time::Duration;
 use robotrules_fetch::TooManyRequests;
 use serde::{Deserialize, Serialize};
 
-use crate::case::Spec;
+use crate::spec::Spec;
 
 const HOUR: Duration = Duration::from_secs(3600);
 

@@ -22,6 +22,7 @@ pub mod load;
 pub mod outcome;
 pub mod report;
 pub mod run;
+mod spec;
 
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,5 @@
-//! Lints for robots.txt files, with stable codes, byte spans and rustc-style rendering; and
-//! explanations of a verdict under one or every profile.
+//! Lints for robots.txt files, with stable codes and byte spans, rendered like rustc's
+//! diagnostics, as JSON lines or as a SARIF log.
 //!
 //! [`lint`] reads a file under every profile (RFC 9309, Google, the 1994 convention) and
 //! reports what is wrong for the profile it is checked for: an **error** when that reading

@@ -18,6 +18,7 @@
 //! ```
 
 mod memory;
+mod options;
 mod panic_capture;
 mod report;
 pub mod urls;
@@ -26,38 +27,16 @@ mod walk;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use robotrules::{ParseOptions, Profile, Severity};
 use robotrules_lint::render::TextOptions;
 use robotrules_model::{Crawler, RobotsTxt};
 
 pub use memory::peak_rss_kib;
+pub use options::SweepOptions;
+use report::FileStats;
 pub use report::{FileTime, Problem, SweepReport};
-
-/// What the sweep does per file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SweepOptions {
-    /// A file that takes longer than this (all profiles together) fails the sweep.
-    pub time_budget: Duration,
-    /// How many URLs to ask about per file and crawler (built by [`urls::for_file`]).
-    pub urls_per_file: usize,
-    /// How many of the slowest files the report lists.
-    pub slowest: usize,
-    /// The parse limit (bytes past it are ignored, RFC 9309 §2.5).
-    pub parse_limit: usize,
-}
-
-impl Default for SweepOptions {
-    fn default() -> Self {
-        SweepOptions {
-            time_budget: Duration::from_secs(1),
-            urls_per_file: 50,
-            slowest: 10,
-            parse_limit: robotrules::DEFAULT_PARSE_LIMIT,
-        }
-    }
-}
 
 /// Crawler names asked about in every file, besides the file's own product tokens.
 pub const FIXED_AGENTS: [&str; 2] = ["Googlebot", "FooBot"];
@@ -104,27 +83,6 @@ pub fn sweep(dir: &Path, options: &SweepOptions) -> SweepReport {
     drop(capture);
     report.finish(started.elapsed(), peak_rss_kib());
     report
-}
-
-/// What one file produced.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct FileStats {
-    /// Queries asked (`is_allowed` and `explain` each count once).
-    pub(crate) queries: u64,
-    /// Queries answered "disallowed".
-    pub(crate) disallowed: u64,
-    /// Diagnostics of severity error, over all profiles.
-    pub(crate) error_diagnostics: u64,
-    /// Lint findings, over all profiles (including those past the report's cap).
-    pub(crate) lint_findings: u64,
-    /// Bytes of rendered lint text (rendering is exercised too).
-    pub(crate) rendered_bytes: u64,
-    /// Bytes ignored past the parse limit (counted once).
-    pub(crate) truncated: bool,
-    /// Largest `heap_size` of the parsed value over the profiles.
-    pub(crate) heap_bytes: usize,
-    /// `explain` disagreeing with `is_allowed`, or an agent refused that should not be.
-    pub(crate) mismatches: Vec<String>,
 }
 
 /// Parse, resolve crawlers, ask about URLs, explain: every profile.

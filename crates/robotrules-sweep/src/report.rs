@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::{FileStats, SweepOptions};
+use crate::options::SweepOptions;
 
 /// What went wrong with one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,27 @@ impl fmt::Display for Problem {
             }
         }
     }
+}
+
+/// What one file produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FileStats {
+    /// Queries asked (`is_allowed` and `explain` each count once).
+    pub(crate) queries: u64,
+    /// Queries answered "disallowed".
+    pub(crate) disallowed: u64,
+    /// Diagnostics of severity error, over all profiles.
+    pub(crate) error_diagnostics: u64,
+    /// Lint findings, over all profiles (including those past the report's cap).
+    pub(crate) lint_findings: u64,
+    /// Bytes of rendered lint text (rendering is exercised too).
+    pub(crate) rendered_bytes: u64,
+    /// Bytes ignored past the parse limit (counted once).
+    pub(crate) truncated: bool,
+    /// Largest `heap_size` of the parsed value over the profiles.
+    pub(crate) heap_bytes: usize,
+    /// `explain` disagreeing with `is_allowed`, or an agent refused that should not be.
+    pub(crate) mismatches: Vec<String>,
 }
 
 /// A file and how long it took (all profiles together).

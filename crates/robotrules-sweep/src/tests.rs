@@ -2,6 +2,7 @@
 
 use super::*;
 use rstest::rstest;
+use std::time::Duration;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("robotrules-sweep-{name}-{}", std::process::id()));

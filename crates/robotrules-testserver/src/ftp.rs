@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 use unftp_core::auth::{AuthenticationError, Authenticator, Credentials, Principal};
 use unftp_sbe_fs::Filesystem;
 
-use crate::{accept_each, bind_loopback, expect_started, Task};
+use crate::loopback::{accept_each, bind_loopback, expect_started, Task};
 
 /// What [`FtpServer::anonymous`] and [`FtpServer::refusing_logins`] say failed.
 const FTP_SERVER: &str = "start the test FTP server";

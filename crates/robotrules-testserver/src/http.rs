@@ -15,7 +15,7 @@ use flate2::Compression;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::{accept_each, bind_loopback, expect_started, Task};
+use crate::loopback::{accept_each, bind_loopback, expect_started, Task};
 
 /// The longest a connection handler keeps a stalled or silent connection open.
 const MAX_HOLD: Duration = Duration::from_secs(20);

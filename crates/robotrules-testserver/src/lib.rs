@@ -21,15 +21,12 @@
 
 pub mod ftp;
 pub mod http;
+mod loopback;
 pub mod redis;
 pub mod tls;
 
 use std::future::Future;
 use std::io;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-
-use tokio::net::{TcpListener, TcpStream};
-use tokio::task::JoinHandle;
 
 /// A multi-threaded tokio runtime whose workers run the servers started through it while the
 /// caller does blocking work (runs a process, fetches with its own runtime).
@@ -82,54 +79,9 @@ impl Background {
     }
 }
 
-/// A server's background task; dropping it stops the server.
-#[derive(Debug)]
-struct Task(JoinHandle<()>);
-
-impl Drop for Task {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
-/// A listener on 127.0.0.1 with a free port, and its address.
-async fn bind_loopback() -> io::Result<(TcpListener, SocketAddr)> {
-    bind(IpAddr::V4(Ipv4Addr::LOCALHOST)).await
-}
-
-/// A listener on `ip` (a loopback address) with a free port, and its address.
-async fn bind(ip: IpAddr) -> io::Result<(TcpListener, SocketAddr)> {
-    let listener = TcpListener::bind(SocketAddr::new(ip, 0)).await?;
-    let addr = listener.local_addr()?;
-    Ok((listener, addr))
-}
-
-/// Accepts connections on `listener` until accepting fails, each handled by `handle` on a task
-/// of its own. Must be called inside a tokio runtime.
-fn accept_each<H, F>(listener: TcpListener, handle: H) -> Task
-where
-    H: Fn(TcpStream) -> F + Send + 'static,
-    F: Future<Output = ()> + Send + 'static,
-{
-    Task(tokio::spawn(async move {
-        while let Ok((stream, _)) = listener.accept().await {
-            tokio::spawn(handle(stream));
-        }
-    }))
-}
-
 /// A loopback port nothing listens on now (bound, then released): for a server started
 /// later on it, or for a connection that must be refused.
 pub fn free_port() -> io::Result<u16> {
     let listener = std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0))?;
     Ok(listener.local_addr()?.port())
-}
-
-/// The server `started`; when it could not start, a panic saying `what` failed on 127.0.0.1
-/// (a broken test environment).
-fn expect_started<T>(started: io::Result<T>, what: &str) -> T {
-    match started {
-        Ok(server) => server,
-        Err(error) => panic!("cannot {what} on 127.0.0.1: {error}"),
-    }
 }

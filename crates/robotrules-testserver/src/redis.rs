@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 use rustls::pki_types::{CertificateDer, ServerName};
 use tempfile::TempDir;
 
+use crate::free_port;
+use crate::loopback::expect_started;
 use crate::tls::TestCa;
-use crate::{expect_started, free_port};
 
 /// Where Debian and Ubuntu's `redis-server` package installs the server.
 const DEBIAN_BINARY: &str = "/usr/bin/redis-server";

@@ -30,7 +30,7 @@ use tokio_rustls::server::TlsStream;
 use tokio_rustls::TlsAcceptor;
 
 use crate::http::{Connection, HttpServer};
-use crate::{accept_each, bind, expect_started, Task};
+use crate::loopback::{accept_each, bind, expect_started, Task};
 
 /// The names the certificates of [`TestCa::localhost`] are valid for: every way a test
 /// addresses the loopback servers.
