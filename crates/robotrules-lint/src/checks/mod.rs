@@ -9,6 +9,7 @@ pub(crate) mod observed;
 mod patterns;
 mod regroup;
 mod sitemaps;
+mod spelling;
 
 use robotrules_model::DiagnosticKind;
 

@@ -11,7 +11,7 @@
 use robotrules_grammar::{KeyKind, Separator, Spelling};
 use robotrules_model::{ExtensionKey, Profile, RobotsTxt, Span};
 
-use super::keys::near_miss;
+use super::spelling::near_miss;
 use super::{profile_list, profiles_do};
 use crate::context::Context;
 
