@@ -348,6 +348,11 @@ impl Crawler {
         })
     }
 
+    /// Whether `a` and `b` are one crawler's compiled rules, shared (clones of one handle).
+    pub fn ptr_eq(a: &Crawler, b: &Crawler) -> bool {
+        Arc::ptr_eq(&a.inner, &b.inner)
+    }
+
     pub(crate) fn chosen(&self) -> &Chosen {
         &self.inner.chosen
     }

@@ -60,7 +60,7 @@
 //! Parse-only users turn the defaults off (`default-features = false`) and pull in neither
 //! tokio, reqwest, hyper, annotate-snippets nor serde_json.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 #[cfg(feature = "fetch")]
@@ -115,9 +115,54 @@ pub fn lint(bytes: &[u8], options: &ParseOptions) -> LintReport {
 }
 
 /// A parsed robots.txt file. Cheap to clone (an `Arc`), `Send + Sync`.
+///
+/// The questions that name a crawler (`is_allowed(agent, url)`, `explain`, `crawl_delay`, …)
+/// keep the last few crawlers' compiled rules, shared by the clones, so asking again for the
+/// same crawler does not compile its groups again; [`Robots::crawler`] hands out that
+/// handle to keep.
 #[derive(Clone, Debug)]
 pub struct Robots {
     inner: Arc<model::RobotsTxt>,
+    recent: Arc<Recent>,
+}
+
+/// The crawlers a [`Robots`] was last asked about, most recent first.
+#[derive(Debug, Default)]
+struct Recent(Mutex<Vec<model::Crawler>>);
+
+impl Recent {
+    /// How many crawlers are kept.
+    const KEPT: usize = 8;
+
+    /// Crawler `name` of `robots`, compiled now unless it is among the recent ones.
+    fn crawler(
+        &self,
+        robots: &Arc<model::RobotsTxt>,
+        name: &str,
+    ) -> Result<model::Crawler, InvalidAgent> {
+        if let Some(found) = self.with(|recent| {
+            let at = recent.iter().position(|c| c.name() == name)?;
+            let found = recent.remove(at);
+            recent.insert(0, found.clone());
+            Some(found)
+        }) {
+            return Ok(found);
+        }
+        // Compiled outside the lock: another thread may compile the same crawler meanwhile,
+        // which costs time, never a wrong answer.
+        let made = model::Crawler::new(Arc::clone(robots), name)?;
+        self.with(|recent| {
+            recent.retain(|c| c.name() != name);
+            recent.insert(0, made.clone());
+            recent.truncate(Self::KEPT);
+        });
+        Ok(made)
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Vec<model::Crawler>) -> T) -> T {
+        // A panic elsewhere while the lock was held leaves a list that is still valid.
+        f(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
 }
 
 impl Robots {
@@ -130,15 +175,15 @@ impl Robots {
     /// Parse with the given options.
     pub fn parse_with(bytes: &[u8], options: &ParseOptions) -> Robots {
         let inner = model::RobotsTxt::parse(bytes, options.profile, options.parse_limit);
-        Robots {
-            inner: Arc::new(inner),
-        }
+        Robots::from_model(Arc::new(inner))
     }
 
     /// A parsed file already shared elsewhere (the client's cache).
-    #[cfg(feature = "fetch")]
     pub(crate) fn from_model(inner: Arc<model::RobotsTxt>) -> Robots {
-        Robots { inner }
+        Robots {
+            inner,
+            recent: Arc::default(),
+        }
     }
 
     /// Whether `a` and `b` are one parsed file, shared: clones of one `Robots`, or the
@@ -168,7 +213,9 @@ impl Robots {
     /// In the `rfc9309` profile, a name that is not a product token (letters, digits, `_`,
     /// `-`); the error suggests the token the name starts with.
     pub fn crawler(&self, name: &str) -> Result<Crawler, InvalidAgent> {
-        model::Crawler::new(Arc::clone(&self.inner), name).map(|inner| Crawler { inner })
+        self.recent
+            .crawler(&self.inner, name)
+            .map(|inner| Crawler { inner })
     }
 
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
@@ -177,7 +224,7 @@ impl Robots {
     /// As [`Robots::crawler`]; and a URL the profile cannot read (in `rfc9309` and
     /// `legacy1994`, neither an absolute URL with a host nor a path starting with `/`).
     pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, Error> {
-        self.inner.is_allowed(agent, url)
+        Ok(self.crawler(agent)?.is_allowed(url)?)
     }
 
     /// Why `url` is allowed or not for `agent`: the groups chosen, every matching rule, the
@@ -195,7 +242,7 @@ impl Robots {
     /// # Errors
     /// As [`Robots::is_allowed`].
     pub fn explain(&self, agent: &str, url: &str) -> Result<Explanation, Error> {
-        self.inner.explain(agent, url)
+        Ok(self.crawler(agent)?.explain(url)?)
     }
 
     /// Every `Sitemap:` URL in the file, as written (RFC 9309 §2.2.4).
@@ -281,9 +328,7 @@ impl Crawler {
 
     /// The parsed file (shared, not copied).
     pub fn robots(&self) -> Robots {
-        Robots {
-            inner: Arc::clone(self.inner.robots()),
-        }
+        Robots::from_model(Arc::clone(self.inner.robots()))
     }
 
     /// How the crawler's groups were chosen: a group names it, the `*` group, or none.
@@ -351,6 +396,24 @@ mod tests {
         for h in handles {
             assert!(!h.join().unwrap());
         }
+    }
+
+    #[test]
+    fn a_crawler_asked_again_is_not_compiled_again() {
+        let robots = Robots::parse(b"user-agent: a\ndisallow: /a\n\nuser-agent: *\ndisallow: /\n");
+        let first = robots.crawler("a").unwrap();
+        let clone = robots.clone();
+        assert!(!clone.is_allowed("a", "/a").unwrap());
+        assert!(robots.is_allowed("a", "/b").unwrap());
+        // The handle kept is the one made first (one compiled copy, shared).
+        let again = robots.crawler("a").unwrap();
+        assert!(model::Crawler::ptr_eq(&first.inner, &again.inner));
+        // More crawlers than are kept: the oldest is made again, with the same answers.
+        for i in 0..2 * Recent::KEPT {
+            assert!(!robots.is_allowed(&format!("Bot{i}"), "/x").unwrap());
+        }
+        assert!(!robots.is_allowed("a", "/a").unwrap());
+        assert_eq!(robots.recent.with(|r| r.len()), Recent::KEPT);
     }
 
     #[test]
