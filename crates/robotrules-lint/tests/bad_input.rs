@@ -4,21 +4,11 @@
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::noise;
+
 use robotrules_lint::{lint, render, Code, LintOptions, Profile, Severity};
 use robotrules_model::KeySpellings;
-
-/// Deterministic pseudo-random bytes (a 64-bit LCG), so the test is the same every run.
-fn noise(len: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed;
-    (0..len)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 56) as u8
-        })
-        .collect()
-}
 
 fn text(report: &robotrules_lint::LintReport, source: &[u8]) -> String {
     render::text(

@@ -4,6 +4,9 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::noise;
+
 use robotrules_lint::{lint, Code, Level, LevelTarget, Levels, Lint, LintOptions, Profile};
 
 fn lint_for(source: &[u8], profile: Profile) -> Vec<Lint> {
@@ -112,19 +115,6 @@ fn the_byte_order_mark_help_names_the_real_first_key() {
         .as_deref()
         .unwrap()
         .contains("loses nothing yet"));
-}
-
-/// Deterministic pseudo-random bytes (a 64-bit LCG).
-fn noise(len: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed;
-    (0..len)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 56) as u8
-        })
-        .collect()
 }
 
 #[test]
