@@ -295,7 +295,18 @@ fn load(arg: &str, remote: &crate::remote::Remote, purpose: For<'_>) -> Result<V
             ))),
             // Unavailable: no robots.txt, every URL allowed (RFC 9309 §2.3.1.3), as an empty
             // file allows every URL.
-            _ => Ok(Vec::new()),
+            _ => {
+                eprintln!(
+                    "robotrules: note: no robots.txt at {} ({}): compared as an empty file, \
+                     which allows every URL (RFC 9309 §2.3.1.3)",
+                    excerpt(lookup.robots_txt_url(), EXCERPT_CHARS),
+                    excerpt(
+                        lookup.access_reason().unwrap_or("unavailable"),
+                        EXCERPT_CHARS
+                    ),
+                );
+                Ok(Vec::new())
+            }
         },
     }
 }
