@@ -29,6 +29,32 @@ fn the_error_suggests_the_crawlers_token_never_mozilla() {
 }
 
 #[test]
+fn diff_under_google_warns_once_per_name() {
+    let shop = Fixture::new(SHOP);
+    let r = run(
+        &[
+            "diff",
+            "--profile",
+            "google",
+            "--url",
+            "/cart",
+            shop.path(),
+            shop.path(),
+            GOOGLEBOT,
+        ],
+        b"",
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{r:?}");
+    let warnings: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("robotrules: warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{r:?}");
+    assert!(warnings[0].ends_with("pass Googlebot"), "{r:?}");
+}
+
+#[test]
 fn check_under_google_reads_the_whole_string_and_warns_once() {
     let shop = Fixture::new(SHOP);
     let r = run(

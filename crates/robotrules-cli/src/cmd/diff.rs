@@ -11,7 +11,8 @@
 //! With URLs (`--url`, repeatable, or one per line on standard input with
 //! `--urls-from-stdin`, blank and `#` lines skipped), each URL whose verdict changes is a row;
 //! without, each rule whose effect changed is a row, shown on a witness path the two files
-//! decide differently ([`robotrules_diff::diff_rules`]). Text rows say it in a sentence; JSON
+//! decide differently ([`robotrules_diff::diff_rules`]). The URLs are held in memory: each is
+//! asked once per crawler and profile. Text rows say it in a sentence; JSON
 //! Lines give one object per change and a closing `{"summary": …}` record. Exit status 0 when
 //! nothing changes, 1 when something does, 2 on a usage or input error.
 //!
@@ -200,6 +201,15 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
         })?;
     }
     let url_mode = !args.urls.is_empty() || args.urls_from_stdin;
+    // A name a profile reads although it is not a product token (google): once per name.
+    for agent in &args.agents {
+        let warning = profiles
+            .iter()
+            .find_map(|&profile| crate::error::agent_warning(profile, agent));
+        if let Some(warning) = warning {
+            eprintln!("robotrules: warning: {warning}");
+        }
+    }
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut changes = 0_u64;
