@@ -6,9 +6,11 @@
 //! so a megabyte of garbage never becomes a megabyte of error text.
 
 use std::io;
+use std::sync::Arc;
 
-use robotrules::{InvalidAgent, InvalidUrl};
+use robotrules::{InvalidAgent, InvalidUrl, Profile};
 use robotrules_fetch::FetchError;
+use robotrules_model::{AgentToken, Crawler, CrawlerNames, RobotsTxt};
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -152,6 +154,39 @@ impl CliError {
     }
 }
 
+/// The warning for a crawler name that `profile` answers for although it is not a product
+/// token (Google's reading takes any string, and matches it only against groups named by the
+/// whole string): `None` for a token, and for profiles that refuse such names (the error says
+/// so) or find a group's token anywhere in the name. It suggests the token the model's
+/// [`InvalidAgent`] suggests (the crawler's token of a full User-Agent header, never
+/// `Mozilla`). Commands print it once per run.
+pub(crate) fn agent_warning(profile: Profile, name: &str) -> Option<String> {
+    let reading = profile.reading();
+    let leading_run = matches!(reading.agent_token, AgentToken::LeadingRun { .. });
+    if reading.crawler_names != CrawlerNames::Any
+        || !leading_run
+        || reading.agent_token.leading(name.as_bytes()) == name.as_bytes()
+    {
+        return None;
+    }
+    // The suggestion of a profile that reads names as tokens: the model's own.
+    let suggestion = Profile::ALL
+        .into_iter()
+        .find(|p| p.reading().crawler_names == CrawlerNames::Token)
+        .and_then(|strict| {
+            let empty = Arc::new(RobotsTxt::parse(b"", strict, 0));
+            Crawler::new(empty, name).err()?.suggestion
+        });
+    let pass = suggestion
+        .map(|token| format!("; pass {}", excerpt(&token, EXCERPT_CHARS)))
+        .unwrap_or_default();
+    Some(format!(
+        "{:?} is not a product token; Google's library matches only groups named by the whole \
+         string, so it falls to the * group{pass}",
+        excerpt(name, EXCERPT_CHARS)
+    ))
+}
+
 /// `message` on one line: line breaks (which no message should contain, but a third-party
 /// message might) are shown escaped.
 pub(crate) fn one_line(message: &str) -> String {
@@ -187,6 +222,21 @@ mod tests {
         };
         let quoted = format!("\"{}…\"", "ü".repeat(EXCERPT_CHARS));
         assert_eq!(error.to_string(), format!("cannot write {quoted}: full"));
+    }
+
+    #[test]
+    fn a_name_that_is_not_a_token_is_warned_about_where_it_is_accepted() {
+        let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        let warning = agent_warning(Profile::Google, googlebot).unwrap();
+        assert!(
+            warning.ends_with("falls to the * group; pass Googlebot"),
+            "{warning}"
+        );
+        assert!(!warning.contains("Mozilla;") && !warning.contains("pass Mozilla"));
+        assert_eq!(agent_warning(Profile::Google, "Googlebot"), None);
+        // Refused outright (an error), or read by substring: no warning.
+        assert_eq!(agent_warning(Profile::Rfc9309, googlebot), None);
+        assert_eq!(agent_warning(Profile::Legacy1994, googlebot), None);
     }
 
     #[rstest]

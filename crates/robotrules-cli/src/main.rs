@@ -58,6 +58,10 @@ enum Command {
     /// What happens when a robots.txt is fetched? Requests and statuses, bytes, truncation,
     /// access result, cache lifetime, verdict class; exit 1 when unreachable (full disallow).
     Fetch(cmd::fetch::FetchArgs),
+    /// What changes for crawlers when robots.txt OLD is replaced by NEW? The URLs whose verdict
+    /// changes, or the rules whose effect changed with a witness path; exit 1 when something
+    /// changes.
+    Diff(cmd::diff::DiffArgs),
     /// What does a crawler get? Its groups and rules, crawl-delay, request-rate, visit-time
     /// and the sitemaps; exit 1 only when a fetched robots.txt is unreachable.
     Show(cmd::show::ShowArgs),
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Fetch(args) => cmd::fetch::run(args),
+        Command::Diff(args) => cmd::diff::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Cache(args) => cmd::cache::run(args),
     };

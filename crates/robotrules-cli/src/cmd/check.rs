@@ -108,6 +108,9 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         options.profile,
         options.parse_limit,
     ));
+    if let Some(warning) = crate::error::agent_warning(options.profile, &args.agent) {
+        eprintln!("robotrules: warning: {warning}");
+    }
     let checker = Checker {
         rules: Crawler::new(robots, &args.agent)?,
         profile: args.profile.profile,
