@@ -41,11 +41,26 @@ fn list_shows_each_origin_with_its_access_result_size_and_age() {
         .command(&["SET", "robotrules:http://127.0.0.1:2", "not an entry"])
         .unwrap();
 
+    // A key with a terminal escape in it: shown escaped, never raw.
+    redis
+        .command(&[
+            "SET",
+            "robotrules:https://a\x1b]0;pwned\x07.example:443",
+            "x",
+        ])
+        .unwrap();
+
     let out = run(&["cache", "list", "--cache", &url], b"");
     assert_eq!(out.code, 0, "{out:?}");
+    assert!(!out.stdout.contains(['\x1b', '\x07']), "{out:?}");
     let mut lines = out.lines();
     lines.sort_unstable();
-    assert_eq!(lines.len(), 4, "{out:?}");
+    assert_eq!(lines.len(), 5, "{out:?}");
+    let escaped = row_of(&lines, "https://a<U+001B>]0;pwned<U+0007>.example:443");
+    assert_eq!(
+        escaped,
+        "unreadable\t1 B\t-\t-\thttps://a<U+001B>]0;pwned<U+0007>.example:443\t(not an entry key of this schema)"
+    );
     let row = |site: usize| {
         let origin = sites.url(site, "");
         lines
@@ -79,7 +94,7 @@ fn list_shows_each_origin_with_its_access_result_size_and_age() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    assert_eq!(objects.len(), 4, "{out:?}");
+    assert_eq!(objects.len(), 5, "{out:?}");
     let ok = objects
         .iter()
         .find(|object| object["origin"] == sites.url(0, "").as_str())

@@ -312,11 +312,12 @@ impl RedisStore {
 
     /// The size in bytes of the value at `key` (`STRLEN`; 0 when there is none), and the
     /// entry in it as [`inspect`](Self::inspect) reads it: for `robotrules cache list`.
-    /// `Ok((bytes, Err(reason)))` when the value is not a readable entry of `origin`.
+    /// `Ok((bytes, Err(reason)))` when the value is not a readable entry of `origin` (`None`:
+    /// the key names no origin).
     pub async fn inspect_key(
         &self,
         key: &str,
-        origin: &Origin,
+        origin: Option<&Origin>,
     ) -> Result<(u64, Result<Option<CacheEntry>, FleetError>), FleetError> {
         let bytes = match self
             .command::<u64>(redis::cmd("STRLEN").arg(key), "strlen")
@@ -331,15 +332,14 @@ impl RedisStore {
             }
             Err(failure) => return Err(self.error(failure)),
         };
-        if self.entry_key(origin) != key {
+        let Some(origin) = origin.filter(|origin| self.entry_key(origin) == key) else {
             return Ok((
                 bytes,
-                Err(FleetError::Corrupt(format!(
-                    "not an entry key of this schema (expected {})",
-                    self.entry_key(origin)
-                ))),
+                Err(FleetError::Corrupt(
+                    "not an entry key of this schema".into(),
+                )),
             ));
-        }
+        };
         match self.inspect(origin).await {
             Ok(entry) => Ok((bytes, Ok(entry))),
             Err(error @ FleetError::Corrupt(_)) => Ok((bytes, Err(error))),

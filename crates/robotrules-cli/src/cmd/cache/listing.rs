@@ -211,20 +211,9 @@ async fn walk(
             .map_err(CliError::Cache)?;
         for key in keys {
             let origin_text = store.origin_of_key(&key).unwrap_or(&key).to_owned();
-            let Ok(origin) = Fetcher::origin_of(&origin_text) else {
-                let listed = Listed::new(
-                    key,
-                    &origin_text,
-                    0,
-                    Err("not an entry key of this schema".into()),
-                    policy,
-                    SystemTime::now(),
-                );
-                each(listed, None)?;
-                continue;
-            };
+            let origin = Fetcher::origin_of(&origin_text).ok();
             let (bytes, entry) = store
-                .inspect_key(&key, &origin)
+                .inspect_key(&key, origin.as_ref())
                 .await
                 .map_err(CliError::Cache)?;
             let now = SystemTime::now();
