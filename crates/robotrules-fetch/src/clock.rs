@@ -5,8 +5,11 @@
 //! forward instead of sleeping.
 
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
+
+use futures_util::future::BoxFuture;
+use tokio::sync::watch;
 
 /// A source of wall-clock time.
 pub trait Clock: Send + Sync + fmt::Debug {
@@ -18,6 +21,17 @@ pub trait Clock: Send + Sync + fmt::Debug {
     /// whether a cached answer still holds for the next URL. The default is [`Clock::now`].
     fn now_coarse(&self) -> SystemTime {
         self.now()
+    }
+
+    /// Resolves once the clock reads `deadline` or later: at once when it does already. The
+    /// default sleeps on tokio's timer for the time left by [`Clock::now`] (so it needs a
+    /// runtime with the time driver, as fetching does); a [`ManualClock`] wakes its sleepers
+    /// when it is moved past their deadline.
+    fn sleep_until(&self, deadline: SystemTime) -> BoxFuture<'static, ()> {
+        match deadline.duration_since(self.now()) {
+            Ok(left) if !left.is_zero() => Box::pin(tokio::time::sleep(left)),
+            _ => Box::pin(std::future::ready(())),
+        }
     }
 }
 
@@ -55,7 +69,9 @@ fn coarse_now() -> SystemTime {
     SystemTime::now()
 }
 
-/// A clock that only moves when told to; clones share the same time.
+/// A clock that only moves when told to; clones share the same time. A
+/// [`sleep_until`](Clock::sleep_until) on it ends when the clock is moved to or past its
+/// deadline ([`ManualClock::advance`], [`ManualClock::set`]), never by itself.
 ///
 /// ```
 /// use std::time::Duration;
@@ -68,26 +84,33 @@ fn coarse_now() -> SystemTime {
 /// ```
 #[derive(Clone, Debug)]
 pub struct ManualClock {
-    now: Arc<Mutex<SystemTime>>,
+    /// The time, and the sleepers watching it (each sleep holds one receiver).
+    now: Arc<watch::Sender<SystemTime>>,
 }
 
 impl ManualClock {
     /// A clock standing at `start`.
     pub fn new(start: SystemTime) -> Self {
         Self {
-            now: Arc::new(Mutex::new(start)),
+            now: Arc::new(watch::Sender::new(start)),
         }
     }
 
-    /// Moves the clock forward by `by`.
+    /// Moves the clock forward by `by`, waking the sleeps whose deadline it reaches.
     pub fn advance(&self, by: Duration) {
-        let mut now = self.now.lock().unwrap_or_else(PoisonError::into_inner);
-        *now += by;
+        self.now.send_modify(|now| *now += by);
     }
 
-    /// Sets the clock to `to` (which may be earlier than the current time).
+    /// Sets the clock to `to` (which may be earlier than the current time), waking the sleeps
+    /// whose deadline it reaches.
     pub fn set(&self, to: SystemTime) {
-        *self.now.lock().unwrap_or_else(PoisonError::into_inner) = to;
+        self.now.send_replace(to);
+    }
+
+    /// How many [`sleep_until`](Clock::sleep_until)s on this clock (and its clones) have not
+    /// ended: a test moves the clock once every task it expects to wait is waiting.
+    pub fn sleepers(&self) -> usize {
+        self.now.receiver_count()
     }
 }
 
@@ -100,13 +123,42 @@ impl Default for ManualClock {
 
 impl Clock for ManualClock {
     fn now(&self) -> SystemTime {
-        *self.now.lock().unwrap_or_else(PoisonError::into_inner)
+        *self.now.borrow()
+    }
+
+    fn sleep_until(&self, deadline: SystemTime) -> BoxFuture<'static, ()> {
+        if self.now() >= deadline {
+            return Box::pin(std::future::ready(()));
+        }
+        // Subscribed now, not when first polled, so `sleepers` counts this sleep at once.
+        let mut time = self.now.subscribe();
+        Box::pin(async move {
+            // The sender lives as long as the clock; if every clone is gone, nothing waits.
+            let _ = time.wait_for(|now| *now >= deadline).await;
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_manual_sleep_ends_when_the_clock_reaches_its_deadline() {
+        let clock = ManualClock::default();
+        let deadline = clock.now() + Duration::from_secs(10);
+        let sleep = tokio::spawn(clock.sleep_until(deadline));
+        assert_eq!(clock.sleepers(), 1);
+        clock.advance(Duration::from_secs(9));
+        tokio::task::yield_now().await;
+        assert!(!sleep.is_finished());
+        clock.advance(Duration::from_secs(1));
+        sleep.await.unwrap();
+        assert_eq!(clock.sleepers(), 0);
+        // A deadline passed already: no wait, no sleeper.
+        clock.sleep_until(deadline).await;
+        assert_eq!(clock.sleepers(), 0);
+    }
 
     #[test]
     fn the_coarse_clock_is_at_most_a_tick_behind() {

@@ -39,9 +39,12 @@ use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
 use crate::model::{self, AgentToken, CachePreset, RobotsTxt, Rule};
+
+mod turn;
 use crate::{
     Crawler, Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
 };
+pub use turn::{Turn, DEFAULT_MAX_CRAWL_DELAY};
 
 /// The cache policy a profile's reading asks for ([`crate::Reading::cache`]): the client's
 /// default.
@@ -457,6 +460,10 @@ struct Inner {
     entries: Entries,
     /// One single flight per origin: the refresh (fetch and parse) in progress.
     in_flight: Mutex<HashMap<Origin, Flight>>,
+    /// The last turn granted per origin ([`Client::wait_turn`]).
+    turns: turn::Turns,
+    /// The cap on the spacing between two turns at one origin.
+    max_crawl_delay: Duration,
 }
 
 /// What the client holds for one origin: the cache entry, what it serves until when, and the
@@ -482,6 +489,9 @@ struct Entry {
     crawler: Option<model::Crawler>,
     /// The crawler's crawl delay in that copy.
     crawl_delay: Option<Duration>,
+    /// The spacing between two fetches the copy asks of the crawler: the larger of its crawl
+    /// delay and its request-rate interval.
+    spacing: Option<Duration>,
 }
 
 /// The weight of an entry in the client's budget: its bodies.
@@ -530,6 +540,7 @@ impl Client {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             extra_roots: Vec::new(),
             platform_roots: false,
+            max_crawl_delay: DEFAULT_MAX_CRAWL_DELAY,
         }
     }
 
@@ -633,6 +644,70 @@ impl Client {
     pub async fn crawl_delay(&self, url: &str) -> Result<Option<Duration>, ClientError> {
         let (entry, _) = self.entry(&origin_of(url)?, url).await?;
         Ok(entry.crawl_delay)
+    }
+
+    /// Waits for the crawler's next turn at `url`'s origin, and takes it: returns when the
+    /// crawler may fetch the next URL of that origin under its robots.txt's `crawl-delay` and
+    /// `request-rate` (the interval `seconds / requests`), whichever asks for more, as the
+    /// client's profile reads them, capped by [`ClientBuilder::max_crawl_delay`] (default
+    /// [`DEFAULT_MAX_CRAWL_DELAY`], one minute). Fetches the robots.txt first when the client
+    /// holds no current copy (that request is not a turn).
+    ///
+    /// Every turn granted is recorded per origin: each caller reserves the next free slot
+    /// (`interval` after the previous turn, and not before now) at once, so concurrent tasks
+    /// of one origin are spaced by the interval and no two get the same slot; tasks of other
+    /// origins never wait on each other. The first turn, and every turn at an origin whose
+    /// robots.txt sets no delay (or is unavailable or unreachable), is granted at once. The
+    /// wait sleeps on the client's [`Clock`] ([`Clock::sleep_until`]): tokio's timer with the
+    /// system clock, a [`ManualClock`]'s moves in tests. A wait that is cancelled leaves its
+    /// slot unused (the origin is asked less often, never more). Whether the URL is allowed
+    /// is a separate question: [`Client::is_allowed`].
+    ///
+    /// ```no_run
+    /// # async fn crawl(urls: Vec<String>) -> Result<(), robotrules::client::ClientError> {
+    /// use std::time::Duration;
+    /// use robotrules::client::Client;
+    ///
+    /// let client = Client::builder("ExampleBot").max_crawl_delay(Duration::from_secs(30)).build()?;
+    /// for url in urls {
+    ///     if client.is_allowed(&url).await?.allowed {
+    ///         let turn = client.wait_turn(&url).await?; // Crawl-delay: 10 → 10 s apart
+    ///         println!("{url} after {:?} (every {:?})", turn.waited, turn.interval);
+    ///         // … fetch the page …
+    ///     }
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn wait_turn(&self, url: &str) -> Result<Turn, ClientError> {
+        let origin = origin_of(url)?;
+        let (entry, _) = self.entry(&origin, url).await?;
+        let inner = &*self.inner;
+        let now = self.now();
+        let requested = entry.spacing;
+        let interval = requested
+            .unwrap_or(Duration::ZERO)
+            .min(inner.max_crawl_delay);
+        if interval.is_zero() {
+            return Ok(Turn {
+                at: now,
+                waited: Duration::ZERO,
+                interval,
+                requested,
+            });
+        }
+        let at = inner
+            .turns
+            .reserve(&origin, now, interval, inner.max_crawl_delay);
+        inner.fetcher.clock().sleep_until(at).await;
+        Ok(Turn {
+            at,
+            waited: at.duration_since(now).unwrap_or(Duration::ZERO),
+            interval,
+            requested,
+        })
     }
 
     /// Every `Sitemap:` URL of the robots.txt of `url`'s origin (RFC 9309 §2.2.4), resolved
@@ -849,6 +924,10 @@ impl Client {
             basis: served.basis,
             robots_txt_url: served.from.robots_txt_url.as_str().into(),
             crawl_delay: crawler.as_ref().and_then(model::Crawler::crawl_delay),
+            spacing: crawler.as_ref().and_then(|crawler| {
+                let rate = crawler.request_rate().map(|rate| rate.interval());
+                turn::requested(crawler.crawl_delay(), rate)
+            }),
             crawler,
             access: served.access,
             served: served.from,
@@ -936,6 +1015,7 @@ pub struct ClientBuilder {
     max_body_bytes: usize,
     extra_roots: Vec<RootCertificate>,
     platform_roots: bool,
+    max_crawl_delay: Duration,
 }
 
 impl ClientBuilder {
@@ -995,6 +1075,15 @@ impl ClientBuilder {
     /// valuable origins are forgotten first.
     pub fn max_body_bytes(mut self, max_body_bytes: usize) -> Self {
         self.max_body_bytes = max_body_bytes;
+        self
+    }
+
+    /// The longest spacing [`Client::wait_turn`] keeps between two turns at one origin,
+    /// whatever its robots.txt's `crawl-delay` or `request-rate` asks (default
+    /// [`DEFAULT_MAX_CRAWL_DELAY`], one minute): a site asking for a day between requests is
+    /// crawled at most once per this. Zero turns the spacing off.
+    pub fn max_crawl_delay(mut self, max: Duration) -> Self {
+        self.max_crawl_delay = max;
         self
     }
 
@@ -1065,6 +1154,8 @@ impl ClientBuilder {
                 shared: self.store,
                 entries,
                 in_flight: Mutex::new(HashMap::new()),
+                turns: turn::Turns::default(),
+                max_crawl_delay: self.max_crawl_delay,
             }),
         })
     }

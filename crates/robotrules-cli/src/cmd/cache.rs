@@ -1,7 +1,8 @@
 //! `robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE]... [--profile P]
-//! [--format F] ORIGIN` and `robotrules cache purge --cache URL [--cache-timeout SECS]
-//! [--ca-cert FILE]... ORIGIN`: look into the fleet's shared robots.txt cache in Redis (see
-//! [`crate::shared_cache`]) and remove an origin's entry from it.
+//! [--format F] ORIGIN`, `robotrules cache list …`, `robotrules cache stats …` and
+//! `robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE]... ORIGIN|--all`:
+//! look into the fleet's shared robots.txt cache in Redis (see [`crate::shared_cache`]), list
+//! and count its entries ([`listing`]), and remove one origin's entry or all of them.
 //!
 //! ORIGIN is any URL of the site (`https://example.com/page` means `https://example.com`),
 //! read as every command reads a site URL (`robotrules_url`'s origin: lower-case punycode host,
@@ -31,6 +32,8 @@ use crate::error::CliError;
 use crate::output::{self, Format};
 use crate::remote::{self, For};
 
+mod listing;
+
 /// Arguments of `robotrules cache`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct CacheArgs {
@@ -45,8 +48,15 @@ enum CacheCommand {
     /// What does the shared cache hold for a site? Age, freshness, access result, bytes, the
     /// last good copy; exit 1 when it holds nothing.
     Show(ShowArgs),
+    /// Every site the shared cache holds, one line (or JSON object) each: access result,
+    /// size, age, freshness.
+    List(listing::ListArgs),
+    /// What the shared cache holds in total (entries, bytes, access results, oldest and newest
+    /// fetch, locks held) and this process's counters of its Redis commands.
+    Stats(listing::StatsArgs),
     /// Remove a site's entry from the shared cache, so that the next crawler fetches its
-    /// robots.txt again; says whether there was one.
+    /// robots.txt again; says whether there was one. `--all` removes every entry and lock of
+    /// the cache (its keys only).
     Purge(PurgeArgs),
 }
 
@@ -78,7 +88,7 @@ struct ShowArgs {
 /// Arguments of `robotrules cache purge`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE] ORIGIN",
+    override_usage = "robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE] ORIGIN|--all",
     mut_args(cache_command_arg)
 )]
 struct PurgeArgs {
@@ -86,9 +96,14 @@ struct PurgeArgs {
     #[command(flatten)]
     remote: RemoteArgs,
 
+    /// Remove every entry and lock of the cache: the keys under the cache's prefix
+    /// (`robotrules:`), walked with SCAN; other keys in the database are left alone.
+    #[arg(long, conflicts_with = "origin", required_unless_present = "origin")]
+    all: bool,
+
     /// The site: its origin (`https://example.com`) or any URL of it.
     #[arg(value_name = "ORIGIN")]
-    origin: String,
+    origin: Option<String>,
 }
 
 /// The help of `--cache` for the `cache` commands, which need it and never fall back.
@@ -98,7 +113,7 @@ store and --ca-cert)";
 
 /// The remote options as the `cache` commands take them: `--cache` required, with their help;
 /// the options that mean nothing to them (they fetch nothing) out of their help.
-fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
+pub(super) fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
     match arg.get_id().as_str() {
         "cache" => arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP),
         "timeout" | "platform_roots" | "user_agent" => arg.hide(true),
@@ -106,7 +121,7 @@ fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
     }
 }
 
-/// Runs `cache show` or `cache purge`.
+/// Runs `cache show`, `list`, `stats` or `purge`.
 ///
 /// # Errors
 /// A [`CliError`] for an ORIGIN that is no site URL, a `--cache` that is not a Redis URL or
@@ -155,8 +170,21 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
             output::write_text(io::stdout().lock(), &text)?;
             Ok(Outcome::AllClear)
         }
+        CacheCommand::List(args) => listing::list(&runtime, args),
+        CacheCommand::Stats(args) => listing::stats(&runtime, args),
+        CacheCommand::Purge(args) if args.all => {
+            let remote = args.remote.load()?;
+            let purged = runtime.block_on(async {
+                let cache = remote.shared_required().await?;
+                cache.redis().purge_all().await.map_err(CliError::Cache)
+            })?;
+            let plural = if purged == 1 { "entry" } else { "entries" };
+            let text = format!("purged {purged} {plural}\n");
+            output::write_text(io::stdout().lock(), &text)?;
+            Ok(Outcome::AllClear)
+        }
         CacheCommand::Purge(args) => {
-            let origin = read_origin(&args.origin)?;
+            let origin = read_origin(args.origin.as_deref().unwrap_or_default())?;
             let remote = args.remote.load()?;
             let removed = runtime.block_on(async {
                 let cache = remote.shared_required().await?;
@@ -183,15 +211,15 @@ fn read_origin(text: &str) -> Result<Origin, CliError> {
 
 /// A point in time, as an HTTP date and in seconds since the Unix epoch.
 #[derive(Clone, Debug, Serialize)]
-struct When {
+pub(super) struct When {
     /// `Tue, 24 Nov 2026 12:00:00 GMT`.
-    date: String,
+    pub(super) date: String,
     /// Seconds since the Unix epoch.
-    unix: u64,
+    pub(super) unix: u64,
 }
 
 impl When {
-    fn new(at: SystemTime) -> When {
+    pub(super) fn new(at: SystemTime) -> When {
         When {
             date: httpdate::fmt_http_date(at),
             unix: at

@@ -268,6 +268,165 @@ impl RedisStore {
         Ok(deleted > 0)
     }
 
+    /// One step of a walk over the cache's entry keys (for `robotrules cache list`, `stats`
+    /// and `purge --all`): `SCAN cursor MATCH {prefix}* COUNT count`, the lock keys left out.
+    /// Start with cursor 0; the walk is over when the cursor returned is 0. Redis's SCAN
+    /// guarantees that every key present for the whole walk is returned (some may be
+    /// returned twice, and a page may be empty), and never holds more than one page: a cache
+    /// of any size is walked in bounded memory. A single server only: on a Redis Cluster each
+    /// node holds part of the keys, and this is [`FleetError::Redis`].
+    pub async fn scan_keys(
+        &self,
+        cursor: u64,
+        count: usize,
+    ) -> Result<(u64, Vec<String>), FleetError> {
+        self.single_only()?;
+        let prefix = &self.inner.options.key_prefix;
+        let (next, keys): (u64, Vec<Vec<u8>>) = self
+            .command(
+                redis::cmd("SCAN")
+                    .arg(cursor)
+                    .arg("MATCH")
+                    .arg(format!("{}*", glob_escape(prefix)))
+                    .arg("COUNT")
+                    .arg(count.max(1)),
+                "scan",
+            )
+            .await
+            .map_err(|failure| self.error(failure))?;
+        let lock = format!("{prefix}lock:");
+        let keys = keys
+            .into_iter()
+            // Keys of this schema are text; anything else under the prefix is not ours.
+            .filter_map(|key| String::from_utf8(key).ok())
+            .filter(|key| !key.starts_with(&lock))
+            .collect();
+        Ok((next, keys))
+    }
+
+    /// The origin part of an entry key found by [`scan_keys`](Self::scan_keys)
+    /// (`https://example.com:443` for `robotrules:https://example.com:443`).
+    pub fn origin_of_key<'k>(&self, key: &'k str) -> Option<&'k str> {
+        key.strip_prefix(self.inner.options.key_prefix.as_str())
+    }
+
+    /// The size in bytes of the value at `key` (`STRLEN`; 0 when there is none), and the
+    /// entry in it as [`inspect`](Self::inspect) reads it: for `robotrules cache list`.
+    /// `Ok((bytes, Err(reason)))` when the value is not a readable entry of `origin` (`None`:
+    /// the key names no origin).
+    pub async fn inspect_key(
+        &self,
+        key: &str,
+        origin: Option<&Origin>,
+    ) -> Result<(u64, Result<Option<CacheEntry>, FleetError>), FleetError> {
+        let bytes = match self
+            .command::<u64>(redis::cmd("STRLEN").arg(key), "strlen")
+            .await
+        {
+            Ok(bytes) => bytes,
+            Err(failure) if failure.code() == Some("WRONGTYPE") => {
+                return Ok((
+                    0,
+                    Err(FleetError::Corrupt("the key holds another type".into())),
+                ))
+            }
+            Err(failure) => return Err(self.error(failure)),
+        };
+        let Some(origin) = origin.filter(|origin| self.entry_key(origin) == key) else {
+            return Ok((
+                bytes,
+                Err(FleetError::Corrupt(
+                    "not an entry key of this schema".into(),
+                )),
+            ));
+        };
+        match self.inspect(origin).await {
+            Ok(entry) => Ok((bytes, Ok(entry))),
+            Err(error @ FleetError::Corrupt(_)) => Ok((bytes, Err(error))),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// How many fleet locks are held now (keys `{prefix}lock:*`), walking them with `SCAN`.
+    pub async fn count_locks(&self) -> Result<u64, FleetError> {
+        self.single_only()?;
+        let pattern = format!("{}lock:*", glob_escape(&self.inner.options.key_prefix));
+        let mut cursor = 0;
+        let mut locks = 0;
+        loop {
+            let (next, keys): (u64, Vec<Vec<u8>>) = self
+                .command(
+                    redis::cmd("SCAN")
+                        .arg(cursor)
+                        .arg("MATCH")
+                        .arg(&pattern)
+                        .arg("COUNT")
+                        .arg(500),
+                    "scan",
+                )
+                .await
+                .map_err(|failure| self.error(failure))?;
+            locks += u64::try_from(keys.len()).unwrap_or(u64::MAX);
+            if next == 0 {
+                return Ok(locks);
+            }
+            cursor = next;
+        }
+    }
+
+    /// Deletes every key of the cache, entries and locks (`{prefix}*`), page by page (for
+    /// `robotrules cache purge --all`); how many entries were deleted. Keys of other
+    /// programs, or of fleets with another prefix, are left alone.
+    pub async fn purge_all(&self) -> Result<u64, FleetError> {
+        self.single_only()?;
+        let pattern = format!("{}*", glob_escape(&self.inner.options.key_prefix));
+        let lock = format!("{}lock:", self.inner.options.key_prefix);
+        let mut cursor = 0;
+        let mut entries = 0;
+        loop {
+            let (next, keys): (u64, Vec<Vec<u8>>) = self
+                .command(
+                    redis::cmd("SCAN")
+                        .arg(cursor)
+                        .arg("MATCH")
+                        .arg(&pattern)
+                        .arg("COUNT")
+                        .arg(500),
+                    "scan",
+                )
+                .await
+                .map_err(|failure| self.error(failure))?;
+            if !keys.is_empty() {
+                let deleted: u64 = self
+                    .command(redis::cmd("DEL").arg(&keys), "purge")
+                    .await
+                    .map_err(|failure| self.error(failure))?;
+                let locks = keys.iter().filter(|key| key.starts_with(lock.as_bytes()));
+                entries += deleted.saturating_sub(u64::try_from(locks.count()).unwrap_or(0));
+            }
+            if next == 0 {
+                return Ok(entries);
+            }
+            cursor = next;
+        }
+    }
+
+    /// An error for a Redis Cluster, whose keys no single `SCAN` walks.
+    fn single_only(&self) -> Result<(), FleetError> {
+        match self.inner.backend {
+            Backend::Cluster(_) => Err(FleetError::Redis(format!(
+                "{}: walking the keys of a Redis Cluster is not supported; ask each node",
+                self.inner.target
+            ))),
+            Backend::Single(_) => Ok(()),
+        }
+    }
+
+    /// A failed command as the error an operator's command reports.
+    fn error(&self, failure: Failure) -> FleetError {
+        failure.into_error(self.inner.options.command_timeout, &self.inner.target)
+    }
+
     /// Runs `cmd`, keeping the counters and the connected flag.
     async fn command<T: redis::FromRedisValue>(
         &self,
@@ -520,6 +679,19 @@ fn origin_key(origin: &Origin) -> String {
         Some(port) => format!("{}://{}:{port}", origin.scheme(), origin.host()),
         None => origin.to_string(),
     }
+}
+
+/// `text` with the glob characters of `SCAN MATCH` escaped, so a key prefix matches only
+/// itself.
+fn glob_escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
 }
 
 /// Why a value read from Redis is not used.
