@@ -358,12 +358,11 @@ fn explain_json_is_the_structured_report() {
         "robots-txt-implicitly-allowed"
     );
     assert_eq!(v["profiles"][1]["explanation"]["allowed"], false);
-    // rfc9309 is compared with each profile that decides differently: one cause each.
+    // One cause, shared by google and legacy1994: said once, for both.
     assert_eq!(
         v["differences"],
         serde_json::json!([
-            "rfc9309 always allows `/robots.txt` (RFC 9309 §2.2.2); google applies the rules to it like any other path",
-            "rfc9309 always allows `/robots.txt` (RFC 9309 §2.2.2); legacy1994 applies the rules to it like any other path"
+            "rfc9309 always allows `/robots.txt` (RFC 9309 §2.2.2); google and legacy1994 apply the rules to it like any other path"
         ])
     );
 }

@@ -361,3 +361,43 @@ fn undetermined(ea: &Explanation, eb: &Explanation) -> Difference {
         decided: [side(ea), side(eb)],
     }
 }
+
+impl Difference {
+    /// The same cause with profile `from` written as `to` wherever it appears: two pairs'
+    /// causes that are equal this way are one cause shared by both profiles.
+    pub fn with_profile(&self, from: Profile, to: Profile) -> Difference {
+        let p = |q: &mut Profile| {
+            if *q == from {
+                *q = to;
+            }
+        };
+        let mut d = self.clone();
+        match &mut d {
+            Difference::ImplicitRobotsTxt { allowed_by } => p(allowed_by),
+            Difference::KeySpelling {
+                accepted_by,
+                ignored_by,
+                ..
+            } => {
+                p(accepted_by);
+                p(ignored_by);
+            }
+            Difference::AgentToken { tokens, .. } => {
+                tokens.iter_mut().for_each(|s| p(&mut s.profile))
+            }
+            Difference::Groups { groups, .. } => groups.iter_mut().for_each(|s| p(&mut s.profile)),
+            Difference::LineCut { cut_by, .. } => p(cut_by),
+            Difference::Encoding { compared, .. } => {
+                compared.iter_mut().for_each(|s| p(&mut s.profile));
+            }
+            Difference::IndexHtml { derived_by, .. } => p(derived_by),
+            Difference::Precedence { decided } => {
+                decided.iter_mut().for_each(|s| p(&mut s.profile))
+            }
+            Difference::Undetermined { decided } => {
+                decided.iter_mut().for_each(|s| p(&mut s.profile));
+            }
+        }
+        d
+    }
+}

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use robotrules::{Explanation, GroupRef, Profile, Selection};
-use robotrules_lint::render::profiles_do;
+use robotrules_lint::render::{profile_list, profiles_do};
 use robotrules_model::{
     Compared, Crawler, Decided, Difference, Precedence, RobotsTxt, Side, SlashlessPattern,
 };
@@ -44,7 +44,9 @@ pub(super) fn find(
     let Some((first, others)) = answered.split_first() else {
         return Vec::new();
     };
-    let mut out: Vec<String> = Vec::new();
+    // Each cause with the profiles it concerns beside the first: the same cause found for
+    // two profiles (equal once one is written as the other) is said once, for both.
+    let mut shared: Vec<(Difference, Vec<Profile>)> = Vec::new();
     for other in others {
         let found = robotrules_model::differences(
             &first.crawler,
@@ -52,29 +54,87 @@ pub(super) fn find(
             &other.crawler,
             other.explanation,
         );
-        for d in &found {
-            let sentence = render(d, [first.explanation, other.explanation], bytes);
-            if !out.contains(&sentence) {
-                out.push(sentence);
+        let profile = other.explanation.profile;
+        for d in found {
+            let same = shared
+                .iter_mut()
+                .find(|(c, ps)| d.with_profile(profile, ps[0]) == *c);
+            match same {
+                Some((_, ps)) => ps.push(profile),
+                None => shared.push((d, vec![profile])),
             }
         }
     }
-    out
+    let first = first.explanation.profile;
+    shared
+        .iter()
+        .map(|(d, others)| {
+            render(
+                d,
+                &Who {
+                    first,
+                    others: others.as_slice(),
+                },
+                bytes,
+            )
+        })
+        .collect()
 }
 
-/// One cause in words; `pair` is the two explanations compared.
-fn render(d: &Difference, pair: [&Explanation; 2], bytes: &[u8]) -> String {
-    let other = |p: Profile| {
-        pair.iter()
-            .map(|e| e.profile)
-            .find(|&q| q != p)
-            .unwrap_or(p)
-    };
+/// The profiles of a cause: the first profile, and those whose answers it explains against
+/// the first (the cause names the first of them).
+struct Who<'a> {
+    first: Profile,
+    others: &'a [Profile],
+}
+
+impl Who<'_> {
+    /// The profiles `p` stands for in the cause.
+    fn of(&self, p: Profile) -> Vec<Profile> {
+        if p == self.first {
+            vec![p]
+        } else {
+            self.others.to_vec()
+        }
+    }
+
+    /// `p`'s profiles as the subject of `verb`.
+    fn does(&self, p: Profile, verb: &str) -> String {
+        profiles_do(&self.of(p), verb)
+    }
+
+    /// `p`'s profiles, listed.
+    fn list(&self, p: Profile) -> String {
+        profile_list(&self.of(p))
+    }
+
+    /// `p`'s profiles followed by the singular or plural form of a verb.
+    fn agrees(&self, p: Profile, singular: &str, plural: &str) -> String {
+        let verb = if self.of(p).len() == 1 {
+            singular
+        } else {
+            plural
+        };
+        format!("{} {verb}", self.list(p))
+    }
+
+    /// The profiles on the other side of the cause from `p`.
+    fn other(&self, p: Profile) -> Profile {
+        if p == self.first {
+            self.others.first().copied().unwrap_or(p)
+        } else {
+            self.first
+        }
+    }
+}
+
+/// One cause in words.
+fn render(d: &Difference, who: &Who<'_>, bytes: &[u8]) -> String {
     match d {
         Difference::ImplicitRobotsTxt { allowed_by } => format!(
             "{} `/robots.txt` (RFC 9309 §2.2.2); {} the rules to it like any other path",
-            profiles_do(&[*allowed_by], "always allow"),
-            profiles_do(&[other(*allowed_by)], "apply")
+            who.does(*allowed_by, "always allow"),
+            who.does(who.other(*allowed_by), "apply")
         ),
         Difference::KeySpelling {
             line,
@@ -85,10 +145,17 @@ fn render(d: &Difference, pair: [&Explanation; 2], bytes: &[u8]) -> String {
         } => {
             let written = bytes.get(key.start..key.end).unwrap_or_default();
             format!(
-                "line {line}: {accepted_by} reads the key `{}` as `{}`; {ignored_by} does not \
-                 accept that spelling and ignores the line (RFC 9309 §2.2: keys are exact)",
+                "line {line}: {} the key `{}` as `{}`; {} not accept that spelling and \
+                 {} the line (RFC 9309 §2.2: keys are exact)",
+                who.does(*accepted_by, "read"),
                 excerpt(written, 40),
                 read_as.canonical().unwrap_or("a record"),
+                who.agrees(*ignored_by, "does", "do"),
+                if who.of(*ignored_by).len() == 1 {
+                    "ignores"
+                } else {
+                    "ignore"
+                },
             )
         }
         Difference::AgentToken {
@@ -102,11 +169,11 @@ fn render(d: &Difference, pair: [&Explanation; 2], bytes: &[u8]) -> String {
                  names the crawler under {} only (how a user-agent becomes a token, RFC 9309 \
                  §2.2.1)",
                 excerpt(value.as_bytes(), 60),
-                profiles_do(&[named.profile], "read"),
+                who.does(named.profile, "read"),
                 named.value,
-                profiles_do(&[not.profile], "read"),
+                who.does(not.profile, "read"),
                 not.value,
-                named.profile
+                who.list(named.profile)
             )
         }
         Difference::Groups { groups, merging } => {
@@ -116,7 +183,7 @@ fn render(d: &Difference, pair: [&Explanation; 2], bytes: &[u8]) -> String {
                     let (selection, groups) = &s.value;
                     format!(
                         "{} {} ({})",
-                        profiles_do(&[s.profile], "apply"),
+                        who.does(s.profile, "apply"),
                         groups_shown(groups),
                         selection_words(*selection)
                     )
@@ -126,7 +193,7 @@ fn render(d: &Difference, pair: [&Explanation; 2], bytes: &[u8]) -> String {
             if *merging {
                 let (merged, first): (Vec<Profile>, Vec<Profile>) = groups
                     .iter()
-                    .map(|s| s.profile)
+                    .flat_map(|s| who.of(s.profile))
                     .partition(|p| p.reading().groups == robotrules_model::GroupMerge::All);
                 sentence.push_str(&format!(
                     ": {} every group that names the crawler (RFC 9309 §2.2.1), {} only the \
@@ -138,27 +205,29 @@ fn render(d: &Difference, pair: [&Explanation; 2], bytes: &[u8]) -> String {
             sentence
         }
         Difference::LineCut { line, cut_by } => format!(
-            "line {line} is longer than {cut_by}'s line-length limit: {} the rest of it",
-            profiles_do(&[*cut_by], "ignore")
+            "line {line} is longer than {}'s line-length limit: {} the rest of it",
+            who.list(*cut_by),
+            who.does(*cut_by, "ignore")
         ),
         Difference::Encoding {
             line,
             pattern,
             compared,
-        } => encoding(*line, pattern, compared),
+        } => encoding(*line, pattern, compared, who),
         Difference::IndexHtml { line, derived_by } => format!(
             "Google's `index.html` rule: the allow at line {line} also allows the directory \
-             itself under {derived_by}; {} has no such rule",
-            other(*derived_by)
+             itself under {}; {} no such rule",
+            who.list(*derived_by),
+            who.agrees(who.other(*derived_by), "has", "have")
         ),
-        Difference::Precedence { decided } => precedence_differs(decided),
+        Difference::Precedence { decided } => precedence_differs(decided, who),
         Difference::Undetermined { decided } => {
             let [a, b] = decided;
             format!(
                 "the profiles decide differently: {} by {}, {} by {}",
-                a.profile,
+                who.list(a.profile),
                 line_or_none(a.value),
-                b.profile,
+                who.list(b.profile),
                 line_or_none(b.value)
             )
         }
@@ -201,7 +270,7 @@ fn selection_words(selection: Selection) -> &'static str {
 
 /// Rule `line` matches under the first side only: both pattern and path as compared, and
 /// which field of the readings makes them differ.
-fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2]) -> String {
+fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2], who: &Who<'_>) -> String {
     let [yes, no] = compared;
     let form = |c: &Compared| match &c.pattern {
         Some(p) => format!(
@@ -223,8 +292,8 @@ fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2]) -> String 
         };
         format!(
             "the pattern does not start with `/`: {} it as `/{pattern}`, {} it",
-            profiles_do(&[prepend], "read"),
-            profiles_do(&[never], "never match")
+            who.does(prepend, "read"),
+            who.does(never, "never match")
         )
     } else if pattern.contains(['*', '$']) && ry.wildcards != rn.wildcards {
         let literal = if ry.wildcards {
@@ -234,7 +303,7 @@ fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2]) -> String 
         };
         format!(
             "{} `*` and `$` literally (no wildcards)",
-            profiles_do(&[literal], "read")
+            who.does(literal, "read")
         )
     } else if yes.value.path != no.value.path {
         "the URL's path is read differently (dot segments, percent-encoding; RFC 9309 §2.2.2)"
@@ -245,32 +314,32 @@ fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2]) -> String 
         "the profiles compare it differently".to_owned()
     };
     format!(
-        "line {line} `{}` matches under {} only: {} compares {}; {} compares {}; {why}",
+        "line {line} `{}` matches under {} only: {} {}; {} {}; {why}",
         excerpt(pattern.as_bytes(), 80),
-        yes.profile,
-        yes.profile,
+        who.list(yes.profile),
+        who.does(yes.profile, "compare"),
         form(&yes.value),
-        no.profile,
+        who.does(no.profile, "compare"),
         form(&no.value)
     )
 }
 
 /// The same rules match and precedence picks different ones.
-fn precedence_differs(decided: &[Side<Decided>; 2]) -> String {
+fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
     let how = |s: &Side<Decided>| {
         let line = line_or_none(s.value.line);
         match (s.value.precedence, s.value.priority) {
             (Precedence::FirstMatch, _) => format!(
                 "{} the first matching rule in file order decide ({line})",
-                profiles_do(&[s.profile], "let")
+                who.does(s.profile, "let")
             ),
             (_, Some(length)) => format!(
                 "{} the longest match decide ({line}, length {length})",
-                profiles_do(&[s.profile], "let")
+                who.does(s.profile, "let")
             ),
             (_, None) => format!(
                 "{} the longest match decide ({line})",
-                profiles_do(&[s.profile], "let")
+                who.does(s.profile, "let")
             ),
         }
     };
@@ -279,9 +348,9 @@ fn precedence_differs(decided: &[Side<Decided>; 2]) -> String {
     if a.value.precedence == b.value.precedence {
         sentence.push_str(&format!(
             "; {}: {}; {}: {}",
-            a.profile,
+            who.list(a.profile),
             precedence(a.profile.reading()),
-            b.profile,
+            who.list(b.profile),
             precedence(b.profile.reading())
         ));
     }
