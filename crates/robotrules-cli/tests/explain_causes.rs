@@ -85,6 +85,10 @@ fn causes(run: &Run) -> Vec<String> {
     "User-agent: bot\nDisallow: /\n", "ExampleBot", "/x",
     "legacy1994 applies the group at line 1 (`bot`) (the first record whose user-agent is part of the name)"
 )]
+#[case::blank_line_ends_a_record(
+    "User-agent: a\n\nUser-agent: b\nDisallow: /\n", "a", "/x",
+    "rfc9309 applies the group at line 1 (`a`, `b`) (named by its token); legacy1994 applies the group at line 1 (`a`) (the first record whose user-agent is part of the name): legacy1994 ends a record's user-agent lines at a blank line (1994), rfc9309 ends them only at an allow or disallow line"
+)]
 fn each_cause_is_named_with_its_line(
     #[case] file: &str,
     #[case] agent: &str,

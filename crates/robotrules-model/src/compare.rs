@@ -31,8 +31,8 @@ pub struct Side<T> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Compared {
-    /// The rule's pattern as compared (normalised), `None` when the profile has no such rule.
-    pub pattern: Option<String>,
+    /// The rule's pattern as compared (normalised).
+    pub pattern: String,
     /// The URL's path as compared.
     pub path: String,
 }
@@ -151,7 +151,8 @@ pub fn differences(
     if !found.is_empty() {
         return found;
     }
-    if ea.groups != eb.groups {
+    let lines = |e: &Explanation| e.groups.iter().map(|g| g.line).collect::<Vec<_>>();
+    if lines(ea) != lines(eb) {
         return vec![agent_token(a, ea, b)
             .or_else(|| agent_token(b, eb, a))
             .unwrap_or_else(|| groups(ea, eb))];
@@ -160,6 +161,11 @@ pub fn differences(
     found.extend(rules_matching_once(eb, a, ea));
     if !found.is_empty() {
         return found;
+    }
+    // The same groups by their first lines, with different user-agent lines: where a group's
+    // user-agent lines end.
+    if ea.groups != eb.groups {
+        return vec![groups(ea, eb)];
     }
     vec![precedence(ea, eb).unwrap_or_else(|| undetermined(ea, eb))]
 }
@@ -174,14 +180,20 @@ fn implicit_robots_txt(ea: &Explanation, eb: &Explanation) -> Option<Difference>
         })
 }
 
-/// The lines that counted in `x`'s decision: its groups' user-agent lines and its matching
-/// rules.
+/// The lines that counted in `x`'s decision: the user-agent lines that chose its groups (those
+/// with the token that named the crawler, or the `*` lines when none did) and the deciding
+/// rule. A matching rule that did not decide, or another name in the same group, is no cause.
 fn lines_used(x: &Crawler, ex: &Explanation) -> Vec<u32> {
     let robots = x.robots();
+    let named = x.named_by().map(|n| n.token(robots));
+    let chose = |a: &UserAgent| match &named {
+        Some(token) => !a.global && a.token(robots).eq_ignore_ascii_case(token),
+        None => a.global,
+    };
     let mut lines: Vec<u32> = x
         .groups()
-        .flat_map(|(g, _)| g.agents(robots).iter().map(|a| a.line))
-        .chain(ex.matches.iter().map(|m| m.line))
+        .flat_map(|(g, _)| g.agents(robots).iter().filter(|a| chose(a)).map(|a| a.line))
+        .chain(ex.decided_by.as_ref().map(|r| r.line))
         .collect();
     lines.sort_unstable();
     lines.dedup();
@@ -287,39 +299,39 @@ fn rule_at(c: &Crawler, line: u32) -> Option<(&Rule, &GroupRules)> {
     })
 }
 
-/// Rules matching under `x` and not under `y`: Google's derived `index.html` rule, or the
-/// pattern or path as compared differing.
+/// `x`'s deciding rule when it does not match under `y`: Google's derived `index.html` rule,
+/// or the pattern or path as compared differing. (A rule that matches and does not decide is
+/// no cause; `y`'s deciding rule is looked at from `y`'s side.)
 fn rules_matching_once(ex: &Explanation, y: &Crawler, ey: &Explanation) -> Vec<Difference> {
     let in_y = |m: &RuleMatch| {
         ey.matches
             .iter()
             .any(|n| n.line == m.line && n.derived == m.derived)
     };
-    ex.matches
+    ex.decided_by
         .iter()
         .filter(|m| !in_y(m))
-        .map(|m| {
+        .filter_map(|m| {
             if m.derived {
-                return Difference::IndexHtml {
+                return Some(Difference::IndexHtml {
                     line: m.line,
                     derived_by: ex.profile,
-                };
+                });
             }
-            let other = rule_at(y, m.line).map(|(rule, rules)| {
-                let mut n = rules.normalized(rule).into_owned();
-                if rule.is_anchored() {
-                    n.push('$');
-                }
-                n
-            });
-            Difference::Encoding {
+            // A rule outside `y`'s groups is a difference of groups, not of encoding.
+            let (rule, rules) = rule_at(y, m.line)?;
+            let mut other = rules.normalized(rule).into_owned();
+            if rule.is_anchored() {
+                other.push('$');
+            }
+            Some(Difference::Encoding {
                 line: m.line,
                 pattern: m.pattern.clone(),
                 compared: [
                     Side {
                         profile: ex.profile,
                         value: Compared {
-                            pattern: Some(m.normalized.clone()),
+                            pattern: m.normalized.clone(),
                             path: ex.path.clone(),
                         },
                     },
@@ -331,7 +343,7 @@ fn rules_matching_once(ex: &Explanation, y: &Crawler, ey: &Explanation) -> Vec<D
                         },
                     },
                 ],
-            }
+            })
         })
         .collect()
 }

@@ -102,8 +102,8 @@ fn percent_encoding_shows_both_forms() {
     };
     assert_eq!((*line, pattern.as_str()), (2, "/%62"));
     assert_eq!(compared[0].profile, RFC);
-    assert_eq!(compared[0].value.pattern.as_deref(), Some("/b"));
-    assert_eq!(compared[1].value.pattern.as_deref(), Some("/%62"));
+    assert_eq!(compared[0].value.pattern, "/b");
+    assert_eq!(compared[1].value.pattern, "/%62");
 }
 
 #[test]
@@ -249,4 +249,28 @@ fn agreeing_profiles_have_no_difference() {
             assert_eq!(diff(file, RFC, other, "Bot", url), [], "{file:?} {url}");
         }
     }
+}
+
+#[test]
+fn a_misspelt_line_that_did_not_decide_is_no_cause() {
+    // Under google, line 2 (`User agent: b`) joins the group and line 4 (`Dissallow: /x`)
+    // matches, but neither chose the group for `a` nor decided: the encoding of line 3 did.
+    let file = "User-agent: a\nUser agent: b\nDisallow: /%62\nDissallow: /\nAllow: /\n";
+    let found = diff(file, RFC, GOOGLE, "a", "/b");
+    assert!(
+        matches!(found.as_slice(), [Difference::Encoding { line: 3, .. }]),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_blank_line_ending_a_record_is_a_group_difference() {
+    // Under the 1994 reading the blank line ends `a`'s record, which has no rules.
+    let file = "User-agent: a\n\nUser-agent: b\nDisallow: /\n";
+    let found = diff(file, RFC, LEGACY, "a", "/x");
+    let [Difference::Groups { groups, .. }] = found.as_slice() else {
+        panic!("{found:?}");
+    };
+    assert_eq!(groups[0].value.1[0].agents, ["a", "b"]);
+    assert_eq!(groups[1].value.1[0].agents, ["a"]);
 }

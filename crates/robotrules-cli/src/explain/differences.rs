@@ -8,7 +8,8 @@ use std::sync::Arc;
 use robotrules::{Explanation, GroupRef, Profile, Selection};
 use robotrules_lint::render::{profile_list, profiles_do};
 use robotrules_model::{
-    Compared, Crawler, Decided, Difference, Precedence, RobotsTxt, Side, SlashlessPattern,
+    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, RobotsTxt, Side,
+    SlashlessPattern,
 };
 use robotrules_text::excerpt;
 
@@ -202,6 +203,23 @@ fn render(d: &Difference, who: &Who<'_>, bytes: &[u8]) -> String {
                     profiles_do(&first, "use")
                 ));
             }
+            let lines = |s: &Side<(Selection, Vec<GroupRef>)>| {
+                s.value.1.iter().map(|g| g.line).collect::<Vec<_>>()
+            };
+            let [x, y] = groups;
+            let ends = |p: Profile| p.reading().agent_list_end;
+            if lines(x) == lines(y) && ends(x.profile) != ends(y.profile) {
+                let (blank, rule): (Vec<Profile>, Vec<Profile>) = groups
+                    .iter()
+                    .flat_map(|s| who.of(s.profile))
+                    .partition(|p| ends(*p) == AgentListEnd::RuleOrBlankLine);
+                sentence.push_str(&format!(
+                    ": {} a record's user-agent lines at a blank line (1994), {} them only at \
+                     an allow or disallow line (RFC 9309 §2.1)",
+                    profiles_do(&blank, "end"),
+                    profiles_do(&rule, "end")
+                ));
+            }
             sentence
         }
         Difference::LineCut { line, cut_by } => format!(
@@ -272,16 +290,12 @@ fn selection_words(selection: Selection) -> &'static str {
 /// which field of the readings makes them differ.
 fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2], who: &Who<'_>) -> String {
     let [yes, no] = compared;
-    let form = |c: &Compared| match &c.pattern {
-        Some(p) => format!(
+    let form = |c: &Compared| {
+        format!(
             "`{}` against the path `{}`",
-            excerpt(p.as_bytes(), 80),
+            excerpt(c.pattern.as_bytes(), 80),
             excerpt(c.path.as_bytes(), 80)
-        ),
-        None => format!(
-            "no such rule in its groups, path `{}`",
-            excerpt(c.path.as_bytes(), 80)
-        ),
+        )
     };
     let (ry, rn) = (yes.profile.reading(), no.profile.reading());
     let why = if !pattern.starts_with(['/', '*']) && ry.slashless_pattern != rn.slashless_pattern {
