@@ -3,7 +3,9 @@
 //! URL`: why crawler AGENT may or may not fetch URL — which groups apply and why, every
 //! matching rule with its length, the winner and the tie rule, the deciding line in context,
 //! the `/robots.txt` and `index.html` special cases; with `--profile all`, each profile's
-//! verdict side by side and why they differ.
+//! verdict side by side and why they differ (the model's causes, each with its line). When the
+//! parse limit cut the file, where (byte offset) and the matching rules past the cut, ignored
+//! (RFC 9309 §2.5): a local file is read past the limit for that, and parsed under it.
 //!
 //! Text on standard output, or (`--format json`) the structured report as one JSON object.
 //! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or
