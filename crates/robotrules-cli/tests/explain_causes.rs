@@ -74,7 +74,7 @@ fn causes(run: &Run) -> Vec<String> {
 // Precedence.
 #[case::precedence(
     "User-agent: *\nDisallow: /a\nAllow: /ab\n", "Bot", "/abc",
-    "the same rules match: rfc9309 lets the longest match decide (line 3, length 3); legacy1994 lets the first matching rule in file order decide (line 2)"
+    "line 3 and line 2 match under both: rfc9309 lets the longest match decide (line 3, length 3); legacy1994 lets the first matching rule in file order decide (line 2)"
 )]
 // Group selection and merging.
 #[case::merging(
@@ -84,6 +84,10 @@ fn causes(run: &Run) -> Vec<String> {
 #[case::substring(
     "User-agent: bot\nDisallow: /\n", "ExampleBot", "/x",
     "legacy1994 applies the group at line 1 (`bot`) (the first record whose user-agent is part of the name)"
+)]
+#[case::empty_disallow(
+    "User-agent: *\nDisallow:\nDisallow: /\n", "Bot", "/x",
+    "line 2 is an empty `disallow:`: legacy1994 reads it as allowing everything (1994 convention), rfc9309 matches nothing"
 )]
 #[case::blank_line_ends_a_record(
     "User-agent: a\n\nUser-agent: b\nDisallow: /\n", "a", "/x",
@@ -144,7 +148,7 @@ fn wordpress_ajax_differs_by_precedence_only() {
     assert_eq!(
         causes(&run),
         [
-            "the same rules match: rfc9309 lets the longest match decide (line 3, length 24); \
+            "line 3 and line 2 match under both: rfc9309 lets the longest match decide (line 3, length 24); \
           legacy1994 lets the first matching rule in file order decide (line 2)"
         ],
         "{}",

@@ -110,6 +110,14 @@ pub enum Difference {
         /// The profile under which it matches, then the other: pattern and path as compared.
         compared: [Side<Compared>; 2],
     },
+    /// An empty `disallow:` at `line` allows everything under `allows_all` (the 1994
+    /// convention) and matches nothing under the other profile (RFC 9309 §2.2.2).
+    EmptyDisallow {
+        /// The line.
+        line: u32,
+        /// The profile that reads it as allowing everything.
+        allows_all: Profile,
+    },
     /// Google's `index.html` rule: the allow at `line` also allows the directory under
     /// `derived_by`.
     IndexHtml {
@@ -118,7 +126,7 @@ pub enum Difference {
         /// The profile that derives the rule.
         derived_by: Profile,
     },
-    /// The same rules match, and precedence picks different ones.
+    /// Both deciding rules match under both profiles, and precedence picks different ones.
     Precedence {
         /// The deciding rule under each profile.
         decided: [Side<Decided>; 2],
@@ -318,6 +326,13 @@ fn rules_matching_once(ex: &Explanation, y: &Crawler, ey: &Explanation) -> Vec<D
                     derived_by: ex.profile,
                 });
             }
+            let empty = |e: &Explanation| e.profile.reading().empty_disallow_allows_all;
+            if m.pattern.is_empty() && empty(ex) != empty(ey) {
+                return Some(Difference::EmptyDisallow {
+                    line: m.line,
+                    allows_all: ex.profile,
+                });
+            }
             // A rule outside `y`'s groups is a difference of groups, not of encoding.
             let (rule, rules) = rule_at(y, m.line)?;
             let mut other = rules.normalized(rule).into_owned();
@@ -358,9 +373,12 @@ fn precedence(ea: &Explanation, eb: &Explanation) -> Option<Difference> {
             precedence: e.profile.reading().precedence,
         },
     };
-    let (da, db) = (decided(ea), decided(eb));
-    (da.value.line.is_some() && db.value.line.is_some() && da.value.line != db.value.line)
-        .then_some(Difference::Precedence { decided: [da, db] })
+    // Each deciding rule matches under the other profile too, and the other picked another.
+    let matches_in = |e: &Explanation, line: u32| e.matches.iter().any(|m| m.line == line);
+    let (la, lb) = (ea.decided_by.as_ref()?.line, eb.decided_by.as_ref()?.line);
+    (la != lb && matches_in(eb, la) && matches_in(ea, lb)).then(|| Difference::Precedence {
+        decided: [decided(ea), decided(eb)],
+    })
 }
 
 /// No cause found: both deciding lines.
@@ -403,6 +421,7 @@ impl Difference {
                 compared.iter_mut().for_each(|s| p(&mut s.profile));
             }
             Difference::IndexHtml { derived_by, .. } => p(derived_by),
+            Difference::EmptyDisallow { allows_all, .. } => p(allows_all),
             Difference::Precedence { decided } => {
                 decided.iter_mut().for_each(|s| p(&mut s.profile))
             }

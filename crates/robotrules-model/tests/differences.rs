@@ -274,3 +274,24 @@ fn a_blank_line_ending_a_record_is_a_group_difference() {
     assert_eq!(groups[0].value.1[0].agents, ["a", "b"]);
     assert_eq!(groups[1].value.1[0].agents, ["a"]);
 }
+
+#[test]
+fn an_empty_disallow_allows_all_only_in_1994() {
+    let found = diff(
+        "User-agent: *\nDisallow:\nDisallow: /\n",
+        RFC,
+        LEGACY,
+        "Bot",
+        "/x",
+    );
+    assert!(
+        matches!(
+            found.as_slice(),
+            [Difference::EmptyDisallow {
+                line: 2,
+                allows_all: LEGACY
+            }]
+        ),
+        "{found:?}"
+    );
+}

@@ -232,6 +232,12 @@ fn render(d: &Difference, who: &Who<'_>, bytes: &[u8]) -> String {
             pattern,
             compared,
         } => encoding(*line, pattern, compared, who),
+        Difference::EmptyDisallow { line, allows_all } => format!(
+            "line {line} is an empty `disallow:`: {} it as allowing everything (1994 \
+             convention), {} nothing (RFC 9309 §2.2.2)",
+            who.does(*allows_all, "read"),
+            who.agrees(who.other(*allows_all), "matches", "match")
+        ),
         Difference::IndexHtml { line, derived_by } => format!(
             "Google's `index.html` rule: the allow at line {line} also allows the directory \
              itself under {}; {} no such rule",
@@ -298,7 +304,10 @@ fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2], who: &Who<
         )
     };
     let (ry, rn) = (yes.profile.reading(), no.profile.reading());
-    let why = if !pattern.starts_with(['/', '*']) && ry.slashless_pattern != rn.slashless_pattern {
+    let why = if !pattern.is_empty()
+        && !pattern.starts_with(['/', '*'])
+        && ry.slashless_pattern != rn.slashless_pattern
+    {
         let (prepend, never) = if ry.slashless_pattern == SlashlessPattern::PrependSlash {
             (yes.profile, no.profile)
         } else {
@@ -338,7 +347,7 @@ fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2], who: &Who<
     )
 }
 
-/// The same rules match and precedence picks different ones.
+/// Both deciding rules match under both profiles and precedence picks different ones.
 fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
     let how = |s: &Side<Decided>| {
         let line = line_or_none(s.value.line);
@@ -358,7 +367,14 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
         }
     };
     let [a, b] = decided;
-    let mut sentence = format!("the same rules match: {}; {}", how(a), how(b));
+    let both = [a.value.line, b.value.line].map(line_or_none);
+    let mut sentence = format!(
+        "{} and {} match under both: {}; {}",
+        both[0],
+        both[1],
+        how(a),
+        how(b)
+    );
     if a.value.precedence == b.value.precedence {
         sentence.push_str(&format!(
             "; {}: {}; {}: {}",
