@@ -165,15 +165,21 @@ fn render(d: &Difference, who: &Who<'_>, bytes: &[u8]) -> String {
             tokens,
         } => {
             let [named, not] = tokens;
+            let token = |t: &str| {
+                if t.is_empty() {
+                    "no token".to_owned()
+                } else {
+                    format!("`{}`", excerpt(t.as_bytes(), 60))
+                }
+            };
             format!(
-                "line {line} `user-agent: {}`: {} the token `{}` and {} `{}`, so the line \
-                 names the crawler under {} only (how a user-agent becomes a token, RFC 9309 \
-                 §2.2.1)",
+                "line {line} `user-agent: {}`: {} the token {} and {} {}, so the line names the \
+                 crawler under {} only (how a user-agent becomes a token, RFC 9309 §2.2.1)",
                 excerpt(value.as_bytes(), 60),
                 who.does(named.profile, "read"),
-                named.value,
+                token(&named.value),
                 who.does(not.profile, "read"),
-                not.value,
+                token(&not.value),
                 who.list(named.profile)
             )
         }
@@ -385,4 +391,33 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
         ));
     }
     sentence
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_cause_found_says_so_with_both_lines_and_no_guess() {
+        let d = Difference::Undetermined {
+            decided: [
+                Side {
+                    profile: Profile::Rfc9309,
+                    value: Some(3),
+                },
+                Side {
+                    profile: Profile::Google,
+                    value: None,
+                },
+            ],
+        };
+        let who = Who {
+            first: Profile::Rfc9309,
+            others: &[Profile::Google, Profile::Legacy1994],
+        };
+        assert_eq!(
+            render(&d, &who, b""),
+            "the profiles decide differently: rfc9309 by line 3, google and legacy1994 by no rule"
+        );
+    }
 }
