@@ -4,8 +4,9 @@
 //! Every decision here is the model's ([`robotrules::Explanation`]: the groups and how they
 //! were chosen, the token that named the crawler, every matching rule, the winner, the rules
 //! it tied with). This module only asks each profile and puts the answers together;
-//! [`differences`] names the first step where the profiles part ways, and [`text()`] writes the
-//! report for people.
+//! [`differences`] renders the model's causes of a difference
+//! ([`robotrules_model::differences`]), [`cut`] where the parse limit cut the file and the
+//! matching rules past it, and [`text()`] writes the report for people.
 
 mod cut;
 mod differences;
