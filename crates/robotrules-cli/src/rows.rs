@@ -22,6 +22,7 @@ use robotrules::{Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
 use crate::error::CliError;
+use crate::explain::Cut;
 use crate::output::Format;
 
 /// Which verdicts `--only` keeps.
@@ -84,6 +85,10 @@ pub(crate) struct Verdict<'a> {
     /// The full account, with `--explain` (JSON only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) explanation: Option<Box<Explanation>>,
+    /// With `--explain`, for a file the parse limit cut: where, and the matching rules past
+    /// the cut (RFC 9309 §2.5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) parse_limit: Option<Cut>,
 }
 
 /// What the library's client answered for one URL (`batch`), held until its row's turn.
@@ -114,6 +119,7 @@ impl Answer {
                         pattern: rule.pattern(),
                     }),
                     explanation: explanation.clone(),
+                    parse_limit: None,
                 },
             ),
         }
@@ -228,6 +234,10 @@ impl<W: Write> Printer<W> {
                     ),
                     (None, None, None) => ("-".to_owned(), "-".to_owned()),
                 };
+                let what = match &v.parse_limit {
+                    Some(cut) => format!("{what}; {}", cut.clause()),
+                    None => what,
+                };
                 write_fields(&mut self.out, &[status, url, &line, &what])
             }
         }
@@ -290,6 +300,7 @@ mod tests {
                 pattern: "/private".into(),
             }),
             explanation: None,
+            parse_limit: None,
         }
     }
 

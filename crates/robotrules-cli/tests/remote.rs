@@ -516,11 +516,27 @@ fn lint_reads_a_fetched_file_and_explains_why_there_is_none() {
     let out = run(&["explain", &missing.url("/"), "ExampleBot", "/x"], b"");
     assert_eq!(out.code, 0, "{out:?}");
     assert!(
-        out.stdout.contains("allowed (RFC 9309 §2.3.1.3)"),
+        out.stdout
+            .contains("no robots.txt (404): every URL is allowed, RFC 9309 §2.3.1.3"),
         "{out:?}"
     );
+    assert!(
+        out.stdout.contains("`ExampleBot` on `/x`: allowed\n"),
+        "{out:?}"
+    );
+    assert!(!out.stdout.contains("is:"), "{out:?}");
     let out = run(&["explain", &failing.url("/"), "ExampleBot", "/x"], b"");
     assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stdout
+            .contains("unreachable (503): every URL is disallowed, RFC 9309 §2.3.1.4"),
+        "{out:?}"
+    );
+    assert!(
+        out.stdout.contains("`ExampleBot` on `/x`: disallowed\n"),
+        "{out:?}"
+    );
+    assert!(!out.stdout.contains("is not"), "{out:?}");
 }
 
 #[test]

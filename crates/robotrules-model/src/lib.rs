@@ -22,6 +22,7 @@
 //! workspace branches on a profile's name.
 
 mod build;
+mod compare;
 mod compile;
 mod crawler;
 mod diagnostic;
@@ -35,6 +36,7 @@ mod robots;
 mod text;
 mod user_agent;
 
+pub use compare::{differences, Compared, Decided, Difference, Side};
 pub use compile::{GroupRules, Rule};
 pub use crawler::{Crawler, Reason, Selection, Verdict};
 pub use diagnostic::{Diagnostic, DiagnosticKind};

@@ -28,6 +28,7 @@ use robotrules_url::{robots_txt_origin, Origin};
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
 use crate::error::CliError;
+use crate::explain::{self, PastCut};
 use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
@@ -94,7 +95,14 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         parse: options,
         concurrency: None,
     };
-    let source = input::load_robots_or_fetch(&args.robots, options.parse_limit, &remote, purpose)?;
+    // With `--explain`, a local file is read past the parse limit so that the rules it leaves
+    // out can be named; it is still parsed under the limit.
+    let read = if args.explain {
+        explain::READ_PAST_CUT.max(options.parse_limit)
+    } else {
+        options.parse_limit
+    };
+    let source = input::load_robots_or_fetch(&args.robots, read, &remote, purpose)?;
     let (bytes, fetched): (&[u8], _) = match &source {
         RobotsSource::Local(bytes) => (bytes, None),
         RobotsSource::Remote(lookup) => (
@@ -111,8 +119,13 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     if let Some(warning) = crate::error::agent_warning(options.profile, &args.agent) {
         eprintln!("robotrules: warning: {warning}");
     }
+    let past_cut = args
+        .explain
+        .then(|| PastCut::new(&robots, bytes, &args.agent))
+        .flatten();
     let checker = Checker {
         rules: Crawler::new(robots, &args.agent)?,
+        past_cut,
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
@@ -196,6 +209,8 @@ struct Checker<'a> {
     explain: bool,
     /// The access result of a fetched robots.txt.
     fetched: Option<&'a Fetched<'a>>,
+    /// With `--explain`, a file the parse limit cut, read again whole.
+    past_cut: Option<PastCut>,
 }
 
 impl Checker<'_> {
@@ -233,6 +248,7 @@ impl Checker<'_> {
             reason: None,
             decided_by: None,
             explanation: None,
+            parse_limit: None,
         };
         if let Some(fetched) = self.fetched {
             fetched.governs(url)?;
@@ -259,6 +275,7 @@ impl Checker<'_> {
         if self.explain {
             verdict.explanation = self.rules.explain(url).ok().map(Box::new);
         }
+        verdict.parse_limit = self.past_cut.as_ref().map(|past| past.on(url));
         Ok(verdict)
     }
 }

@@ -3,7 +3,9 @@
 //! URL`: why crawler AGENT may or may not fetch URL — which groups apply and why, every
 //! matching rule with its length, the winner and the tie rule, the deciding line in context,
 //! the `/robots.txt` and `index.html` special cases; with `--profile all`, each profile's
-//! verdict side by side and why they differ.
+//! verdict side by side and why they differ (the model's causes, each with its line). When the
+//! parse limit cut the file, where (byte offset) and the matching rules past the cut, ignored
+//! (RFC 9309 §2.5): a local file is read past the limit for that, and parsed under it.
 //!
 //! Text on standard output, or (`--format json`) the structured report as one JSON object.
 //! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or
@@ -103,7 +105,10 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
         },
         concurrency: None,
     };
-    let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
+    // A local file is read past the parse limit (up to [`explain::READ_PAST_CUT`]), so that
+    // the rules the limit left out can be named; it is still parsed under the limit.
+    let source =
+        input::load_robots_or_fetch(&args.robots, explain::READ_PAST_CUT, &remote, purpose)?;
     let bytes = match source {
         RobotsSource::Local(bytes) => bytes,
         RobotsSource::Remote(lookup) => match (lookup.access(), lookup.served().body()) {
@@ -184,25 +189,33 @@ fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, 
         reason: &reason,
         fetched,
     };
-    let rendered =
-        match args.format {
-            Format::Text => {
-                let (section, verdict) = if allowed {
-                    ("§2.3.1.3", "allowed")
-                } else {
-                    ("§2.3.1.4", "disallowed")
-                };
-                format!(
-                "{url} is {} ({}): no rules to explain\n{} {} {}: {verdict} (RFC 9309 {section})\n",
-                fetched.access,
-                fetched.access_reason.as_deref().unwrap_or("no reason given"),
-                args.agent,
-                args.url,
-                if allowed { "is" } else { "is not" },
-            )
-            }
-            Format::Json => output::json_line(&record)?,
-        };
+    let rendered = match args.format {
+        Format::Text => format!(
+            "{url}: {}\n`{}` on `{}`: {}\n",
+            blanket_sentence(fetched, allowed),
+            args.agent,
+            args.url,
+            if allowed { "allowed" } else { "disallowed" },
+        ),
+        Format::Json => output::json_line(&record)?,
+    };
     output::write_text(io::stdout().lock(), &rendered)?;
     Ok(Outcome::flagged_if(!allowed))
+}
+
+/// What an access result without a file means, said plainly: `no robots.txt (404): every URL
+/// is allowed, RFC 9309 §2.3.1.3`, `unreachable (503): every URL is disallowed, RFC 9309
+/// §2.3.1.4`.
+fn blanket_sentence(fetched: &Fetched, allowed: bool) -> String {
+    let reason = fetched
+        .access_reason
+        .as_deref()
+        .unwrap_or("no reason given");
+    // `HTTP status 503` is shown as its code; any other reason (a network error) as written.
+    let why = reason.strip_prefix("HTTP status ").unwrap_or(reason);
+    if allowed {
+        format!("no robots.txt ({why}): every URL is allowed, RFC 9309 §2.3.1.3")
+    } else {
+        format!("unreachable ({why}): every URL is disallowed, RFC 9309 §2.3.1.4")
+    }
 }

@@ -1,97 +1,272 @@
-//! Why profiles answer differently. The steps of a decision are compared in order — the
-//! `/robots.txt` special case, the groups chosen, the path compared, the rules that match, the
-//! winner — and the first step where the profiles part ways is the cause. The cause is named
-//! from the fields of the profiles' readings that differ at that step
-//! ([`robotrules_model::Reading`]), never from the profiles' names.
+//! Why profiles answer differently, in words. The causes are the model's
+//! ([`robotrules_model::differences`]): derived from the decisions each profile made, each
+//! with its line. This module picks the pairs to compare and renders each cause; it works
+//! nothing out again and never names a cause the model did not find.
 
-use std::collections::BTreeSet;
+use std::sync::Arc;
 
-use robotrules::{Explanation, GroupRef, Profile, Reason, RuleMatch};
+use robotrules::{Explanation, GroupRef, Profile, Selection};
 use robotrules_lint::render::{profile_list, profiles_do};
-use robotrules_model::Reading;
 use robotrules_model::{
-    AgentListEnd, AgentToken, GroupMerge, KeySpellings, Precedence, SlashlessPattern, UrlReading,
+    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, RobotsTxt, Side,
+    SlashlessPattern,
 };
+use robotrules_text::excerpt;
 
 use super::text::precedence;
 use super::ProfileReport;
 
-/// Sentences saying why the profiles' verdicts or deciding rules differ (none if they agree).
-pub(super) fn find(profiles: &[ProfileReport]) -> Vec<String> {
-    let answered: Vec<&Explanation> = profiles
+/// One profile's answer with the crawler it came from.
+struct Answered<'a> {
+    crawler: Crawler,
+    explanation: &'a Explanation,
+}
+
+/// Sentences saying why the profiles' verdicts or deciding rules differ (none if they agree):
+/// the first profile that answered is compared with each other one that decides differently.
+pub(super) fn find(
+    profiles: &[ProfileReport],
+    bytes: &[u8],
+    agent: &str,
+    parse_limit: usize,
+) -> Vec<String> {
+    let answered: Vec<Answered<'_>> = profiles
         .iter()
-        .filter_map(|p| p.explanation.as_ref())
+        .filter_map(|p| {
+            let explanation = p.explanation.as_ref()?;
+            let robots = Arc::new(RobotsTxt::parse(bytes, p.profile, parse_limit));
+            let crawler = Crawler::new(robots, agent).ok()?;
+            Some(Answered {
+                crawler,
+                explanation,
+            })
+        })
         .collect();
-    let outcome = |e: &Explanation| (e.allowed, e.decided_by.as_ref().map(|r| r.line));
-    if answered.windows(2).all(|w| outcome(w[0]) == outcome(w[1])) {
+    let Some((first, others)) = answered.split_first() else {
         return Vec::new();
-    }
-    let robots_txt = |e: &Explanation| e.reason == Reason::RobotsTxtImplicitlyAllowed;
-    if answered.iter().any(|e| robots_txt(e)) {
-        let (yes, no) = split(&answered, |e| robots_txt(e));
-        return vec![format!(
-            "{} `/robots.txt` (RFC 9309 §2.2.2); {} the rules to it like any other path",
-            profiles_do(&yes, "always allow"),
-            profiles_do(&no, "apply")
-        )];
-    }
-    let by_groups = partition(&answered, |e| e.groups.clone());
-    if by_groups.len() > 1 {
-        return vec![groups_differ(&by_groups)];
-    }
-    let by_path = partition(&answered, |e| e.path.clone());
-    if by_path.len() > 1 {
-        let parts: Vec<String> = by_path
-            .iter()
-            .map(|(path, ps)| format!("{} `{path}`", profiles_do(ps, "compare")))
-            .collect();
-        let (canonical, google) = split(&answered, |e| {
-            e.profile.reading().urls == UrlReading::Canonical
-        });
-        return vec![format!(
-            "the URL's path is compared differently: {}; {} dot segments and bring URL and \
-             pattern to one percent-encoding (RFC 9309 §2.2.2), {} the URL as written",
-            parts.join(", "),
-            profiles_do(&canonical, "resolve"),
-            profiles_do(&google, "compare")
-        )];
-    }
-    let matched = |e: &Explanation| -> BTreeSet<(u32, bool)> {
-        e.matches.iter().map(|m| (m.line, m.derived)).collect()
     };
-    if partition(&answered, matched).len() > 1 {
-        return rules_differ(&answered);
-    }
-    vec![winner_differs(&answered)]
-}
-
-/// The profiles for which `test` holds, and the others.
-fn split(
-    answered: &[&Explanation],
-    test: impl Fn(&Explanation) -> bool,
-) -> (Vec<Profile>, Vec<Profile>) {
-    let (yes, no): (Vec<&&Explanation>, Vec<&&Explanation>) =
-        answered.iter().partition(|e| test(e));
-    (
-        yes.iter().map(|e| e.profile).collect(),
-        no.iter().map(|e| e.profile).collect(),
-    )
-}
-
-/// The profiles grouped by `key`, in first-seen order.
-fn partition<K: PartialEq>(
-    answered: &[&Explanation],
-    key: impl Fn(&Explanation) -> K,
-) -> Vec<(K, Vec<Profile>)> {
-    let mut parts: Vec<(K, Vec<Profile>)> = Vec::new();
-    for e in answered {
-        let k = key(e);
-        match parts.iter_mut().find(|(pk, _)| *pk == k) {
-            Some((_, ps)) => ps.push(e.profile),
-            None => parts.push((k, vec![e.profile])),
+    // Each cause with the profiles it concerns beside the first: the same cause found for
+    // two profiles (equal once one is written as the other) is said once, for both.
+    let mut shared: Vec<(Difference, Vec<Profile>)> = Vec::new();
+    for other in others {
+        let found = robotrules_model::differences(
+            &first.crawler,
+            first.explanation,
+            &other.crawler,
+            other.explanation,
+        );
+        let profile = other.explanation.profile;
+        for d in found {
+            let same = shared
+                .iter_mut()
+                .find(|(c, ps)| d.with_profile(profile, ps[0]) == *c);
+            match same {
+                Some((_, ps)) => ps.push(profile),
+                None => shared.push((d, vec![profile])),
+            }
         }
     }
-    parts
+    let first = first.explanation.profile;
+    shared
+        .iter()
+        .map(|(d, others)| {
+            render(
+                d,
+                &Who {
+                    first,
+                    others: others.as_slice(),
+                },
+                bytes,
+            )
+        })
+        .collect()
+}
+
+/// The profiles of a cause: the first profile, and those whose answers it explains against
+/// the first (the cause names the first of them).
+struct Who<'a> {
+    first: Profile,
+    others: &'a [Profile],
+}
+
+impl Who<'_> {
+    /// The profiles `p` stands for in the cause.
+    fn of(&self, p: Profile) -> Vec<Profile> {
+        if p == self.first {
+            vec![p]
+        } else {
+            self.others.to_vec()
+        }
+    }
+
+    /// `p`'s profiles as the subject of `verb`.
+    fn does(&self, p: Profile, verb: &str) -> String {
+        profiles_do(&self.of(p), verb)
+    }
+
+    /// `p`'s profiles, listed.
+    fn list(&self, p: Profile) -> String {
+        profile_list(&self.of(p))
+    }
+
+    /// `p`'s profiles followed by the singular or plural form of a verb.
+    fn agrees(&self, p: Profile, singular: &str, plural: &str) -> String {
+        let verb = if self.of(p).len() == 1 {
+            singular
+        } else {
+            plural
+        };
+        format!("{} {verb}", self.list(p))
+    }
+
+    /// The profiles on the other side of the cause from `p`.
+    fn other(&self, p: Profile) -> Profile {
+        if p == self.first {
+            self.others.first().copied().unwrap_or(p)
+        } else {
+            self.first
+        }
+    }
+}
+
+/// One cause in words.
+fn render(d: &Difference, who: &Who<'_>, bytes: &[u8]) -> String {
+    match d {
+        Difference::ImplicitRobotsTxt { allowed_by } => format!(
+            "{} `/robots.txt` (RFC 9309 §2.2.2); {} the rules to it like any other path",
+            who.does(*allowed_by, "always allow"),
+            who.does(who.other(*allowed_by), "apply")
+        ),
+        Difference::KeySpelling {
+            line,
+            key,
+            read_as,
+            accepted_by,
+            ignored_by,
+        } => {
+            let written = bytes.get(key.start..key.end).unwrap_or_default();
+            format!(
+                "line {line}: {} the key `{}` as `{}`; {} not accept that spelling and \
+                 {} the line (RFC 9309 §2.2: keys are exact)",
+                who.does(*accepted_by, "read"),
+                excerpt(written, 40),
+                read_as.canonical().unwrap_or("a record"),
+                who.agrees(*ignored_by, "does", "do"),
+                if who.of(*ignored_by).len() == 1 {
+                    "ignores"
+                } else {
+                    "ignore"
+                },
+            )
+        }
+        Difference::AgentToken {
+            line,
+            value,
+            tokens,
+        } => {
+            let [named, not] = tokens;
+            let token = |t: &str| {
+                if t.is_empty() {
+                    "no token".to_owned()
+                } else {
+                    format!("`{}`", excerpt(t.as_bytes(), 60))
+                }
+            };
+            format!(
+                "line {line} `user-agent: {}`: {} the token {} and {} {}, so the line names the \
+                 crawler under {} only (how a user-agent becomes a token, RFC 9309 §2.2.1)",
+                excerpt(value.as_bytes(), 60),
+                who.does(named.profile, "read"),
+                token(&named.value),
+                who.does(not.profile, "read"),
+                token(&not.value),
+                who.list(named.profile)
+            )
+        }
+        Difference::Groups { groups, merging } => {
+            let shown: Vec<String> = groups
+                .iter()
+                .map(|s| {
+                    let (selection, groups) = &s.value;
+                    format!(
+                        "{} {} ({})",
+                        who.does(s.profile, "apply"),
+                        groups_shown(groups),
+                        selection_words(*selection)
+                    )
+                })
+                .collect();
+            let mut sentence = shown.join("; ");
+            if *merging {
+                let (merged, first): (Vec<Profile>, Vec<Profile>) = groups
+                    .iter()
+                    .flat_map(|s| who.of(s.profile))
+                    .partition(|p| p.reading().groups == robotrules_model::GroupMerge::All);
+                sentence.push_str(&format!(
+                    ": {} every group that names the crawler (RFC 9309 §2.2.1), {} only the \
+                     first record",
+                    profiles_do(&merged, "merge"),
+                    profiles_do(&first, "use")
+                ));
+            }
+            let lines = |s: &Side<(Selection, Vec<GroupRef>)>| {
+                s.value.1.iter().map(|g| g.line).collect::<Vec<_>>()
+            };
+            let [x, y] = groups;
+            let ends = |p: Profile| p.reading().agent_list_end;
+            if lines(x) == lines(y) && ends(x.profile) != ends(y.profile) {
+                let (blank, rule): (Vec<Profile>, Vec<Profile>) = groups
+                    .iter()
+                    .flat_map(|s| who.of(s.profile))
+                    .partition(|p| ends(*p) == AgentListEnd::RuleOrBlankLine);
+                sentence.push_str(&format!(
+                    ": {} a record's user-agent lines at a blank line (1994), {} them only at \
+                     an allow or disallow line (RFC 9309 §2.1)",
+                    profiles_do(&blank, "end"),
+                    profiles_do(&rule, "end")
+                ));
+            }
+            sentence
+        }
+        Difference::LineCut { line, cut_by } => format!(
+            "line {line} is longer than {}'s line-length limit: {} the rest of it",
+            who.list(*cut_by),
+            who.does(*cut_by, "ignore")
+        ),
+        Difference::Encoding {
+            line,
+            pattern,
+            compared,
+        } => encoding(*line, pattern, compared, who),
+        Difference::EmptyDisallow { line, allows_all } => format!(
+            "line {line} is an empty `disallow:`: {} it as allowing everything (1994 \
+             convention), {} nothing (RFC 9309 §2.2.2)",
+            who.does(*allows_all, "read"),
+            who.agrees(who.other(*allows_all), "matches", "match")
+        ),
+        Difference::IndexHtml { line, derived_by } => format!(
+            "Google's `index.html` rule: the allow at line {line} also allows the directory \
+             itself under {}; {} no such rule",
+            who.list(*derived_by),
+            who.agrees(who.other(*derived_by), "has", "have")
+        ),
+        Difference::Precedence { decided } => precedence_differs(decided, who),
+        Difference::Undetermined { decided } => {
+            let [a, b] = decided;
+            format!(
+                "the profiles decide differently: {} by {}, {} by {}",
+                who.list(a.profile),
+                line_or_none(a.value),
+                who.list(b.profile),
+                line_or_none(b.value)
+            )
+        }
+        _ => "the profiles decide differently".to_owned(),
+    }
+}
+
+fn line_or_none(line: Option<u32>) -> String {
+    line.map_or("no rule".to_owned(), |l| format!("line {l}"))
 }
 
 /// `the group at line 1 (`*`, `CCBot`)`.
@@ -102,7 +277,11 @@ fn groups_shown(groups: &[GroupRef]) -> String {
     let shown: Vec<String> = groups
         .iter()
         .map(|g| {
-            let agents: Vec<String> = g.agents.iter().map(|a| format!("`{a}`")).collect();
+            let agents: Vec<String> = g
+                .agents
+                .iter()
+                .map(|a| format!("`{}`", excerpt(a.as_bytes(), 40)))
+                .collect();
             format!("line {} ({})", g.line, agents.join(", "))
         })
         .collect();
@@ -110,208 +289,135 @@ fn groups_shown(groups: &[GroupRef]) -> String {
     format!("the {noun} at {}", shown.join(" and "))
 }
 
-fn groups_differ(parts: &[(Vec<GroupRef>, Vec<Profile>)]) -> String {
-    let shown: Vec<String> = parts
-        .iter()
-        .map(|(groups, ps)| format!("{} {}", profiles_do(ps, "apply"), groups_shown(groups)))
-        .collect();
-    let causes = group_causes(parts);
-    if causes.is_empty() {
-        return shown.join("; ");
+fn selection_words(selection: Selection) -> &'static str {
+    match selection {
+        Selection::Exact => "named by its token",
+        Selection::Substring => "the first record whose user-agent is part of the name",
+        Selection::Global => "no group names the crawler: `*`",
+        _ => "no group names the crawler and there is no `*` group",
     }
-    format!("{}: {}", shown.join("; "), causes.join("; "))
 }
 
-/// What a reading does at one step of forming and choosing groups: a verb for
-/// [`profiles_do`] and the rest of the clause.
-type Clause = (&'static str, &'static str);
-
-/// How a reading words one step of forming and choosing groups.
-type Describe = fn(&Reading) -> Clause;
-
-/// The fields of the readings behind different group choices: the first part's profiles are
-/// the reference; for each other part, the field that explains its groups.
-fn group_causes(parts: &[(Vec<GroupRef>, Vec<Profile>)]) -> Vec<String> {
-    let Some((reference, base)) = parts.first() else {
-        return Vec::new();
+/// Rule `line` matches under the first side only: both pattern and path as compared, and
+/// which field of the readings makes them differ.
+fn encoding(line: u32, pattern: &str, compared: &[Side<Compared>; 2], who: &Who<'_>) -> String {
+    let [yes, no] = compared;
+    let form = |c: &Compared| {
+        format!(
+            "`{}` against the path `{}`",
+            excerpt(c.pattern.as_bytes(), 80),
+            excerpt(c.path.as_bytes(), 80)
+        )
     };
-    let agents = |groups: &[GroupRef]| groups.iter().map(|g| g.agents.len()).sum::<usize>();
-    let mut causes: Vec<String> = Vec::new();
-    for (groups, ps) in &parts[1..] {
-        let joined = groups.first().map(|g| g.line) == reference.first().map(|g| g.line)
-            && agents(groups) != agents(reference);
-        let fewer = groups.len() != reference.len();
-        let candidates: [(bool, Describe); 4] = [
-            (fewer, |r| match r.groups {
-                GroupMerge::First => ("use", "only the first record that names the crawler"),
-                _ => (
-                    "merge",
-                    "every group that names the crawler (RFC 9309 §2.2.1)",
-                ),
-            }),
-            (joined, |r| match r.agent_list_end {
-                AgentListEnd::RuleOrBlankLine => {
-                    ("end", "a record's user-agent lines at a blank line")
-                }
-                _ => (
-                    "end",
-                    "a group's user-agent lines only at an allow or disallow line",
-                ),
-            }),
-            (true, |r| match r.agent_token {
-                AgentToken::Substring => {
-                    ("match", "a user-agent as a substring of the crawler's name")
-                }
-                AgentToken::LeadingRun { digits: true } => (
-                    "match",
-                    "the leading run of letters, digits, `_` and `-` of a user-agent",
-                ),
-                _ => (
-                    "match",
-                    "the leading run of letters, `_` and `-` of a user-agent (`MJ12bot` is `MJ`)",
-                ),
-            }),
-            (true, |r| match r.keys {
-                KeySpellings::Lenient => {
-                    ("accept", "misspelt keys, key prefixes and missing colons")
-                }
-                _ => ("read", "exact keys only"),
-            }),
-        ];
-        let field = candidates.iter().find(|(applies, describe)| {
-            *applies
-                && ps
-                    .iter()
-                    .chain(base)
-                    .any(|p| describe(p.reading()) != describe(base[0].reading()))
-        });
-        if let Some((_, describe)) = field {
-            for (who, clause) in [
-                (base.as_slice(), describe(base[0].reading())),
-                (ps.as_slice(), describe(ps[0].reading())),
-            ] {
-                let sentence = format!("{} {}", profiles_do(who, clause.0), clause.1);
-                if !causes.contains(&sentence) {
-                    causes.push(sentence);
-                }
-            }
-        }
-    }
-    causes
-}
-
-fn rules_differ(answered: &[&Explanation]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut seen = BTreeSet::new();
-    for e in answered {
-        for m in &e.matches {
-            if !seen.insert((m.line, m.derived)) {
-                continue;
-            }
-            let (yes, no) = split(answered, |x| {
-                x.matches
-                    .iter()
-                    .any(|n| n.line == m.line && n.derived == m.derived)
-            });
-            if no.is_empty() {
-                continue;
-            }
-            out.push(only_some_match(m, &yes, &no));
-        }
-    }
-    out
-}
-
-/// Why rule `m` matches under `yes` and not under `no`.
-fn only_some_match(m: &RuleMatch, yes: &[Profile], no: &[Profile]) -> String {
-    let line = m.line;
-    let pattern = &m.pattern;
-    if m.derived {
-        return format!(
-            "Google's `index.html` rule: `allow: {pattern}` (line {line}) also allows the \
-             directory itself under {}; {} {} no such rule",
-            profile_list(yes),
-            profile_list(no),
-            if no.len() == 1 { "has" } else { "have" }
-        );
-    }
-    let all: Vec<Profile> = yes.iter().chain(no).copied().collect();
-    if !pattern.starts_with(['/', '*']) {
-        let (prepend, never): (Vec<Profile>, Vec<Profile>) = all
-            .iter()
-            .partition(|p| p.reading().slashless_pattern == SlashlessPattern::PrependSlash);
-        return format!(
-            "line {line} `{pattern}` does not start with `/`: {} it as `/{pattern}`, {} it",
-            profiles_do(&prepend, "read"),
-            profiles_do(&never, "never match")
-        );
-    }
-    let literal: Vec<Profile> = all
-        .iter()
-        .copied()
-        .filter(|p| !p.reading().wildcards)
-        .collect();
-    if pattern.contains(['*', '$']) && (literal == no || literal == yes) {
-        let effect = if literal == no {
-            "does not match"
+    let (ry, rn) = (yes.profile.reading(), no.profile.reading());
+    let why = if !pattern.is_empty()
+        && !pattern.starts_with(['/', '*'])
+        && ry.slashless_pattern != rn.slashless_pattern
+    {
+        let (prepend, never) = if ry.slashless_pattern == SlashlessPattern::PrependSlash {
+            (yes.profile, no.profile)
         } else {
-            "matches"
+            (no.profile, yes.profile)
         };
-        return format!(
-            "line {line} `{pattern}`: {} `*` and `$` literally (no wildcards), so the rule \
-             {effect} there",
-            profiles_do(&literal, "read")
-        );
-    }
+        format!(
+            "the pattern does not start with `/`: {} it as `/{pattern}`, {} it",
+            who.does(prepend, "read"),
+            who.does(never, "never match")
+        )
+    } else if pattern.contains(['*', '$']) && ry.wildcards != rn.wildcards {
+        let literal = if ry.wildcards {
+            no.profile
+        } else {
+            yes.profile
+        };
+        format!(
+            "{} `*` and `$` literally (no wildcards)",
+            who.does(literal, "read")
+        )
+    } else if yes.value.path != no.value.path {
+        "the URL's path is read differently (dot segments, percent-encoding; RFC 9309 §2.2.2)"
+            .to_owned()
+    } else if yes.value.pattern != no.value.pattern {
+        "the pattern is percent-encoded differently (RFC 9309 §2.2.2)".to_owned()
+    } else {
+        "the profiles compare it differently".to_owned()
+    };
     format!(
-        "line {line} `{pattern}` matches under {} but not under {}: the profiles encode patterns \
-         and URLs differently (RFC 9309 §2.2.2)",
-        profile_list(yes),
-        profile_list(no)
+        "line {line} `{}` matches under {} only: {} {}; {} {}; {why}",
+        excerpt(pattern.as_bytes(), 80),
+        who.list(yes.profile),
+        who.does(yes.profile, "compare"),
+        form(&yes.value),
+        who.does(no.profile, "compare"),
+        form(&no.value)
     )
 }
 
-fn winner_differs(answered: &[&Explanation]) -> String {
-    let decided = |x: &Explanation| {
-        x.decided_by
-            .as_ref()
-            .map_or("no rule".to_owned(), |r| format!("line {}", r.line))
-    };
-    let first_match = |e: &Explanation| e.profile.reading().precedence == Precedence::FirstMatch;
-    let (first, longest) = split(answered, first_match);
-    let pick = |ps: &[Profile]| answered.iter().find(|e| ps.first() == Some(&e.profile));
-    if let (Some(f), Some(l)) = (pick(&first), pick(&longest)) {
-        if decided(f) != decided(l) {
-            return format!(
-                "{} the first matching rule in file order decide ({}); {} the longest match \
-                 decide ({})",
-                profiles_do(&first, "let"),
-                decided(f),
-                profiles_do(&longest, "let"),
-                decided(l)
-            );
+/// Both deciding rules match under both profiles and precedence picks different ones.
+fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
+    let how = |s: &Side<Decided>| {
+        let line = line_or_none(s.value.line);
+        match (s.value.precedence, s.value.priority) {
+            (Precedence::FirstMatch, _) => format!(
+                "{} the first matching rule in file order decide ({line})",
+                who.does(s.profile, "let")
+            ),
+            (_, Some(length)) => format!(
+                "{} the longest match decide ({line}, length {length})",
+                who.does(s.profile, "let")
+            ),
+            (_, None) => format!(
+                "{} the longest match decide ({line})",
+                who.does(s.profile, "let")
+            ),
         }
-    }
-    let lengths = |x: &Explanation| {
-        let v: Vec<String> = x
-            .matches
-            .iter()
-            .map(|m| format!("line {} = {}", m.line, m.priority))
-            .collect();
-        v.join(", ")
     };
-    let others: Vec<&&Explanation> = answered.iter().filter(|e| !first_match(e)).collect();
-    let shown: Vec<String> = others
-        .iter()
-        .map(|e| format!("{} ({}) decides by {}", e.profile, lengths(e), decided(e)))
-        .collect();
-    let how: Vec<String> = others
-        .iter()
-        .map(|e| format!("{}: {}", e.profile, precedence(e.profile.reading())))
-        .collect();
-    format!(
-        "the longest match wins in each, but length is measured differently: {}; {}",
-        shown.join(", "),
-        how.join("; ")
-    )
+    let [a, b] = decided;
+    let both = [a.value.line, b.value.line].map(line_or_none);
+    let mut sentence = format!(
+        "{} and {} match under both: {}; {}",
+        both[0],
+        both[1],
+        how(a),
+        how(b)
+    );
+    if a.value.precedence == b.value.precedence {
+        sentence.push_str(&format!(
+            "; {}: {}; {}: {}",
+            who.list(a.profile),
+            precedence(a.profile.reading()),
+            who.list(b.profile),
+            precedence(b.profile.reading())
+        ));
+    }
+    sentence
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_cause_found_says_so_with_both_lines_and_no_guess() {
+        let d = Difference::Undetermined {
+            decided: [
+                Side {
+                    profile: Profile::Rfc9309,
+                    value: Some(3),
+                },
+                Side {
+                    profile: Profile::Google,
+                    value: None,
+                },
+            ],
+        };
+        let who = Who {
+            first: Profile::Rfc9309,
+            others: &[Profile::Google, Profile::Legacy1994],
+        };
+        assert_eq!(
+            render(&d, &who, b""),
+            "the profiles decide differently: rfc9309 by line 3, google and legacy1994 by no rule"
+        );
+    }
 }

@@ -4,14 +4,18 @@
 //! Every decision here is the model's ([`robotrules::Explanation`]: the groups and how they
 //! were chosen, the token that named the crawler, every matching rule, the winner, the rules
 //! it tied with). This module only asks each profile and puts the answers together;
-//! [`differences`] names the first step where the profiles part ways, and [`text()`] writes the
-//! report for people.
+//! [`differences`] renders the model's causes of a difference
+//! ([`robotrules_model::differences`]), [`cut`] where the parse limit cut the file and the
+//! matching rules past it, and [`text()`] writes the report for people.
 
+mod cut;
 mod differences;
 mod text;
 
 use robotrules::{Explanation, Profile, Robots};
 use serde::Serialize;
+
+pub(crate) use cut::{Cut, PastCut, READ_PAST_CUT};
 
 pub(crate) use text::text;
 
@@ -47,6 +51,10 @@ pub(crate) struct Report {
     pub(crate) profiles: Vec<ProfileReport>,
     /// Why the profiles' verdicts or deciding rules differ (empty when they agree).
     pub(crate) differences: Vec<String>,
+    /// Where the parse limit cut the file, and the matching rules it left out (RFC 9309
+    /// §2.5); absent when the whole file was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) parse_limit: Option<Cut>,
 }
 
 impl Report {
@@ -79,12 +87,14 @@ impl Report {
                 }
             })
             .collect();
-        let differences = differences::find(&profiles);
+        let differences = differences::find(&profiles, bytes, agent, parse_limit);
+        let parse_limit = Cut::find(bytes, agent, url, &profiles, parse_limit);
         Report {
             agent: agent.to_owned(),
             url: url.to_owned(),
             profiles,
             differences,
+            parse_limit,
         }
     }
 

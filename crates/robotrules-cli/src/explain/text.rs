@@ -14,7 +14,7 @@ use robotrules_model::Reading;
 use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
 use robotrules_text::excerpt;
 
-use super::{ProfileReport, Report};
+use super::{Cut, ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
@@ -31,6 +31,10 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
     let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
     let mut out = format!("`{agent}` on `{url}`\n");
+    if let Some(cut) = &report.parse_limit {
+        out.push('\n');
+        out.push_str(&parse_limit(cut));
+    }
     if report.profiles.len() > 1 {
         out.push('\n');
         out.push_str(&table(report));
@@ -46,6 +50,28 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     for p in &report.profiles {
         out.push('\n');
         out.push_str(&section(p, &agent, &parsed, options));
+    }
+    out
+}
+
+/// The cut and the rules it left out.
+fn parse_limit(cut: &Cut) -> String {
+    let mut out = format!(
+        "the file was cut at byte {} by the parse limit of {} bytes (RFC 9309 §2.5): line {} \
+         and everything after it were not read\n",
+        cut.at, cut.limit, cut.line
+    );
+    for rule in &cut.ignored {
+        let _ = writeln!(
+            out,
+            "  {}: line {} `{}: {}` matches: ignored: past the parse limit at byte {} (RFC 9309 \
+             §2.5)",
+            rule.profile,
+            rule.line,
+            rule.kind,
+            excerpt(rule.pattern.as_bytes(), 80),
+            cut.at
+        );
     }
     out
 }

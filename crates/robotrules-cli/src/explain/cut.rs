@@ -1,0 +1,149 @@
+//! The parse limit in an explanation (RFC 9309 §2.5): where the file was cut, and the rules
+//! past the cut that would have matched. Those are found by reading the file again without
+//! the limit, only when it was cut; the model's verdict stays the one under the limit.
+
+use std::sync::Arc;
+
+use robotrules::{Profile, RuleKind};
+use robotrules_grammar::FindingKind;
+use robotrules_model::{Crawler, DiagnosticKind, RobotsTxt};
+use serde::Serialize;
+
+use super::ProfileReport;
+
+/// How much of a local file `explain` and `check --explain` read: past the parse limit, so
+/// that the rules it leaves out can be named (64 MiB; the file is still parsed under the
+/// limit, and anything past this is neither read nor reported).
+pub(crate) const READ_PAST_CUT: usize = 64 << 20;
+
+/// Where the parse limit cut a file, and what it left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Cut {
+    /// The byte offset of the cut: bytes from here on were not read.
+    pub(crate) at: usize,
+    /// The parse limit in bytes.
+    pub(crate) limit: usize,
+    /// The 1-based line of the first line not read.
+    pub(crate) line: u32,
+    /// Rules past the cut that match the URL, per profile: ignored because of the limit.
+    pub(crate) ignored: Vec<Ignored>,
+}
+
+/// A rule past the parse limit that would have matched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Ignored {
+    /// The profile under which it would have matched.
+    pub(crate) profile: Profile,
+    /// Its 1-based line.
+    pub(crate) line: u32,
+    /// Allow or disallow.
+    pub(crate) kind: RuleKind,
+    /// The pattern as written.
+    pub(crate) pattern: String,
+}
+
+/// A file the parse limit cut, read again whole for one crawler under one profile: what
+/// `check --explain` asks for each URL.
+pub(crate) struct PastCut {
+    at: usize,
+    limit: usize,
+    line: u32,
+    whole: Option<Crawler>,
+}
+
+impl PastCut {
+    /// The cut of `robots` (read from `bytes` under the limit), with `bytes` read again whole
+    /// for `agent`; `None` when the whole file was read.
+    pub(crate) fn new(robots: &RobotsTxt, bytes: &[u8], agent: &str) -> Option<PastCut> {
+        let (at, limit, line) = Cut::of(robots)?;
+        let whole = Arc::new(RobotsTxt::parse(bytes, robots.profile(), usize::MAX));
+        Some(PastCut {
+            at,
+            limit,
+            line,
+            whole: Crawler::new(whole, agent).ok(),
+        })
+    }
+
+    /// The cut, with the rules past it that match `url`.
+    pub(crate) fn on(&self, url: &str) -> Cut {
+        let ignored = self
+            .whole
+            .as_ref()
+            .and_then(|c| c.explain(url).ok())
+            .map(|e| {
+                e.matches
+                    .into_iter()
+                    .filter(|m| m.line >= self.line && !m.derived)
+                    .map(|m| Ignored {
+                        profile: e.profile,
+                        line: m.line,
+                        kind: m.kind,
+                        pattern: m.pattern,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Cut {
+            at: self.at,
+            limit: self.limit,
+            line: self.line,
+            ignored,
+        }
+    }
+}
+
+impl Cut {
+    /// Where `robots` (read under the limit) was cut, if it was: the offset, the limit and
+    /// the first line not read.
+    pub(crate) fn of(robots: &RobotsTxt) -> Option<(usize, usize, u32)> {
+        robots.diagnostics().iter().find_map(|d| match d.kind {
+            DiagnosticKind::Grammar(FindingKind::ParseLimit { limit }) => {
+                Some((d.span.start, limit, d.line))
+            }
+            _ => None,
+        })
+    }
+
+    /// The cut of `bytes` under `parse_limit`, with the rules past it that match `url` for
+    /// `agent` under each profile that answered; `None` when the whole file was read.
+    pub(crate) fn find(
+        bytes: &[u8],
+        agent: &str,
+        url: &str,
+        profiles: &[ProfileReport],
+        parse_limit: usize,
+    ) -> Option<Cut> {
+        let mut cut: Option<Cut> = None;
+        for p in profiles.iter().filter(|p| p.explanation.is_some()) {
+            let robots = RobotsTxt::parse(bytes, p.profile, parse_limit);
+            let Some(past) = PastCut::new(&robots, bytes, agent) else {
+                continue;
+            };
+            let found = past.on(url);
+            match &mut cut {
+                Some(cut) => cut.ignored.extend(found.ignored),
+                None => cut = Some(found),
+            }
+        }
+        cut
+    }
+
+    /// The ignored rules as one clause for a row of `check --explain`: `ignored: line 9
+    /// `disallow: /x`: past the parse limit at byte 512000 (RFC 9309 §2.5)`, or the cut alone.
+    pub(crate) fn clause(&self) -> String {
+        let at = self.at;
+        if self.ignored.is_empty() {
+            return format!("file cut at byte {at} by the parse limit (RFC 9309 §2.5)");
+        }
+        let rules: Vec<String> = self
+            .ignored
+            .iter()
+            .map(|r| format!("line {} {}: {}", r.line, r.kind, r.pattern))
+            .collect();
+        format!(
+            "ignored: {}: past the parse limit at byte {at} (RFC 9309 §2.5)",
+            rules.join(", ")
+        )
+    }
+}
