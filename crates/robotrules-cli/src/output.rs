@@ -114,6 +114,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn json_lines_escape_what_serde_leaves_raw_and_keep_the_values() {
+        let value = serde_json::json!({ "url": "/\x1b[31m\u{9b}\u{202E}\x7f\u{E0001}\t" });
+        let line = json_line(&value).unwrap();
+        assert_eq!(
+            line,
+            "{\"url\":\"/\\u001b[31m\\u009b\\u202e\\u007f\\udb40\\udc01\\t\"}\n"
+        );
+        assert!(!line.trim_end().chars().any(robotrules_text::is_invisible));
+        let back: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(back, value);
+        assert!(matches!(json_safe("{\"a\": 1}\n"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn write_text_escapes_controls_but_line_feed_and_tab() {
+        let mut out = Vec::new();
+        write_text(&mut out, "a\tb\x1b]0;x\x07\r\n").unwrap();
+        assert_eq!(out, b"a\tb<U+001B>]0;x<U+0007><U+000D>\n");
+    }
+
+    #[test]
     fn write_text_writes_all_and_ends_quietly_only_at_a_closed_pipe() {
         let mut out = Vec::new();
         write_text(&mut out, "a\nb\n").unwrap();
