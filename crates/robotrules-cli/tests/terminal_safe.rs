@@ -86,6 +86,13 @@ fn check_rows_explanations_and_agent_errors() {
         &["check", "--profile", "google", robots.path(), &agent, "/x"],
         b"",
     );
+    // Usage errors quote the bad value.
+    both(
+        "usage",
+        &["check", "--profile", EVIL, robots.path(), "Bot"],
+        b"",
+    );
+    both("subcommand", &[EVIL], b"");
     let missing = format!("/nonexistent/{EVIL}.txt");
     both(
         "check missing file",
@@ -169,10 +176,11 @@ fn explain_show_and_lint_of_a_hostile_file() {
 
 #[test]
 fn fetch_reports_a_hostile_response() {
-    let mut raw =
-        b"HTTP/1.1 200 OK\x1b]0;x\x07\r\nContent-Type: text/plain\xc2\x9b\xe2\x80\xae\r\n\
+    // A reason phrase and header values with obs-text (a C1 CSI, a bidi override), which an
+    // HTTP parser accepts, unlike ESC.
+    let mut raw = b"HTTP/1.1 200 O\xc2\x9bK\r\nContent-Type: text/plain\xc2\x9b\xe2\x80\xae\r\n\
         X-Evil: v\xc2\x9b\r\nConnection: close\r\n"
-            .to_vec();
+        .to_vec();
     let body = evil_robots();
     raw.extend(format!("Content-Length: {}\r\n\r\n{body}", body.len()).bytes());
     let sites = Sites::new(vec![
@@ -180,6 +188,17 @@ fn fetch_reports_a_hostile_response() {
         Reply::redirect(302, "/r\u{9b}\u{202E}x"),
         Reply::ok(evil_robots()),
     ]);
+    let (text, json) = both("fetch", &["fetch", &sites.url(0, "/robots.txt")], b"");
+    assert!(
+        text.stdout
+            .contains("content type: text/plain<U+009B><U+202E>"),
+        "{text:?}"
+    );
+    assert_eq!(
+        json.json()["content_type"],
+        "text/plain\u{9b}\u{202E}",
+        "{json:?}"
+    );
     for site in 0..3 {
         let url = sites.url(site, "/robots.txt");
         both("fetch", &["fetch", &url], b"");
@@ -234,16 +253,27 @@ fn cache_show_and_list() {
         .unwrap();
     let origin = sites.url(0, "");
     let origin = origin.trim_end_matches('/');
-    both(
+    let (text, _) = both(
         "cache show",
         &["cache", "show", "--cache", &cache, origin],
         b"",
     );
+    assert_eq!(text.code, 0, "{text:?}");
     let evil_origin = format!("https://a{EVIL}.example");
     both(
         "cache show evil",
         &["cache", "show", "--cache", &cache, &evil_origin],
         b"",
     );
-    both("cache list", &["cache", "list", "--cache", &cache], b"");
+    let (text, json) = both("cache list", &["cache", "list", "--cache", &cache], b"");
+    assert!(text.stdout.contains("<U+001B>"), "{text:?}");
+    let origins: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["origin"].clone())
+        .collect();
+    assert!(
+        origins.contains(&format!("https://a{EVIL}.example:443").into()),
+        "{json:?}"
+    );
 }
