@@ -187,14 +187,12 @@ pub(crate) fn agent_warning(profile: Profile, name: &str) -> Option<String> {
     ))
 }
 
-/// `message` on one line: line breaks (which no message should contain, but a third-party
-/// message might) are shown escaped.
+/// `message` on one line and terminal-safe: line breaks (which no message should contain, but
+/// a third-party message might) are shown as `\n` and `\r`, any other control or invisible
+/// character as `<U+001B>` ([`robotrules_text::visible`]).
 pub(crate) fn one_line(message: &str) -> String {
-    message
-        .replace('\r', "\\r")
-        .replace('\n', "\\n")
-        .trim()
-        .to_owned()
+    let message = message.replace('\r', "\\r").replace('\n', "\\n");
+    robotrules_text::visible(message.trim()).into_owned()
 }
 
 #[cfg(test)]
@@ -242,6 +240,10 @@ mod tests {
     #[rstest]
     #[case("plain", "plain")]
     #[case("two\nlines\r\n", "two\\nlines\\r\\n")]
+    #[case(
+        "osc \x1b]0;x\x07 csi \u{9b}2J \u{202E}",
+        "osc <U+001B>]0;x<U+0007> csi <U+009B>2J <U+202E>"
+    )]
     fn one_line_escapes_line_breaks(#[case] message: &str, #[case] line: &str) {
         assert_eq!(one_line(message), line);
     }

@@ -2,6 +2,8 @@
 //! closed pipe, and where the report goes. The per-URL rows of `check` and `batch` are
 //! [`crate::rows`].
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
@@ -19,22 +21,49 @@ pub(crate) enum Format {
     Json,
 }
 
-/// `value` as one line of JSON, line ending included.
+/// `value` as one line of JSON, line ending included, [terminal-safe](json_safe).
 ///
 /// # Errors
 /// [`CliError::Write`] when it cannot be serialized.
 pub(crate) fn json_line(value: &impl Serialize) -> Result<String, CliError> {
     serde_json::to_string(value)
-        .map(|json| json + "\n")
+        .map(|json| json_safe(&json).into_owned() + "\n")
         .map_err(|error| CliError::Write(io::Error::other(error)))
 }
 
+/// JSON text with every [invisible](robotrules_text::is_invisible) character but LF and tab
+/// (whitespace between values) written as a `\uXXXX` escape (a surrogate pair above U+FFFF). `serde_json` escapes C0 controls
+/// but writes DEL, C1 controls (`U+009B` is a CSI to many terminals) and bidi overrides raw;
+/// escaped, the line is terminal-safe and its values are exactly the data. `serde_json` writes
+/// no other control character outside strings, so every such character is inside a string,
+/// where the escape means the same character.
+pub(crate) fn json_safe(json: &str) -> Cow<'_, str> {
+    let escape = |c: char| robotrules_text::is_invisible(c) && c != '\n' && c != '\t';
+    if !json.chars().any(escape) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if escape(c) {
+            let mut units = [0_u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{unit:04x}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Writes all of `text` to `out` and flushes it; a closed pipe ends the writing quietly (see
-/// [`closed_is_done`]).
+/// [`closed_is_done`]). Every control or other invisible character but LF and tab is written
+/// escaped, `<U+001B>` ([`robotrules_text::visible_lines`]), whatever the report quoted.
 ///
 /// # Errors
 /// [`CliError::Write`] on any write error but a closed pipe.
 pub(crate) fn write_text(mut out: impl Write, text: &str) -> Result<(), CliError> {
+    let text = robotrules_text::visible_lines(text);
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     closed_is_done(written.map_err(write_error))
 }
@@ -83,6 +112,27 @@ impl Write for Failing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_lines_escape_what_serde_leaves_raw_and_keep_the_values() {
+        let value = serde_json::json!({ "url": "/\x1b[31m\u{9b}\u{202E}\x7f\u{E0001}\t" });
+        let line = json_line(&value).unwrap();
+        assert_eq!(
+            line,
+            "{\"url\":\"/\\u001b[31m\\u009b\\u202e\\u007f\\udb40\\udc01\\t\"}\n"
+        );
+        assert!(!line.trim_end().chars().any(robotrules_text::is_invisible));
+        let back: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(back, value);
+        assert!(matches!(json_safe("{\"a\": 1}\n"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn write_text_escapes_controls_but_line_feed_and_tab() {
+        let mut out = Vec::new();
+        write_text(&mut out, "a\tb\x1b]0;x\x07\r\n").unwrap();
+        assert_eq!(out, b"a\tb<U+001B>]0;x<U+0007><U+000D>\n");
+    }
 
     #[test]
     fn write_text_writes_all_and_ends_quietly_only_at_a_closed_pipe() {

@@ -7,7 +7,8 @@
 //! or `-` and why no rule decided (`no-matching-rule`, `no-group`,
 //! `robots-txt-implicitly-allowed`, or `robots-txt-unreachable: REASON` when the access result
 //! decided alone). With `--only allowed` (or `disallowed`) just those URLs are written, bare,
-//! for piping into a fetcher. A tab, CR or LF inside a field is written as `\t`, `\r`, `\n`.
+//! for piping into a fetcher. A tab, CR or LF inside a field is written as `\t`, `\r`, `\n`, and any other control
+//! or invisible character as its code point, `<U+001B>`, as lint shows it.
 //!
 //! JSON: `{"url", "verdict", "allowed", "profile"}`, with `"access"`, `"access_reason"` and
 //! `"robots_txt_url"` for a fetched robots.txt, `"decided_by": {"line", "kind", "pattern"}`
@@ -202,9 +203,10 @@ impl<W: Write> Printer<W> {
         let written = match (self.format, self.only, &row.body) {
             (_, Some(only), Body::Verdict(v)) if v.allowed != (only == Only::Allowed) => Ok(()),
             (_, Some(_), Body::Error { .. }) => Ok(()),
-            (Format::Json, _, _) => serde_json::to_writer(&mut self.out, row)
-                .map_err(io::Error::from)
-                .and_then(|()| self.out.write_all(b"\n")),
+            (Format::Json, _, _) => {
+                let line = crate::output::json_line(row)?;
+                self.out.write_all(line.as_bytes())
+            }
             (Format::Text, Some(_), _) => write_fields(&mut self.out, &[row.url]),
             (Format::Text, None, answer) => self.text(row.url, answer),
         };
@@ -252,7 +254,8 @@ impl<W: Write> Printer<W> {
     }
 }
 
-/// Writes `fields` tab-separated on one line, each with tab, CR and LF escaped.
+/// Writes `fields` tab-separated on one line, each with tab, CR and LF escaped as `\t`, `\r`,
+/// `\n` and every other invisible character as `<U+XXXX>`.
 fn write_fields(out: &mut impl Write, fields: &[&str]) -> io::Result<()> {
     for (i, field) in fields.iter().enumerate() {
         if i > 0 {
@@ -263,9 +266,9 @@ fn write_fields(out: &mut impl Write, fields: &[&str]) -> io::Result<()> {
                 .replace('\t', "\\t")
                 .replace('\r', "\\r")
                 .replace('\n', "\\n");
-            out.write_all(escaped.as_bytes())?;
+            out.write_all(robotrules_text::visible(&escaped).as_bytes())?;
         } else {
-            out.write_all(field.as_bytes())?;
+            out.write_all(robotrules_text::visible(field).as_bytes())?;
         }
     }
     out.write_all(b"\n")

@@ -71,7 +71,7 @@ impl SharedCache {
     /// process's own fetches.
     pub(crate) fn warn_if_degraded(&self) {
         if let Some(warning) = degraded(&self.store.health()) {
-            eprintln!("robotrules: warning: {warning}");
+            eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
         }
     }
 }

@@ -418,7 +418,7 @@ fn a_bad_line_on_stdin_is_an_error_row_and_the_rest_go_on() {
         [
             "allowed\t/a",
             "error\tnot-a-url\tline 2: cannot read URL \"not-a-url\": not an absolute url: \"not-a-url\"",
-            "error\t/b\u{0}c\tline 5: control character U+0000 in the line",
+            "error\t/b<U+0000>c\tline 5: control character U+0000 in the line",
             "error\t/\u{fffd}\tline 6: the line is not UTF-8",
             "allowed\t/b",
         ]

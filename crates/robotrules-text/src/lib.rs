@@ -19,6 +19,7 @@
 //! To quote an excerpt in a message, format it with `{:?}`: as it holds no control
 //! character, that only adds the quotes and escapes `"` and `\`.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// At most `max_chars` characters of `input` for a message, `…` marking a cut, every
@@ -53,6 +54,50 @@ pub fn excerpt<T: AsRef<[u8]> + ?Sized>(input: &T, max_chars: usize) -> String {
         }
     }
     out
+}
+
+/// All of `input`, every [invisible](is_invisible) character shown by code point: [`excerpt`]
+/// without the cut, for text that is shown whole (a URL in a row, a pattern in a report).
+/// Borrowed when there is nothing to escape.
+///
+/// ```
+/// use robotrules_text::visible;
+///
+/// assert_eq!(visible("/a\x1b]0;x\x07"), "/a<U+001B>]0;x<U+0007>");
+/// assert!(matches!(visible("/plain"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn visible(input: &str) -> Cow<'_, str> {
+    visible_except(input, |_| false)
+}
+
+/// All of `input` with every [invisible](is_invisible) character shown by code point, except
+/// line feed and tab, which are kept: for a whole multi-line report whose fields were
+/// escaped already, as a last guard before the terminal.
+///
+/// ```
+/// use robotrules_text::visible_lines;
+///
+/// assert_eq!(visible_lines("a\tb\r\n\u{9b}2J\n"), "a\tb<U+000D>\n<U+009B>2J\n");
+/// ```
+pub fn visible_lines(input: &str) -> Cow<'_, str> {
+    visible_except(input, |c| c == '\n' || c == '\t')
+}
+
+fn visible_except(input: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
+    let escape = |c: char| is_invisible(c) && !keep(c);
+    let Some(first) = input.find(escape) else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = String::with_capacity(input.len() + 16);
+    out.push_str(&input[..first]);
+    for c in input[first..].chars() {
+        if escape(c) {
+            push_visible(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Push `c` onto `out`, or `<U+XXXX>` when it [is invisible](is_invisible).

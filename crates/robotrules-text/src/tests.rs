@@ -110,3 +110,38 @@ proptest! {
         }
     }
 }
+
+#[rstest]
+#[case::plain("/a/b?c=d", "/a/b?c=d")]
+#[case::osc("/\x1b]0;pwned\x07x", "/<U+001B>]0;pwned<U+0007>x")]
+#[case::csi_c1_bidi("\x1b[31m\u{9b}\u{202E}", "<U+001B>[31m<U+009B><U+202E>")]
+#[case::tab_cr_lf("a\tb\rc\n", "a<U+0009>b<U+000D>c<U+000A>")]
+#[case::long_is_not_cut("x", "x")]
+fn visible_escapes_everything_and_cuts_nothing(#[case] input: &str, #[case] shown: &str) {
+    assert_eq!(visible(input), shown);
+    let long = input.repeat(500);
+    assert_eq!(visible(&long), shown.repeat(500));
+}
+
+#[test]
+fn visible_lines_keeps_line_feed_and_tab_only() {
+    assert_eq!(
+        visible_lines("a\tb\nc\rd\x1b\u{85}"),
+        "a\tb\nc<U+000D>d<U+001B><U+0085>"
+    );
+    assert!(matches!(visible_lines("a\tb\n"), Cow::Borrowed("a\tb\n")));
+    assert!(matches!(visible("Müller"), Cow::Borrowed("Müller")));
+}
+
+proptest! {
+    #[test]
+    fn visible_leaves_no_invisible_character(input in any::<String>()) {
+        let shown = visible(&input);
+        prop_assert!(!shown.chars().any(|c| c.is_control() || is_invisible(c)), "{:?}", shown);
+        let lines = visible_lines(&input);
+        prop_assert!(!lines.chars().any(|c| c != '\n' && c != '\t' && (c.is_control() || is_invisible(c))));
+        if !input.chars().any(is_invisible) {
+            prop_assert_eq!(shown.as_ref(), input.as_str());
+        }
+    }
+}

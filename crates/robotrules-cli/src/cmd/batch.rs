@@ -127,7 +127,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     // A name the profile rejects is a usage error before anything is fetched.
     Robots::parse_with(b"", &purpose.parse).crawler(&args.agent)?;
     if let Some(warning) = crate::error::agent_warning(purpose.parse.profile, &args.agent) {
-        eprintln!("robotrules: warning: {warning}");
+        eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
     let client = remote.client(purpose, shared.as_ref().map(SharedCache::store))?;
     let window = args.concurrency.get().saturating_mul(WINDOW_PER_FETCH);

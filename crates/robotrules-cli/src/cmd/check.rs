@@ -117,7 +117,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         options.parse_limit,
     ));
     if let Some(warning) = crate::error::agent_warning(options.profile, &args.agent) {
-        eprintln!("robotrules: warning: {warning}");
+        eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
     let past_cut = args
         .explain

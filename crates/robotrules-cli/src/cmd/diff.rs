@@ -207,7 +207,7 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
             .iter()
             .find_map(|&profile| crate::error::agent_warning(profile, agent));
         if let Some(warning) = warning {
-            eprintln!("robotrules: warning: {warning}");
+            eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
         }
     }
 
@@ -283,7 +283,7 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
 
 /// Writes `line` to `out`.
 fn write(out: &mut impl Write, line: &str) -> Result<(), CliError> {
-    out.write_all(line.as_bytes())
+    out.write_all(robotrules_text::visible_lines(line).as_bytes())
         .map_err(crate::rows::write_error)
 }
 

@@ -314,7 +314,8 @@ fn write(args: &LintArgs, linted: &[Linted]) -> Result<(), CliError> {
             for l in linted {
                 match l {
                     Linted::File { name, report, .. } => {
-                        out.push_str(&render::json_lines_for(report, Some(name)));
+                        let lines = render::json_lines_for(report, Some(name));
+                        out.push_str(&output::json_safe(&lines));
                     }
                     Linted::NoFile(no) => out.push_str(&output::json_line(no)?),
                 }
@@ -344,10 +345,10 @@ fn write(args: &LintArgs, linted: &[Linted]) -> Result<(), CliError> {
             out.push('\n');
             for l in linted {
                 if let Linted::NoFile(no) = l {
-                    eprintln!("{}", no_file_line(no));
+                    eprintln!("{}", crate::error::one_line(&no_file_line(no)));
                 }
             }
-            output::write_text(io::stdout().lock(), &out)
+            output::write_text(io::stdout().lock(), &output::json_safe(&out))
         }
     }
 }
