@@ -23,7 +23,7 @@ mod trust;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::{one_line, CliError};
 
@@ -33,8 +33,28 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Check URLs against robots.txt files (RFC 9309, Google's reading, the 1994 convention).
 #[derive(Debug, Parser)]
-#[command(name = "robotrules", version, about)]
+#[command(
+    name = "robotrules",
+    version,
+    about,
+    after_help = "\
+Examples:
+  robotrules check examples/robots.txt Googlebot /search/results /about
+  robotrules explain --profile all examples/robots.txt Googlebot /search/results
+  robotrules lint examples/robots.txt"
+)]
 struct Cli {
+    /// When to colour the output: auto (when writing to a terminal and NO_COLOR is unset or
+    /// empty), always, or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = args::ColorChoice::Auto
+    )]
+    color: args::ColorChoice,
+
     /// What to do.
     #[command(subcommand)]
     command: Command,
@@ -68,6 +88,8 @@ enum Command {
     /// What does the fleet's shared robots.txt cache (Redis, `--cache`) hold for a site, and
     /// remove it: `cache show`, `cache purge`.
     Cache(cmd::cache::CacheArgs),
+    /// Print a completion script for a shell, to save where the shell loads completions.
+    Completions(cmd::completions::CompletionsArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +109,7 @@ fn main() -> ExitCode {
         }
         Err(error) => return fail(&CliError::from_clap(&error)),
     };
+    cli.color.set();
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(args),
         Command::Batch(args) => cmd::batch::run(args),
@@ -96,6 +119,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => cmd::diff::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Cache(args) => cmd::cache::run(args),
+        Command::Completions(args) => cmd::completions::run(&args, Cli::command()),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
