@@ -23,7 +23,7 @@ mod trust;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::{one_line, CliError};
 
@@ -93,7 +93,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // `--help` is printed before the arguments are parsed into `Cli`, so its colour follows
+    // a `--color` found by a scan of the raw arguments (NO_COLOR clap honours itself).
+    let command = Cli::command().color(help_color(std::env::args_os().skip(1)));
+    let cli = match command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error)
             if matches!(
@@ -127,8 +133,65 @@ fn main() -> ExitCode {
     }
 }
 
+/// clap's colour for `--help`, from the last `--color WHEN` or `--color=WHEN` in `args`
+/// (`auto` when there is none or it is not `always` or `never`).
+fn help_color(args: impl IntoIterator<Item = std::ffi::OsString>) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let value = match arg.to_str() {
+            Some("--") => break,
+            Some("--color") => args.next(),
+            Some(other) => other.strip_prefix("--color=").map(Into::into),
+            None => None,
+        };
+        match value.as_ref().and_then(|v| v.to_str()) {
+            Some("always") => choice = clap::ColorChoice::Always,
+            Some("never") => choice = clap::ColorChoice::Never,
+            Some(_) => choice = clap::ColorChoice::Auto,
+            None => {}
+        }
+    }
+    choice
+}
+
 /// Reports `error` on one line of standard error; exit status 2.
 fn fail(error: &CliError) -> ExitCode {
     eprintln!("robotrules: error: {}", one_line(&error.to_string()));
     ExitCode::from(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn help_color_of(args: &[&str]) -> clap::ColorChoice {
+        help_color(args.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn help_colour_follows_the_last_color_flag() {
+        assert_eq!(help_color_of(&["check", "--help"]), clap::ColorChoice::Auto);
+        assert_eq!(
+            help_color_of(&["--color", "never", "lint", "--help"]),
+            clap::ColorChoice::Never
+        );
+        assert_eq!(
+            help_color_of(&["lint", "--color=always", "--help"]),
+            clap::ColorChoice::Always
+        );
+        assert_eq!(
+            help_color_of(&["--color=never", "--color", "auto"]),
+            clap::ColorChoice::Auto
+        );
+        assert_eq!(
+            help_color_of(&["check", "--", "--color=never"]),
+            clap::ColorChoice::Auto
+        );
+    }
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

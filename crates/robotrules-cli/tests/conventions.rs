@@ -110,3 +110,13 @@ fn no_stdin_hint_when_urls_come_from_a_pipe() {
     assert_eq!(checked.stdout, "allowed\t/a\ndisallowed\t/private/b\n");
     assert!(!checked.stderr.contains("standard input"), "{checked:?}");
 }
+
+#[test]
+fn help_colour_follows_the_flag() {
+    let always = run(&["--color", "always", "check", "--help"], b"");
+    assert_eq!(always.code, 0, "{always:?}");
+    assert!(always.stdout.contains('\x1b'), "{always:?}");
+    let never = run(&["check", "--help", "--color=never"], b"");
+    assert!(!never.stdout.contains('\x1b'), "{never:?}");
+    assert!(!run(&["check", "--help"], b"").stdout.contains('\x1b'));
+}
