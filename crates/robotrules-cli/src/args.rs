@@ -4,7 +4,9 @@
 //! robots.txt flattens (`check`, `explain`, `show`, `lint`, `fetch`, `batch`, `diff`) and the
 //! `cache` commands take for their Redis.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -32,6 +34,43 @@ pub(crate) struct ProfileArg {
         value_parser = profile_parser(),
     )]
     pub(crate) profile: Profile,
+}
+
+/// `--color`: when the output is coloured (lint's rustc-style findings, explain's snippets).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// Colour when the stream is a terminal and `NO_COLOR` is unset or empty.
+    #[default]
+    Auto,
+    /// Always colour, even into a pipe and whatever `NO_COLOR` says.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The process's `--color`, set once by `main` before the command runs.
+static COLOR: OnceLock<ColorChoice> = OnceLock::new();
+
+impl ColorChoice {
+    /// Makes `self` the process's choice (the first call wins).
+    pub(crate) fn set(self) {
+        let _ = COLOR.set(self);
+    }
+
+    /// The process's choice: what `main` set, else `auto`.
+    pub(crate) fn current() -> ColorChoice {
+        COLOR.get().copied().unwrap_or_default()
+    }
+
+    /// Whether to colour a stream that `is_terminal` or not, with `NO_COLOR` as `no_color`
+    /// (no-color.org: set and not empty turns colour off, unless `--color always`).
+    pub(crate) fn colors(self, is_terminal: bool, no_color: Option<&OsStr>) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => is_terminal && no_color.is_none_or(OsStr::is_empty),
+        }
+    }
 }
 
 /// The default `--timeout`, in seconds: `FetchOptions`' default total deadline.
@@ -144,6 +183,22 @@ mod tests {
     #[case("")]
     fn bad_timeouts(#[case] text: &str) {
         assert!(parse_timeout(text).is_err(), "{text:?}");
+    }
+
+    #[rstest]
+    #[case(ColorChoice::Auto, true, None, true)]
+    #[case(ColorChoice::Auto, true, Some(""), true)]
+    #[case(ColorChoice::Auto, true, Some("1"), false)]
+    #[case(ColorChoice::Auto, false, None, false)]
+    #[case(ColorChoice::Always, false, Some("1"), true)]
+    #[case(ColorChoice::Never, true, None, false)]
+    fn color_follows_the_flag_the_terminal_and_no_color(
+        #[case] choice: ColorChoice,
+        #[case] terminal: bool,
+        #[case] no_color: Option<&str>,
+        #[case] colors: bool,
+    ) {
+        assert_eq!(choice.colors(terminal, no_color.map(OsStr::new)), colors);
     }
 
     #[test]

@@ -23,6 +23,14 @@ pub(crate) const STDIN: &str = "-";
 /// it sees some; a few bytes more than the limit are all it needs for both.
 const READ_PAST_LIMIT: u64 = 16;
 
+/// The hint written to standard error when URLs are awaited from standard input: only when it
+/// is a terminal (`stdin_is_terminal`), where a silent wait looks like a hang; never for a
+/// pipe or a file.
+pub(crate) fn urls_from_stdin_hint(stdin_is_terminal: bool) -> Option<&'static str> {
+    stdin_is_terminal
+        .then_some("robotrules: reading URLs from standard input, one per line (Ctrl-D to end)")
+}
+
 /// Whether `arg` names a remote robots.txt (`http://`, `https://`, `ftp://`, any case).
 pub(crate) fn is_remote(arg: &str) -> bool {
     ["http://", "https://", "ftp://"].iter().any(|scheme| {
@@ -92,6 +100,13 @@ fn read_capped(source: impl Read, cap: u64) -> io::Result<Vec<u8>> {
 mod tests {
     use super::*;
     use rstest::rstest;
+
+    #[test]
+    fn the_stdin_hint_is_only_for_a_terminal() {
+        let hint = urls_from_stdin_hint(true).unwrap();
+        assert!(hint.starts_with("robotrules: ") && !hint.contains('\n'));
+        assert_eq!(urls_from_stdin_hint(false), None);
+    }
 
     #[rstest]
     #[case("http://example.com/robots.txt", true)]

@@ -23,7 +23,7 @@ mod trust;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::{one_line, CliError};
 
@@ -33,8 +33,28 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Check URLs against robots.txt files (RFC 9309, Google's reading, the 1994 convention).
 #[derive(Debug, Parser)]
-#[command(name = "robotrules", version, about)]
+#[command(
+    name = "robotrules",
+    version,
+    about,
+    after_help = "\
+Examples:
+  robotrules check examples/robots.txt Googlebot /search/results /about
+  robotrules explain --profile all examples/robots.txt Googlebot /search/results
+  robotrules lint examples/robots.txt"
+)]
 struct Cli {
+    /// When to colour the output: auto (when writing to a terminal and NO_COLOR is unset or
+    /// empty), always, or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = args::ColorChoice::Auto
+    )]
+    color: args::ColorChoice,
+
     /// What to do.
     #[command(subcommand)]
     command: Command,
@@ -68,10 +88,18 @@ enum Command {
     /// What does the fleet's shared robots.txt cache (Redis, `--cache`) hold for a site, and
     /// remove it: `cache show`, `cache purge`.
     Cache(cmd::cache::CacheArgs),
+    /// Print a completion script for a shell, to save where the shell loads completions.
+    Completions(cmd::completions::CompletionsArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // `--help` is printed before the arguments are parsed into `Cli`, so its colour follows
+    // a `--color` found by a scan of the raw arguments (NO_COLOR clap honours itself).
+    let command = Cli::command().color(help_color(std::env::args_os().skip(1)));
+    let cli = match command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error)
             if matches!(
@@ -87,6 +115,7 @@ fn main() -> ExitCode {
         }
         Err(error) => return fail(&CliError::from_clap(&error)),
     };
+    cli.color.set();
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(args),
         Command::Batch(args) => cmd::batch::run(args),
@@ -96,6 +125,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => cmd::diff::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Cache(args) => cmd::cache::run(args),
+        Command::Completions(args) => cmd::completions::run(&args, Cli::command()),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
@@ -103,8 +133,65 @@ fn main() -> ExitCode {
     }
 }
 
+/// clap's colour for `--help`, from the last `--color WHEN` or `--color=WHEN` in `args`
+/// (`auto` when there is none or it is not `always` or `never`).
+fn help_color(args: impl IntoIterator<Item = std::ffi::OsString>) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let value = match arg.to_str() {
+            Some("--") => break,
+            Some("--color") => args.next(),
+            Some(other) => other.strip_prefix("--color=").map(Into::into),
+            None => None,
+        };
+        match value.as_ref().and_then(|v| v.to_str()) {
+            Some("always") => choice = clap::ColorChoice::Always,
+            Some("never") => choice = clap::ColorChoice::Never,
+            Some(_) => choice = clap::ColorChoice::Auto,
+            None => {}
+        }
+    }
+    choice
+}
+
 /// Reports `error` on one line of standard error; exit status 2.
 fn fail(error: &CliError) -> ExitCode {
     eprintln!("robotrules: error: {}", one_line(&error.to_string()));
     ExitCode::from(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn help_color_of(args: &[&str]) -> clap::ColorChoice {
+        help_color(args.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn help_colour_follows_the_last_color_flag() {
+        assert_eq!(help_color_of(&["check", "--help"]), clap::ColorChoice::Auto);
+        assert_eq!(
+            help_color_of(&["--color", "never", "lint", "--help"]),
+            clap::ColorChoice::Never
+        );
+        assert_eq!(
+            help_color_of(&["lint", "--color=always", "--help"]),
+            clap::ColorChoice::Always
+        );
+        assert_eq!(
+            help_color_of(&["--color=never", "--color", "auto"]),
+            clap::ColorChoice::Auto
+        );
+        assert_eq!(
+            help_color_of(&["check", "--", "--color=never"]),
+            clap::ColorChoice::Auto
+        );
+    }
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

@@ -89,9 +89,13 @@ pub(crate) fn display_path(robots: &str) -> String {
     }
 }
 
-/// Colours when writing to a terminal and `NO_COLOR` is not set (no-color.org).
+/// Whether to colour `stream`, as `--color` says (`auto`: a terminal, and `NO_COLOR` unset or
+/// empty, no-color.org).
 pub(crate) fn use_color(stream: &impl IsTerminal) -> bool {
-    stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    crate::args::ColorChoice::current().colors(
+        stream.is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    )
 }
 
 /// A writer whose every write fails with its error kind, for the tests of writing.

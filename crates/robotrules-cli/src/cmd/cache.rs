@@ -36,6 +36,11 @@ mod listing;
 
 /// Arguments of `robotrules cache`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  robotrules cache list --cache redis://127.0.0.1:6379
+  robotrules cache show --cache redis://127.0.0.1:6379 https://example.com
+  robotrules cache purge --cache redis://127.0.0.1:6379 --all")]
 pub(crate) struct CacheArgs {
     /// What to do with the shared cache.
     #[command(subcommand)]
@@ -64,7 +69,11 @@ enum CacheCommand {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT] ORIGIN",
-    mut_args(cache_command_arg)
+    mut_args(cache_command_arg),
+    after_help = "\
+Examples:
+  robotrules cache show --cache redis://127.0.0.1:6379 https://example.com
+  robotrules cache show --cache redis://127.0.0.1:6379 --format json https://example.com/any/page"
 )]
 struct ShowArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
@@ -89,7 +98,11 @@ struct ShowArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE] ORIGIN|--all",
-    mut_args(cache_command_arg)
+    mut_args(cache_command_arg),
+    after_help = "\
+Examples:
+  robotrules cache purge --cache redis://127.0.0.1:6379 https://example.com
+  robotrules cache purge --cache redis://127.0.0.1:6379 --all"
 )]
 struct PurgeArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
@@ -111,11 +124,17 @@ const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL 
 (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's certificate \
 store and --ca-cert)";
 
+/// The help of `--cache-timeout` for the `cache` commands, which fetch nothing: past the
+/// timeout the command fails.
+const CACHE_TIMEOUT_HELP: &str = "How long each Redis command may take, in seconds (decimals \
+allowed); past it the command fails";
+
 /// The remote options as the `cache` commands take them: `--cache` required, with their help;
 /// the options that mean nothing to them (they fetch nothing) out of their help.
 pub(super) fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
     match arg.get_id().as_str() {
         "cache" => arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP),
+        "cache_timeout" => arg.help(CACHE_TIMEOUT_HELP).long_help(CACHE_TIMEOUT_HELP),
         "timeout" | "platform_roots" | "user_agent" => arg.hide(true),
         _ => arg,
     }

@@ -17,7 +17,7 @@
 //! through the fleet's shared cache in Redis ([`crate::shared_cache`]): a fresh entry answers
 //! without fetching, and a last good copy kept there serves while the file is unreachable.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 
 use robotrules::client::{AccessKind, Lookup};
@@ -37,7 +37,14 @@ use crate::rows::{Deciding, Printer, Row, Verdict};
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
-#[command(override_usage = "robotrules check [OPTIONS] ROBOTS AGENT [URL...]")]
+#[command(
+    override_usage = "robotrules check [OPTIONS] ROBOTS AGENT [URL...]",
+    after_help = "\
+Examples:
+  robotrules check examples/robots.txt Googlebot /search/results /about
+  robotrules check --explain --profile google https://example.com/robots.txt Googlebot /cart
+  cat urls.txt | robotrules check --format json robots.txt ExampleBot"
+)]
 pub(crate) struct CheckArgs {
     #[command(flatten)]
     profile: ProfileArg,
@@ -137,6 +144,9 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         None,
     );
     let written = if args.urls.is_empty() {
+        if let Some(hint) = input::urls_from_stdin_hint(io::stdin().is_terminal()) {
+            eprintln!("{hint}");
+        }
         lines::for_each(
             &mut lines::reader(io::stdin().lock()),
             |input| match input {

@@ -57,14 +57,28 @@ fn parse_profiles(s: &str) -> Result<Profiles, String> {
 
 /// Arguments of `robotrules explain`.
 #[derive(Debug, clap::Args)]
-#[command(override_usage = "robotrules explain [OPTIONS] ROBOTS AGENT URL")]
+#[command(
+    override_usage = "robotrules explain [OPTIONS] ROBOTS AGENT URL",
+    after_help = "\
+Examples:
+  robotrules explain examples/robots.txt Googlebot /search/results
+  robotrules explain --profile all examples/robots.txt Googlebot /search/results
+  robotrules explain --format json https://example.com/robots.txt ExampleBot /private/x"
+)]
 pub(crate) struct ExplainArgs {
     /// The reading to explain (rfc9309, google, legacy1994), or `all` to compare them.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = parse_profiles)]
     profile: Profiles,
 
-    /// Output: text, or the structured report as one JSON object.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    /// Output: text, or json: the structured report as one JSON object on one line (every
+    /// profile's answer inside it, with `--profile all`).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value_t = Format::Text,
+        hide_possible_values = true
+    )]
     format: Format,
 
     /// How a ROBOTS URL is fetched and cached.

@@ -28,8 +28,12 @@ use crate::fetch_report::SharedAnswer;
 use crate::output::{self, Format};
 use crate::remote::For;
 
-/// The exit statuses, for `robotrules fetch --help`.
+/// The examples and exit statuses, for `robotrules fetch --help`.
 const EXIT_STATUS: &str = "\
+Examples:
+  robotrules fetch https://www.example.com/any/page
+  robotrules fetch --body --output robots.txt https://example.com/
+
 Exit status: 0 when the robots.txt was fetched (verdict conditional) or is unavailable (4xx, \
 too many redirects, FTP 550: full allow); 1 when it is unreachable (5xx, network error, \
 TLS failure, timeout: full disallow); 2 on a usage error, an unusable --ca-cert file, or a URL \

@@ -5,6 +5,7 @@
 pub(crate) mod batch;
 pub(crate) mod cache;
 pub(crate) mod check;
+pub(crate) mod completions;
 pub(crate) mod diff;
 pub(crate) mod explain;
 pub(crate) mod fetch;

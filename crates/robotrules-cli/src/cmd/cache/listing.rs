@@ -33,7 +33,11 @@ const PAGE: usize = 200;
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache list --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT]",
-    mut_args(cache_command_arg)
+    mut_args(cache_command_arg),
+    after_help = "\
+Examples:
+  robotrules cache list --cache redis://127.0.0.1:6379
+  robotrules cache list --cache rediss://cache.internal:6380/2 --format json"
 )]
 pub(crate) struct ListArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
@@ -54,7 +58,11 @@ pub(crate) struct ListArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "robotrules cache stats --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT]",
-    mut_args(cache_command_arg)
+    mut_args(cache_command_arg),
+    after_help = "\
+Examples:
+  robotrules cache stats --cache redis://127.0.0.1:6379
+  robotrules cache stats --cache redis://127.0.0.1:6379 --format json"
 )]
 pub(crate) struct StatsArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
