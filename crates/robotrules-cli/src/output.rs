@@ -62,8 +62,47 @@ pub(crate) fn json_safe(json: &str) -> Cow<'_, str> {
 ///
 /// # Errors
 /// [`CliError::Write`] on any write error but a closed pipe.
-pub(crate) fn write_text(mut out: impl Write, text: &str) -> Result<(), CliError> {
-    let text = robotrules_text::visible_lines(text);
+pub(crate) fn write_text(out: impl Write, text: &str) -> Result<(), CliError> {
+    write_text_raw(out, &robotrules_text::visible_lines(text))
+}
+
+/// [`write_text`] for a report the renderer coloured (`colored`: it was asked to, with
+/// [`use_color`]): the renderer's SGR colour sequences (`ESC [ … m`) pass, everything else is
+/// escaped as [`write_text`] does. The renderers escape what they quote from the input, so no
+/// raw escape sequence of the input's reaches this far.
+///
+/// # Errors
+/// As [`write_text`].
+pub(crate) fn write_styled(out: impl Write, text: &str, colored: bool) -> Result<(), CliError> {
+    if !colored {
+        return write_text(out, text);
+    }
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\x1b') {
+        kept.push_str(&robotrules_text::visible_lines(&rest[..at]));
+        let after = &rest[at + 1..];
+        let sgr = after.strip_prefix('[').and_then(|params| {
+            let end = params.find(|c: char| !(c.is_ascii_digit() || c == ';'))?;
+            (params[end..].starts_with('m')).then_some(1 + end + 1)
+        });
+        match sgr {
+            Some(len) => {
+                kept.push_str(&rest[at..at + 1 + len]);
+                rest = &after[len..];
+            }
+            None => {
+                kept.push_str(&robotrules_text::visible_lines("\x1b"));
+                rest = after;
+            }
+        }
+    }
+    kept.push_str(&robotrules_text::visible_lines(rest));
+    write_text_raw(out, &kept)
+}
+
+/// Write `text` as it is (already made safe) and flush.
+fn write_text_raw(mut out: impl Write, text: &str) -> Result<(), CliError> {
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     closed_is_done(written.map_err(write_error))
 }
@@ -136,6 +175,20 @@ mod tests {
         let mut out = Vec::new();
         write_text(&mut out, "a\tb\x1b]0;x\x07\r\n").unwrap();
         assert_eq!(out, b"a\tb<U+001B>]0;x<U+0007><U+000D>\n");
+    }
+
+    #[test]
+    fn write_styled_keeps_colour_sequences_only_when_coloured() {
+        let text = "\x1b[1;31merror\x1b[0m \x1b]0;x\x07 \x1b[2J\n";
+        let mut out = Vec::new();
+        write_styled(&mut out, text, true).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\x1b[1;31merror\x1b[0m <U+001B>]0;x<U+0007> <U+001B>[2J\n"
+        );
+        let mut plain = Vec::new();
+        write_styled(&mut plain, text, false).unwrap();
+        assert!(!plain.contains(&0x1b));
     }
 
     #[test]

@@ -149,18 +149,19 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
         DEFAULT_PARSE_LIMIT,
     );
     let stdout = io::stdout();
+    let color = args.format == Format::Text && output::use_color(&stdout);
     let rendered = match args.format {
         Format::Text => explain::text(
             &report,
             &bytes,
             &TextOptions {
                 path: output::display_path(&args.robots),
-                color: output::use_color(&stdout),
+                color,
             },
         ),
         Format::Json => output::json_line(&report)?,
     };
-    output::write_text(stdout.lock(), &rendered)?;
+    output::write_styled(stdout.lock(), &rendered, color)?;
     match (args.profile, report.first_error()) {
         // One profile that cannot read the name or URL: a usage error, as in `check`.
         (Profiles::One(_), Some((profile, error))) => {

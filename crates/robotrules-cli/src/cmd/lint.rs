@@ -295,7 +295,7 @@ fn write(args: &LintArgs, linted: &[Linted]) -> Result<(), CliError> {
                             color,
                         };
                         let findings = render::findings_text(report, bytes, &options);
-                        output::write_text(stdout.lock(), &findings)?;
+                        output::write_styled(stdout.lock(), &findings, color)?;
                         let summary = format!("{}\n", render::summary(report, name));
                         output::write_text(stderr.lock(), &summary)?;
                     }
