@@ -288,8 +288,8 @@ async fn answer_unordered<W: Write>(
             match asker.try_ask(&item) {
                 Some(answered) => tally.print(&answered, &item, asker.profile)?,
                 None => {
-                    let asked = asker.ask(0, item.url.clone());
-                    waiting.push(Box::pin(async move { (item, asked.await.1) }));
+                    let asked = asker.ask(item.url.clone());
+                    waiting.push(Box::pin(async move { (item, asked.await) }));
                 }
             }
             while let Some(Some((item, answered))) = waiting.next().now_or_never() {
@@ -400,7 +400,7 @@ async fn answer<W: Write>(
                 None => {
                     queue
                         .waiting
-                        .push(Box::pin(asker.ask(seq, item.url.clone())));
+                        .push(Box::pin(asker.ask(item.url.clone()).map(move |a| (seq, a))));
                     queue.slots.push_back((item, None));
                 }
             }
@@ -486,16 +486,12 @@ impl Asker {
         })
     }
 
-    /// The answer for the URL of slot `seq`, waiting for its origin's robots.txt.
-    fn ask(
-        &self,
-        seq: u64,
-        url: Result<String, Problem>,
-    ) -> impl Future<Output = (u64, Answer)> + 'static {
+    /// The answer for `url`, waiting for its origin's robots.txt.
+    fn ask(&self, url: Result<String, Problem>) -> impl Future<Output = Answer> + 'static {
         let client = self.client.clone();
         let explain = self.explain;
         async move {
-            let answered = match url {
+            match url {
                 Err(problem) => Answer::Failed(problem.to_string()),
                 Ok(url) if explain => match client.explain(&url).await {
                     Ok(explained) => {
@@ -507,8 +503,7 @@ impl Asker {
                     Ok(decision) => Answer::Decided(decision, None),
                     Err(error) => Answer::Failed(message(error)),
                 },
-            };
-            (seq, answered)
+            }
         }
     }
 }
