@@ -103,30 +103,31 @@ pub(crate) enum Answer {
 impl Answer {
     /// The row for `url`, line `line` of the input, read under `profile`.
     pub(crate) fn row<'a>(&'a self, url: &'a str, line: u64, profile: Profile) -> Row<'a> {
-        match self {
+        let mut row = match self {
             Answer::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
-            Answer::Decided(decision, explanation) => Row {
-                line: Some(line),
-                ..Row::verdict(
-                    url,
-                    Verdict {
-                        allowed: decision.allowed,
-                        profile,
-                        access: Some(decision.access),
-                        access_reason: decision.access_reason.as_deref(),
-                        robots_txt_url: Some(&decision.robots_txt_url),
-                        reason: decision.reason,
-                        decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
-                            line: rule.line(),
-                            kind: rule.kind(),
-                            pattern: rule.pattern(),
-                        }),
-                        explanation: explanation.clone(),
-                        parse_limit: None,
-                    },
-                )
-            },
+            Answer::Decided(decision, explanation) => Row::verdict(
+                url,
+                Verdict {
+                    allowed: decision.allowed,
+                    profile,
+                    access: Some(decision.access),
+                    access_reason: decision.access_reason.as_deref(),
+                    robots_txt_url: Some(&decision.robots_txt_url),
+                    reason: decision.reason,
+                    decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
+                        line: rule.line(),
+                        kind: rule.kind(),
+                        pattern: rule.pattern(),
+                    }),
+                    explanation: explanation.clone(),
+                    parse_limit: None,
+                },
+            ),
+        };
+        if matches!(self, Answer::Decided(..)) {
+            row.line = Some(line);
         }
+        row
     }
 }
 
