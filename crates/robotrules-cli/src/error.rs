@@ -93,6 +93,10 @@ pub(crate) enum CliError {
         /// How many.
         count: u64,
     },
+    /// `batch` gave some lines `error` rows: its summary, which counts them (after every row
+    /// is written).
+    #[error("{0}")]
+    BatchFailed(String),
     /// Reading URLs from standard input failed.
     #[error("cannot read URLs from standard input: {0}")]
     ReadUrls(io::Error),

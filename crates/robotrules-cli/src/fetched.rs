@@ -40,6 +40,21 @@ impl Fetched {
         let reason = self.access_reason.as_deref().unwrap_or("no reason given");
         Some((allowed, format!("robots-txt-{}: {reason}", self.access)))
     }
+
+    /// What the access result means, said plainly, when it decides alone: `no robots.txt
+    /// (404): every URL is allowed, RFC 9309 §2.3.1.3`, `unreachable (503): every URL is
+    /// disallowed, RFC 9309 §2.3.1.4`; `None` for a success.
+    pub(crate) fn plainly(&self) -> Option<String> {
+        let (allowed, _) = self.blanket()?;
+        let reason = self.access_reason.as_deref().unwrap_or("no reason given");
+        // `HTTP status 503` is shown as its code; any other reason (a network error) as written.
+        let why = reason.strip_prefix("HTTP status ").unwrap_or(reason);
+        Some(if allowed {
+            format!("no robots.txt ({why}): every URL is allowed, RFC 9309 §2.3.1.3")
+        } else {
+            format!("unreachable ({why}): every URL is disallowed, RFC 9309 §2.3.1.4")
+        })
+    }
 }
 
 #[cfg(test)]

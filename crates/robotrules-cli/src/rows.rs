@@ -103,7 +103,7 @@ pub(crate) enum Answer {
 impl Answer {
     /// The row for `url`, line `line` of the input, read under `profile`.
     pub(crate) fn row<'a>(&'a self, url: &'a str, line: u64, profile: Profile) -> Row<'a> {
-        match self {
+        let mut row = match self {
             Answer::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
             Answer::Decided(decision, explanation) => Row::verdict(
                 url,
@@ -123,7 +123,11 @@ impl Answer {
                     parse_limit: None,
                 },
             ),
+        };
+        if matches!(self, Answer::Decided(..)) {
+            row.line = Some(line);
         }
+        row
     }
 }
 
@@ -134,6 +138,10 @@ pub(crate) struct Row<'a> {
     pub(crate) url: &'a str,
     /// `allowed`, `disallowed` or `error`.
     verdict: &'static str,
+    /// For a verdict row of `batch`: its line on standard input (or its position among the
+    /// arguments). An error row carries it in its body.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) line: Option<u64>,
     /// The verdict, or why there is none.
     #[serde(flatten)]
     pub(crate) body: Body<'a>,
@@ -149,6 +157,7 @@ impl<'a> Row<'a> {
             } else {
                 "disallowed"
             },
+            line: None,
             body: Body::Verdict(verdict),
         }
     }
@@ -158,6 +167,7 @@ impl<'a> Row<'a> {
         Row {
             url,
             verdict: "error",
+            line: None,
             body: Body::Error { error, line },
         }
     }
@@ -172,6 +182,10 @@ pub(crate) struct Printer<W> {
     only: Option<Only>,
     /// Whether a disallowed URL was answered.
     pub(crate) any_disallowed: bool,
+    /// How many URLs were answered allowed.
+    pub(crate) allowed: u64,
+    /// How many URLs were answered disallowed.
+    pub(crate) disallowed: u64,
     /// How many lines could not be answered.
     pub(crate) errors: u64,
 }
@@ -186,6 +200,8 @@ impl<W: Write> Printer<W> {
             explain,
             only,
             any_disallowed: false,
+            allowed: 0,
+            disallowed: 0,
             errors: 0,
         }
     }
@@ -197,7 +213,11 @@ impl<W: Write> Printer<W> {
     /// other write error.
     pub(crate) fn print(&mut self, row: &Row<'_>) -> Result<(), CliError> {
         match &row.body {
-            Body::Verdict(v) => self.any_disallowed |= !v.allowed,
+            Body::Verdict(v) if v.allowed => self.allowed += 1,
+            Body::Verdict(_) => {
+                self.any_disallowed = true;
+                self.disallowed += 1;
+            }
             Body::Error { .. } => self.errors += 1,
         }
         let written = match (self.format, self.only, &row.body) {

@@ -65,7 +65,11 @@ fn a_mixed_stream_keeps_its_order_and_asks_each_origin_once() {
     let out = run(&["batch", "--timeout", "5", "ExampleBot"], input.as_bytes());
     assert_eq!(out.lines(), expected, "{out:?}");
     assert_eq!(out.code, 1);
-    assert_eq!(out.stderr, "");
+    // The 503 and the reset: two origins failed, their rows disallowed.
+    assert_eq!(
+        out.stderr,
+        "robotrules: 60 lines: 20 allowed, 40 disallowed, 0 errors (2 origins failed)\n"
+    );
     for site in 0..verdicts.len() {
         assert_eq!(sites.hits(site), 1, "site {site}");
     }
@@ -111,7 +115,7 @@ fn bad_lines_mid_stream_are_error_rows_and_the_batch_goes_on() {
         lines[8],
         format!("disallowed\t{}", sites.url(0, "/private/x"))
     );
-    out.assert_one_line_error("7 lines could not be checked");
+    out.assert_one_line_error("9 lines: 1 allowed, 1 disallowed, 7 errors (0 origins failed)");
     assert_eq!(sites.hits(0), 1);
 }
 
@@ -137,7 +141,7 @@ fn only_prints_the_urls_of_one_verdict_bare() {
     );
     assert_eq!(out.lines(), allowed, "{out:?}");
     // The error row is left out of standard output but still counts.
-    out.assert_one_line_error("1 line could not be checked");
+    out.assert_one_line_error("13 lines: 4 allowed, 8 disallowed, 1 error (2 origins failed)");
 }
 
 #[test]
@@ -161,14 +165,14 @@ fn json_rows_have_the_documented_shape() {
         rows,
         [
             serde_json::json!({"url": urls[0], "verdict": "disallowed", "allowed": false,
-                "profile": "rfc9309", "access": "success",
+                "line": 1, "profile": "rfc9309", "access": "success",
                 "robots_txt_url": sites.url(0, "/robots.txt"), "reason": "rule-matched",
                 "decided_by": {"line": 2, "kind": "disallow", "pattern": "/private/"}}),
             serde_json::json!({"url": urls[1], "verdict": "allowed", "allowed": true,
-                "profile": "rfc9309", "access": "success",
+                "line": 2, "profile": "rfc9309", "access": "success",
                 "robots_txt_url": sites.url(0, "/robots.txt"), "reason": "no-matching-rule"}),
             serde_json::json!({"url": urls[2], "verdict": "disallowed", "allowed": false,
-                "profile": "rfc9309", "access": "unreachable", "access_reason": "HTTP status 503",
+                "line": 3, "profile": "rfc9309", "access": "unreachable", "access_reason": "HTTP status 503",
                 "robots_txt_url": sites.url(1, "/robots.txt")}),
             serde_json::json!({"url": "relative/url", "verdict": "error", "line": 4,
                 "error": "line 4: cannot locate a robots.txt for this URL: not an absolute url: \"relative/url\""}),
@@ -275,4 +279,140 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["batch", "ExampleBot/1.0", "https://example.com/"], b"")
         .assert_error("pass `ExampleBot`");
     run(&["batch"], b"").assert_error("missing argument AGENT");
+}
+
+/// A silent origin first, then two healthy ones, then the silent one again: four lines.
+fn hanging_then_healthy() -> (Sites, String, [String; 4]) {
+    let sites = Sites::new(vec![Reply::Silent, Reply::ok(ROBOTS), Reply::ok(ROBOTS)]);
+    let urls = [
+        sites.url(0, "/a"),
+        sites.url(1, "/private/x"),
+        sites.url(2, "/public"),
+        sites.url(0, "/b"),
+    ];
+    let input = urls.iter().map(|url| format!("{url}\n")).collect();
+    (sites, input, urls)
+}
+
+#[test]
+fn unordered_rows_of_healthy_sites_pass_a_hanging_one() {
+    let (_sites, input, urls) = hanging_then_healthy();
+    let started = Instant::now();
+    let mut child = Harness::LOOPBACK
+        .command(&[
+            "batch",
+            "--unordered",
+            "--format",
+            "json",
+            "--timeout",
+            "4",
+            "ExampleBot",
+        ])
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut rows = Vec::new();
+    let mut line = String::new();
+    while stdout.read_line(&mut line).unwrap() > 0 {
+        let row: serde_json::Value = serde_json::from_str(&line).unwrap();
+        rows.push((started.elapsed(), row));
+        line.clear();
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let order: Vec<(&str, u64)> = rows
+        .iter()
+        .map(|(_, row)| (row["url"].as_str().unwrap(), row["line"].as_u64().unwrap()))
+        .collect();
+    // The healthy sites' rows first, as soon as they are decided, each with its input line;
+    // the silent site's rows after its deadline, unreachable.
+    let mut early = order[..2].to_vec();
+    early.sort_unstable_by_key(|(_, line)| *line);
+    assert_eq!(early, [(&*urls[1], 2), (&*urls[2], 3)], "{rows:?}");
+    let mut late = order[2..].to_vec();
+    late.sort_unstable_by_key(|(_, line)| *line);
+    assert_eq!(late, [(&*urls[0], 1), (&*urls[3], 4)], "{rows:?}");
+    for (took, _) in &rows[..2] {
+        assert!(*took < Duration::from_secs(3), "{rows:?}");
+    }
+    for (_, row) in &rows[2..] {
+        assert_eq!(row["access"], "unreachable", "{row}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(4 + 5), "{rows:?}");
+}
+
+#[test]
+fn in_order_a_hanging_origin_holds_back_later_rows_at_most_its_timeout() {
+    let (sites, input, urls) = hanging_then_healthy();
+    let started = Instant::now();
+    let out = run(&["batch", "--timeout", "2", "ExampleBot"], input.as_bytes());
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(2 + 5), "{took:?}");
+    assert_eq!(
+        out.lines(),
+        [
+            format!("disallowed\t{}", urls[0]),
+            format!("disallowed\t{}", urls[1]),
+            format!("allowed\t{}", urls[2]),
+            format!("disallowed\t{}", urls[3]),
+        ]
+    );
+    assert_eq!(sites.hits(0), 1);
+    // Four lines, one origin: counted apart.
+    assert_eq!(
+        out.stderr,
+        "robotrules: 4 lines: 1 allowed, 3 disallowed, 0 errors (1 origin failed)\n"
+    );
+}
+
+#[test]
+fn json_rows_carry_their_input_line_in_either_order() {
+    let sites = Sites::new(vec![Reply::ok(ROBOTS)]);
+    let input = format!(
+        "{}\n# a comment\n\n{}\n",
+        sites.url(0, "/private/x"),
+        sites.url(0, "/public")
+    );
+    for mode in [&[][..], &["--unordered"][..]] {
+        let mut args = vec!["batch", "--format", "json"];
+        args.extend_from_slice(mode);
+        args.push("ExampleBot");
+        let out = run(&args, input.as_bytes());
+        let mut lines: Vec<u64> = out
+            .stdout
+            .lines()
+            .map(|row| {
+                serde_json::from_str::<serde_json::Value>(row).unwrap()["line"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        lines.sort_unstable();
+        assert_eq!(lines, [1, 4], "{mode:?} {out:?}");
+    }
+}
+
+#[test]
+fn the_error_summary_counts_lines_and_origins_apart() {
+    let sites = Sites::new(vec![Reply::ok(ROBOTS), Reply::status(503)]);
+    let mut input = String::new();
+    for i in 0..1000 {
+        input.push_str(&sites.url(0, &format!("/public/{i}")));
+        input.push('\n');
+        input.push_str(&sites.url(1, &format!("/{i}")));
+        input.push('\n');
+    }
+    input.push_str("not a url\nnor this\n");
+    for mode in [&[][..], &["--unordered"][..]] {
+        let mut args = mode.to_vec();
+        args.insert(0, "batch");
+        args.push("ExampleBot");
+        let out = run(&args, input.as_bytes());
+        out.assert_one_line_error(
+            "2,002 lines: 1,000 allowed, 1,000 disallowed, 2 errors (1 origin failed)",
+        );
+        assert_eq!(out.lines().len(), 2002);
+    }
 }

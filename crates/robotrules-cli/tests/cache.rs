@@ -359,3 +359,44 @@ fn rediss_with_ca_cert_shares_the_cache_over_tls() {
     answers_with_a_warning(&sites, &url);
     assert_eq!(sites.total_hits(), 2);
 }
+
+#[test]
+fn a_dead_redis_is_a_warning_for_every_command_that_carries_on() {
+    // A loopback port nothing listens on: bound, then let go.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let cache = format!("redis://127.0.0.1:{port}/");
+    let sites = Sites::new(vec![Reply::ok(ROBOTS)]);
+    let robots_txt = sites.url(0, "/robots.txt");
+    let page = sites.url(0, "/private/x");
+    let commands: [(&[&str], i32); 6] = [
+        (&["check", &robots_txt, "ExampleBot", "/private/x"], 1),
+        (&["batch", "ExampleBot", &page], 1),
+        (&["show", &robots_txt, "ExampleBot"], 0),
+        (&["explain", &robots_txt, "ExampleBot", "/private/x"], 1),
+        (&["lint", &robots_txt], 0),
+        (&["fetch", &robots_txt], 0),
+    ];
+    for (args, code) in commands {
+        let mut args = args.to_vec();
+        args.splice(1..1, ["--cache", cache.as_str()]);
+        let out = run(&args, b"");
+        assert_eq!(out.code, code, "{args:?}: {out:?}");
+        let warnings: Vec<&str> = out
+            .stderr
+            .lines()
+            .filter(|line| line.starts_with("robotrules: "))
+            .collect();
+        assert_eq!(warnings.len(), 1, "{args:?}: {out:?}");
+        assert!(
+            warnings[0].starts_with("robotrules: warning: --cache: the shared cache failed"),
+            "{args:?}: {out:?}"
+        );
+        assert!(!out.stderr.contains("error:"), "{args:?}: {out:?}");
+    }
+    // The command whose work is the cache cannot carry on: an error.
+    run(&["cache", "show", "--cache", &cache, &robots_txt], b"").assert_error("--cache");
+}

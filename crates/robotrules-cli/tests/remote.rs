@@ -586,6 +586,39 @@ fn show_resolves_sitemaps_against_the_fetched_robots_txt() {
     assert_eq!(v["sitemaps"][0], site.url("/sitemap.xml"));
 }
 
+#[rstest]
+#[case(
+    503,
+    1,
+    "unreachable (503): every URL is disallowed, RFC 9309 §2.3.1.4"
+)]
+#[case(404, 0, "no robots.txt (404): every URL is allowed, RFC 9309 §2.3.1.3")]
+fn show_without_a_file_says_what_it_means_and_lists_no_groups(
+    #[case] status: u16,
+    #[case] code: i32,
+    #[case] sentence: &str,
+) {
+    let site = Site::new(Reply::status(status));
+    let robots_txt = site.url("/robots.txt");
+    let out = run(&["show", &robots_txt, "ExampleBot"], b"");
+    assert_eq!(out.code, code, "{out:?}");
+    let access = if status == 503 {
+        "unreachable"
+    } else {
+        "unavailable"
+    };
+    assert_eq!(
+        out.lines(),
+        [
+            "agent: ExampleBot (profile rfc9309)".to_owned(),
+            format!("robots.txt: {robots_txt} ({access})"),
+            sentence.to_owned(),
+        ],
+        "{out:?}"
+    );
+    assert!(!out.stdout.contains("groups"), "{out:?}");
+}
+
 #[test]
 fn fetch_help_documents_the_exit_status() {
     let out = run(&["fetch", "--help"], b"");

@@ -5,7 +5,8 @@
 //! sitemaps (resolved against the robots.txt URL when ROBOTS is a URL).
 //!
 //! Text on standard output, or (`--format json`) one JSON object. A remote robots.txt that is
-//! unavailable or unreachable has no groups: `show` says what RFC 9309 makes of it. Exit
+//! unavailable or unreachable has no groups: `show` says only what RFC 9309 makes of it
+//! (`unreachable (503): every URL is disallowed, RFC 9309 §2.3.1.4`), and lists none. Exit
 //! status 0, or 1 when the robots.txt is unreachable (every URL disallowed, as in `check`);
 //! 2 on a usage or input error.
 
@@ -180,13 +181,10 @@ fn text(shown: &Shown) -> String {
     let _ = writeln!(out, "agent: {} (profile {})", shown.agent, shown.profile);
     if let (Some(url), Some(fetched)) = (&shown.robots_txt_url, &shown.fetched) {
         let _ = writeln!(out, "robots.txt: {url} ({})", fetched.access);
-        if let Some((allowed, reason)) = fetched.blanket() {
-            let verdict = if allowed {
-                "every URL allowed (RFC 9309 §2.3.1.3)"
-            } else {
-                "every URL disallowed (RFC 9309 §2.3.1.4)"
-            };
-            let _ = writeln!(out, "access: {reason}: {verdict}");
+        // Without a file there are no groups to list: the access result decides alone.
+        if let Some(sentence) = fetched.plainly() {
+            let _ = writeln!(out, "{sentence}");
+            return out;
         }
     }
     let selection = match shown.selection.as_str() {
