@@ -66,7 +66,7 @@ enum Command {
     /// May a crawler fetch these URLs? One line per URL; exit 1 when any is disallowed.
     Check(cmd::check::CheckArgs),
     /// May a crawler fetch these URLs of many sites? Each against its own robots.txt, fetched
-    /// once per origin; one row per URL in input order; exit 1 when any is disallowed, 2 when
+    /// once per origin; one row per URL, in input order (or as decided, --unordered); exit 1 when any is disallowed, 2 when
     /// any line is not a URL with a robots.txt.
     Batch(cmd::batch::BatchArgs),
     /// What is wrong with robots.txt files? rustc-style findings (or JSON, SARIF) per file;

@@ -207,7 +207,7 @@ fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, 
     let rendered = match args.format {
         Format::Text => format!(
             "{url}: {}\n`{}` on `{}`: {}\n",
-            blanket_sentence(fetched, allowed),
+            fetched.plainly().unwrap_or_default(),
             args.agent,
             args.url,
             if allowed { "allowed" } else { "disallowed" },
@@ -216,21 +216,4 @@ fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, 
     };
     output::write_text(io::stdout().lock(), &rendered)?;
     Ok(Outcome::flagged_if(!allowed))
-}
-
-/// What an access result without a file means, said plainly: `no robots.txt (404): every URL
-/// is allowed, RFC 9309 §2.3.1.3`, `unreachable (503): every URL is disallowed, RFC 9309
-/// §2.3.1.4`.
-fn blanket_sentence(fetched: &Fetched, allowed: bool) -> String {
-    let reason = fetched
-        .access_reason
-        .as_deref()
-        .unwrap_or("no reason given");
-    // `HTTP status 503` is shown as its code; any other reason (a network error) as written.
-    let why = reason.strip_prefix("HTTP status ").unwrap_or(reason);
-    if allowed {
-        format!("no robots.txt ({why}): every URL is allowed, RFC 9309 §2.3.1.3")
-    } else {
-        format!("unreachable ({why}): every URL is disallowed, RFC 9309 §2.3.1.4")
-    }
 }
