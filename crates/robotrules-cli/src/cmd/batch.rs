@@ -32,7 +32,7 @@
 
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -46,6 +46,7 @@ use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
 use crate::error::CliError;
+use crate::input;
 use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
 use crate::remote::{self, For};
@@ -172,6 +173,9 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     let written = runtime.block_on(async {
         let items: Pin<Box<dyn Stream<Item = Result<Vec<Item>, CliError>>>> =
             if args.urls.is_empty() {
+                if let Some(hint) = input::urls_from_stdin_hint(io::stdin().is_terminal()) {
+                    eprintln!("{hint}");
+                }
                 Box::pin(stdin_items(window))
             } else {
                 let items: Vec<Item> = lines::from_args(args.urls).collect();
