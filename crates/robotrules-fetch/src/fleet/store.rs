@@ -282,18 +282,9 @@ impl RedisStore {
     ) -> Result<(u64, Vec<String>), FleetError> {
         self.single_only()?;
         let prefix = &self.inner.options.key_prefix;
-        let (next, keys): (u64, Vec<Vec<u8>>) = self
-            .command(
-                redis::cmd("SCAN")
-                    .arg(cursor)
-                    .arg("MATCH")
-                    .arg(format!("{}*", glob_escape(prefix)))
-                    .arg("COUNT")
-                    .arg(count.max(1)),
-                "scan",
-            )
-            .await
-            .map_err(|failure| self.error(failure))?;
+        let (next, keys) = self
+            .scan_page(cursor, &format!("{}*", glob_escape(prefix)), count.max(1))
+            .await?;
         let lock = format!("{prefix}lock:");
         let keys = keys
             .into_iter()
@@ -302,6 +293,27 @@ impl RedisStore {
             .filter(|key| !key.starts_with(&lock))
             .collect();
         Ok((next, keys))
+    }
+
+    /// One `SCAN cursor MATCH pattern COUNT count` step: the next cursor (0 at the end) and
+    /// the keys of this page.
+    async fn scan_page(
+        &self,
+        cursor: u64,
+        pattern: &str,
+        count: usize,
+    ) -> Result<(u64, Vec<Vec<u8>>), FleetError> {
+        self.command(
+            redis::cmd("SCAN")
+                .arg(cursor)
+                .arg("MATCH")
+                .arg(pattern)
+                .arg("COUNT")
+                .arg(count),
+            "scan",
+        )
+        .await
+        .map_err(|failure| self.error(failure))
     }
 
     /// The origin part of an entry key found by [`scan_keys`](Self::scan_keys)
@@ -354,18 +366,7 @@ impl RedisStore {
         let mut cursor = 0;
         let mut locks = 0;
         loop {
-            let (next, keys): (u64, Vec<Vec<u8>>) = self
-                .command(
-                    redis::cmd("SCAN")
-                        .arg(cursor)
-                        .arg("MATCH")
-                        .arg(&pattern)
-                        .arg("COUNT")
-                        .arg(500),
-                    "scan",
-                )
-                .await
-                .map_err(|failure| self.error(failure))?;
+            let (next, keys) = self.scan_page(cursor, &pattern, 500).await?;
             locks += u64::try_from(keys.len()).unwrap_or(u64::MAX);
             if next == 0 {
                 return Ok(locks);
@@ -384,18 +385,7 @@ impl RedisStore {
         let mut cursor = 0;
         let mut entries = 0;
         loop {
-            let (next, keys): (u64, Vec<Vec<u8>>) = self
-                .command(
-                    redis::cmd("SCAN")
-                        .arg(cursor)
-                        .arg("MATCH")
-                        .arg(&pattern)
-                        .arg("COUNT")
-                        .arg(500),
-                    "scan",
-                )
-                .await
-                .map_err(|failure| self.error(failure))?;
+            let (next, keys) = self.scan_page(cursor, &pattern, 500).await?;
             if !keys.is_empty() {
                 let deleted: u64 = self
                     .command(redis::cmd("DEL").arg(&keys), "purge")
