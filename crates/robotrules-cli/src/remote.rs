@@ -15,7 +15,7 @@ use std::time::Duration;
 use robotrules::client::{
     Client, ClientError, FetchOptions, Lookup, RootCertificate, Store, DEFAULT_USER_AGENT,
 };
-use robotrules::ParseOptions;
+use robotrules::{ParseOptions, Profile};
 use tokio::runtime::Runtime;
 
 use crate::args::RemoteArgs;
@@ -51,6 +51,21 @@ pub(crate) struct For<'a> {
     pub(crate) parse: ParseOptions,
     /// At most this many fetches at once (`batch --concurrency`).
     pub(crate) concurrency: Option<usize>,
+}
+
+impl<'a> For<'a> {
+    /// For crawler `agent` (or none) under `profile`, with the default parse limit (also the
+    /// body limit) and the library's default concurrency.
+    pub(crate) fn new(agent: Option<&'a str>, profile: Profile) -> For<'a> {
+        For {
+            agent,
+            parse: ParseOptions {
+                profile,
+                ..ParseOptions::default()
+            },
+            concurrency: None,
+        }
+    }
 }
 
 impl RemoteArgs {

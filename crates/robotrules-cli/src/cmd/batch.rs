@@ -41,7 +41,7 @@ use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
 use robotrules::client::{AccessKind, Client, ClientError};
-use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, Robots};
 
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
@@ -140,12 +140,8 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     let runtime = remote::runtime()?;
     let shared = runtime.block_on(remote.shared())?;
     let purpose = For {
-        agent: Some(&args.agent),
-        parse: ParseOptions {
-            profile: args.profile.profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        },
         concurrency: Some(args.concurrency.get()),
+        ..For::new(Some(&args.agent), args.profile.profile)
     };
     // A name the profile rejects is a usage error before anything is fetched.
     Robots::parse_with(b"", &purpose.parse).crawler(&args.agent)?;

@@ -19,7 +19,6 @@ use std::io;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use robotrules::client::{Basis, CachePolicy};
-use robotrules::ParseOptions;
 use robotrules_fetch::cache::CacheEntry;
 use robotrules_fetch::{AccessKind, FetchOutcome, Fetcher};
 use robotrules_url::Origin;
@@ -171,14 +170,7 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
                 return Ok(Outcome::Flagged);
             };
             // What a crawler applies now is what the library's client applies: its policy.
-            let purpose = For {
-                agent: None,
-                parse: ParseOptions {
-                    profile: args.profile.profile,
-                    ..ParseOptions::default()
-                },
-                concurrency: None,
-            };
+            let purpose = For::new(None, args.profile.profile);
             let client = remote.client(purpose, None)?;
             let report =
                 EntryReport::new(&origin, &entry, client.cache_policy(), SystemTime::now());

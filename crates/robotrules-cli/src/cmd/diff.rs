@@ -25,7 +25,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 
 use robotrules::client::AccessKind;
-use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_diff::{agents_to_compare, witness_candidates, AgentDiff, Decision, DiffError};
 use robotrules_model::RobotsTxt;
 use robotrules_text::excerpt;
@@ -166,14 +166,10 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
     }
     let remote = args.remote.load()?;
     let profiles = args.profile.0.clone();
-    let purpose = For {
-        agent: args.agents.first().map(String::as_str),
-        parse: ParseOptions {
-            profile: profiles.first().copied().unwrap_or_default(),
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        },
-        concurrency: None,
-    };
+    let purpose = For::new(
+        args.agents.first().map(String::as_str),
+        profiles.first().copied().unwrap_or_default(),
+    );
     let old = load(&args.old, &remote, purpose)?;
     let new = load(&args.new, &remote, purpose)?;
     let mut urls = args.urls.clone();

@@ -14,7 +14,7 @@
 use std::io;
 
 use robotrules::client::AccessKind;
-use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::TextOptions;
 
 use crate::args::RemoteArgs;
@@ -111,14 +111,7 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
         Profiles::One(profile) => profile,
         Profiles::All => Profile::default(),
     };
-    let purpose = For {
-        agent: Some(&args.agent),
-        parse: ParseOptions {
-            profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        },
-        concurrency: None,
-    };
+    let purpose = For::new(Some(&args.agent), profile);
     // A local file is read past the parse limit (up to [`explain::READ_PAST_CUT`]), so that
     // the rules the limit left out can be named; it is still parsed under the limit.
     let source =

@@ -18,7 +18,7 @@
 use std::io;
 
 use robotrules::client::VerdictClass;
-use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::Profile;
 
 use crate::args::RemoteArgs;
 use crate::cmd::Outcome;
@@ -85,14 +85,7 @@ pub(crate) struct FetchArgs {
 /// fetching that cannot start, or a failed write.
 pub(crate) fn run(args: FetchArgs) -> Result<Outcome, CliError> {
     let remote = args.remote.load()?;
-    let purpose = For {
-        agent: None,
-        parse: ParseOptions {
-            profile: args.profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        },
-        concurrency: None,
-    };
+    let purpose = For::new(None, args.profile);
     let lookup = remote.lookup(&args.url, purpose)?;
     let mut summary = FetchSummary::new(&lookup);
     if remote.is_shared() {

@@ -27,7 +27,7 @@
 use std::io;
 
 use robotrules::client::AccessKind;
-use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::{self, TextOptions};
 use robotrules_lint::{
     sarif, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
@@ -183,14 +183,7 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
     let mut failed = Vec::new();
     for arg in &args.robots {
         let name = output::display_path(arg);
-        let purpose = For {
-            agent: None,
-            parse: ParseOptions {
-                profile: args.profile,
-                parse_limit: DEFAULT_PARSE_LIMIT,
-            },
-            concurrency: None,
-        };
+        let purpose = For::new(None, args.profile);
         // A local file is read past the parse limit: the linter counts the rules past it.
         let source = input::load_robots_or_fetch(arg, READ_LIMIT, &remote, purpose);
         let entry = match source {

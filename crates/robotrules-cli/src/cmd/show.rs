@@ -15,7 +15,7 @@ use std::io;
 use std::sync::Arc;
 
 use robotrules::RequestRate;
-use robotrules::{ParseOptions, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_model::{Crawler, RobotsTxt};
 use serde::Serialize;
 
@@ -96,14 +96,7 @@ struct Shown {
 /// rejects, or a failed write.
 pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
     let remote = args.remote.load()?;
-    let purpose = For {
-        agent: Some(&args.agent),
-        parse: ParseOptions {
-            profile: args.profile.profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        },
-        concurrency: None,
-    };
+    let purpose = For::new(Some(&args.agent), args.profile.profile);
     let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
     let (bytes, fetched, url) = match &source {
         RobotsSource::Local(bytes) => (&bytes[..], None, None),

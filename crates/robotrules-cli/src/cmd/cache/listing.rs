@@ -12,7 +12,6 @@ use std::io;
 use std::time::SystemTime;
 
 use robotrules::client::CachePolicy;
-use robotrules::ParseOptions;
 use robotrules_fetch::cache::CacheEntry;
 use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisStore};
 use robotrules_fetch::{AccessKind, Fetcher};
@@ -193,14 +192,7 @@ fn visible(out: &mut String, text: &str) {
 
 /// The cache policy `--profile` names (the one a crawler in that profile applies).
 fn policy(remote: &Remote, profile: &ProfileArg) -> Result<CachePolicy, CliError> {
-    let purpose = For {
-        agent: None,
-        parse: ParseOptions {
-            profile: profile.profile,
-            ..ParseOptions::default()
-        },
-        concurrency: None,
-    };
+    let purpose = For::new(None, profile.profile);
     Ok(remote.client(purpose, None)?.cache_policy().clone())
 }
 
