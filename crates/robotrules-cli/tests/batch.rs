@@ -381,7 +381,14 @@ fn in_order_more_hanging_origins_than_slots_keep_their_turn_and_say_why_rows_wai
     let urls: Vec<String> = (0..4).map(|site| sites.url(site, "/public")).collect();
     let input: String = urls.iter().map(|url| format!("{url}\n")).collect();
     let out = run(
-        &["batch", "--timeout", "1", "--concurrency", "1", "ExampleBot"],
+        &[
+            "batch",
+            "--timeout",
+            "1",
+            "--concurrency",
+            "1",
+            "ExampleBot",
+        ],
         input.as_bytes(),
     );
     assert_eq!(
@@ -403,14 +410,17 @@ fn in_order_more_hanging_origins_than_slots_keep_their_turn_and_say_why_rows_wai
         .collect();
     assert_eq!(
         warnings,
-        ["robotrules: warning: rows are held back longer than --timeout (1 s): the one fetch \
+        [
+            "robotrules: warning: rows are held back longer than --timeout (1 s): the one fetch \
           slot is busy with slow sites, and the next origin waits its turn; --unordered writes \
-          the other rows at once, and a higher --concurrency gives more slots"],
+          the other rows at once, and a higher --concurrency gives more slots"
+        ],
         "{out:?}"
     );
     assert!(
-        out.stderr
-            .ends_with("robotrules: 4 lines: 1 allowed, 3 disallowed, 0 errors (3 origins failed)\n"),
+        out.stderr.ends_with(
+            "robotrules: 4 lines: 1 allowed, 3 disallowed, 0 errors (3 origins failed)\n"
+        ),
         "{out:?}"
     );
 }
