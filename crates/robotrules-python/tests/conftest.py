@@ -78,6 +78,24 @@ DEVIATIONS: dict[str, str] = {
     "test_protego_suite.py::test_google_spec__user_agent_precedence[/group3-hedwig-images]": _AGENT_PREFIX,
     "test_protego_suite.py::test_google_spec__user_agent_boundary_matching[googlebot-googlebot-news-True]": _AGENT_PREFIX,
     "test_protego_suite.py::test_google_spec__user_agent_boundary_matching[google-googlebot-mobile-True]": _AGENT_PREFIX,
+    # CPython's Lib/test/test_robotparser.py (3.11)
+    "test_cpython_robotparser.py::UserAgentGoogleMobileTest::test_bad_urls": (
+        "the standard library applies the first record whose agent is a substring of the "
+        "crawler's name (`Googlebot` for `Googlebot-Mobile`); RFC 9309 §2.2.1 matches the whole "
+        "token, so `Googlebot-Mobile`'s own group (`Allow: /`) applies"
+    ),
+    "test_cpython_robotparser.py::UseFirstUserAgentWildcardTest::test_good_urls": (
+        "the standard library obeys the first `*` group only; RFC 9309 §2.2.1 merges every "
+        "group that names the crawler (here both `*` groups), so `/another/path` is disallowed"
+    ),
+    "test_cpython_robotparser.py::StringFormattingTest::test_string_formatting": (
+        "`str(parser)` renders the standard library's own record objects; robotrules keeps "
+        "no such objects (`robots.explain()` and `lint()` say what each line means)"
+    ),
+    "test_cpython_robotparser.py::PasswordProtectedSiteTestCase::testPasswordProtectedSite": (
+        "a 403 for robots.txt: RFC 9309 §2.3.1.3 makes every 4xx (401 and 403 included) "
+        "'unavailable', so everything is allowed; the standard library disallows everything"
+    ),
 }
 
 
