@@ -106,3 +106,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         reason = DEVIATIONS.get(test_id)
         if reason is not None:
             item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Protego's suite marks one test with pytest-timeout's `timeout`, not installed here."""
+    config.addinivalue_line("markers", "timeout(seconds): pytest-timeout's mark (unused here)")

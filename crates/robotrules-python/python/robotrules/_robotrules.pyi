@@ -5,8 +5,24 @@ from typing import Final, Literal, final
 
 from typing_extensions import TypeAlias
 
-Profile: TypeAlias = Literal["rfc9309", "google", "legacy1994"]
-Body: TypeAlias = "bytes | bytearray | memoryview | str"
+__all__ = [
+    "Crawler",
+    "DEFAULT_PARSE_LIMIT",
+    "Diagnostic",
+    "Explanation",
+    "InvalidAgent",
+    "InvalidUrl",
+    "LintFinding",
+    "PROFILES",
+    "RequestRate",
+    "Robots",
+    "RuleMatch",
+    "crawler_token",
+    "lint",
+]
+
+_Profile: TypeAlias = Literal["rfc9309", "google", "legacy1994"]
+_Body: TypeAlias = "bytes | bytearray | memoryview | str"
 
 PROFILES: Final[tuple[str, str, str]]
 DEFAULT_PARSE_LIMIT: Final[int]
@@ -25,7 +41,7 @@ class RequestRate:
     def seconds(self) -> int: ...
     @property
     def interval(self) -> float: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -140,7 +156,9 @@ class Crawler:
 @final
 class Robots:
     @staticmethod
-    def parse(body: Body, *, profile: Profile = "rfc9309", parse_limit: int = 512000) -> Robots: ...
+    def parse(
+        body: _Body, *, profile: _Profile = "rfc9309", parse_limit: int = ...
+    ) -> Robots: ...
     @property
     def profile(self) -> str: ...
     def crawler(self, agent: str) -> Crawler: ...
@@ -158,5 +176,5 @@ class Robots:
     @property
     def bytes_read(self) -> int: ...
 
-def lint(body: Body, *, profile: Profile = "rfc9309") -> list[LintFinding]: ...
+def lint(body: _Body, *, profile: _Profile = "rfc9309") -> list[LintFinding]: ...
 def crawler_token(user_agent: str) -> str | None: ...
