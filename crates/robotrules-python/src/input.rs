@@ -62,3 +62,14 @@ pub(crate) fn body<'py>(body: &Bound<'py, PyAny>) -> PyResult<Body<'py>> {
 pub(crate) fn text<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
     text.to_cow().unwrap_or_else(|_| text.to_string_lossy())
 }
+
+/// The UTF-8 of a name or URL as a `bytes` object (lone surrogates encoded with
+/// `surrogatepass`, so they read as invalid UTF-8 and then as U+FFFD).
+pub(crate) fn utf8<'py>(text: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyBytes>> {
+    match text.encode_utf8() {
+        Ok(bytes) => Ok(bytes),
+        Err(_) => Ok(text
+            .call_method1("encode", ("utf-8", "surrogatepass"))?
+            .cast_into::<PyBytes>()?),
+    }
+}
