@@ -43,7 +43,7 @@ impl Crawler {
     /// May the crawler fetch `url` (absolute, or a path starting with `/`)?
     fn is_allowed(&self, url: &Bound<'_, PyString>) -> PyResult<bool> {
         self.inner
-            .is_allowed(&input::text(url))
+            .is_allowed(&input::text(url)?.as_str())
             .map_err(errors::url)
     }
 
@@ -72,7 +72,7 @@ impl Crawler {
     /// the profile.
     fn explain(&self, url: &Bound<'_, PyString>) -> PyResult<Explanation> {
         self.inner
-            .explain(&input::text(url))
+            .explain(&input::text(url)?.as_str())
             .map(Explanation::from)
             .map_err(errors::url)
     }
@@ -183,6 +183,6 @@ impl RequestRate {
 /// The crawler's product token in a full `User-Agent` header (`Mozilla/5.0 (compatible;
 /// Googlebot/2.1; …)` → `Googlebot`), or `None` when it names no crawler.
 #[pyfunction]
-pub(crate) fn crawler_token(user_agent: &Bound<'_, PyString>) -> Option<String> {
-    robotrules_model::crawler_token(&input::text(user_agent)).map(str::to_owned)
+pub(crate) fn crawler_token(user_agent: &Bound<'_, PyString>) -> PyResult<Option<String>> {
+    Ok(robotrules_model::crawler_token(&input::text(user_agent)?.as_str()).map(str::to_owned))
 }

@@ -58,9 +58,20 @@ pub(crate) fn body<'py>(body: &Bound<'py, PyAny>) -> PyResult<Body<'py>> {
     Ok(Body::Bytes(bytes.cast_into::<PyBytes>()?))
 }
 
-/// A name or URL: the text of a `str`, lone surrogates replaced by U+FFFD.
-pub(crate) fn text<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
-    text.to_cow().unwrap_or_else(|_| text.to_string_lossy())
+/// A name or URL: the UTF-8 of a `str`, held as the `bytes` object Python encoded it to.
+pub(crate) struct Text<'py>(Bound<'py, PyBytes>);
+
+impl Text<'_> {
+    /// The text, borrowed from the `bytes` object (lone surrogates replaced by U+FFFD).
+    pub(crate) fn as_str(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(self.0.as_bytes())
+    }
+}
+
+/// A name or URL from a `str` (one encoding, no copy on the Rust side: the limited API of
+/// CPython 3.9 has no borrowed UTF-8 view of a `str`).
+pub(crate) fn text<'py>(text: &Bound<'py, PyString>) -> PyResult<Text<'py>> {
+    utf8(text).map(Text)
 }
 
 /// The UTF-8 of a name or URL as a `bytes` object (lone surrogates encoded with

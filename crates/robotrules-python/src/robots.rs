@@ -49,7 +49,7 @@ impl Robots {
     /// The groups for crawler `agent`, resolved once: a `Crawler` to ask about many URLs.
     fn crawler(&self, agent: &Bound<'_, PyString>) -> PyResult<Crawler> {
         self.inner
-            .crawler(&input::text(agent))
+            .crawler(&input::text(agent)?.as_str())
             .map(Crawler::new)
             .map_err(errors::agent)
     }
@@ -57,7 +57,7 @@ impl Robots {
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
     fn is_allowed(&self, agent: &Bound<'_, PyString>, url: &Bound<'_, PyString>) -> PyResult<bool> {
         self.inner
-            .is_allowed(&input::text(agent), &input::text(url))
+            .is_allowed(&input::text(agent)?.as_str(), &input::text(url)?.as_str())
             .map_err(errors::either)
     }
 
@@ -68,7 +68,7 @@ impl Robots {
         url: &Bound<'_, PyString>,
     ) -> PyResult<Explanation> {
         self.inner
-            .explain(&input::text(agent), &input::text(url))
+            .explain(&input::text(agent)?.as_str(), &input::text(url)?.as_str())
             .map(Explanation::from)
             .map_err(errors::either)
     }
@@ -76,7 +76,7 @@ impl Robots {
     /// The crawl delay for `agent` in seconds, or `None`.
     fn crawl_delay(&self, agent: &Bound<'_, PyString>) -> PyResult<Option<f64>> {
         self.inner
-            .crawl_delay(&input::text(agent))
+            .crawl_delay(&input::text(agent)?.as_str())
             .map(|delay| delay.map(|d| d.as_secs_f64()))
             .map_err(errors::agent)
     }
@@ -84,7 +84,7 @@ impl Robots {
     /// The request rate for `agent`, or `None`.
     fn request_rate(&self, agent: &Bound<'_, PyString>) -> PyResult<Option<RequestRate>> {
         self.inner
-            .request_rate(&input::text(agent))
+            .request_rate(&input::text(agent)?.as_str())
             .map(|rate| rate.map(RequestRate::from))
             .map_err(errors::agent)
     }
@@ -96,8 +96,8 @@ impl Robots {
     }
 
     /// The sitemaps resolved against the robots.txt URL `base`.
-    fn sitemaps_from(&self, base: &Bound<'_, PyString>) -> Vec<String> {
-        self.inner.sitemaps_from(&input::text(base))
+    fn sitemaps_from(&self, base: &Bound<'_, PyString>) -> PyResult<Vec<String>> {
+        Ok(self.inner.sitemaps_from(&input::text(base)?.as_str()))
     }
 
     /// The extension records outside any group and the file-wide ones (`host`), in file
