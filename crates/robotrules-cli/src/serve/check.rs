@@ -239,7 +239,8 @@ mod tests {
         // `Disallow: /*.pdf$` is a wildcard pattern: RFC 9309 and Google read it, the 1994
         // convention matches it literally.
         let robots = "User-agent: *\nDisallow: /*.pdf$\n";
-        let checked = check(&request(robots, "ExampleBot", &["/a.pdf"])).expect("an answer");
+        let asked = request(robots, "ExampleBot", &["/a.pdf"]);
+        let checked = check(&asked).expect("an answer");
         let json = serde_json::to_value(&checked).expect("JSON");
         let result = &json["results"][0];
         assert_eq!(result["disagree"], true, "{result}");
@@ -260,8 +261,8 @@ mod tests {
     #[test]
     fn a_full_user_agent_string_gets_the_clis_message_and_the_token() {
         let agent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-        let checked =
-            check(&request("User-agent: *\nDisallow: /\n", agent, &["/x"])).expect("an answer");
+        let asked = request("User-agent: *\nDisallow: /\n", agent, &["/x"]);
+        let checked = check(&asked).expect("an answer");
         let rfc = &checked.agent_readings[0];
         assert_eq!(rfc.profile, Profile::Rfc9309);
         assert_eq!(rfc.suggestion.as_deref(), Some("Googlebot"));
