@@ -17,6 +17,7 @@
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
+mod browser;
 mod redis;
 #[cfg(test)]
 mod tidy;
@@ -80,6 +81,7 @@ fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::R
 /// choose packages), once `redis-server` is there.
 fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
     redis::ensure_installed()?;
+    browser::ensure_installed()?;
     let mut command = cargo_command()?;
     command.arg("test");
     // With `-p` given here, only those packages: `--workspace` would override it, and the
