@@ -184,7 +184,12 @@ async fn wait_for_results(client: &Client, agent: &str, urls: &[&str]) {
         urls = json!(serde_json::to_string(urls).unwrap()),
         agent = json!(agent)
     );
-    wait_for(client, &script, &format!("the results for {agent} on {urls:?}")).await;
+    wait_for(
+        client,
+        &script,
+        &format!("the results for {agent} on {urls:?}"),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
