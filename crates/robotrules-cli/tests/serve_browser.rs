@@ -424,6 +424,39 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
             "{shared_rows:?}"
         );
 
+        // Diff: a second editor; the URLs whose verdict changes, in `diff`'s sentences.
+        type_into(
+            client,
+            "new-robots",
+            &ROBOTS.replace("Allow: /private/press/\n", ""),
+        )
+        .await;
+        client
+            .find(Locator::Id("compare"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for(
+            client,
+            "return document.getElementById('diff-summary').textContent.length > 0",
+            "the diff",
+        )
+        .await;
+        let changes = js(
+            client,
+            "return document.getElementById('diff-list').textContent",
+        )
+        .await;
+        assert!(
+            changes.as_str().unwrap().contains(
+                "Googlebot (rfc9309): /private/press/release was allowed by line 3: Allow: \
+                 /private/press/, now disallowed by line 2: Disallow: /private/"
+            ),
+            "{changes}"
+        );
+
         // The screenshot in the README, of the page as a user sees it.
         client
             .find(Locator::Css("#results tbody tr"))

@@ -95,7 +95,9 @@
       const findings = findingsByLine.get(n);
       if (findings) {
         const worst = findings[0].severity;
-        const label = findings.map((f) => f.code + ": " + f.message).join("\n");
+        const label = findings
+          .map((f) => f.severity + " " + f.code + ": " + f.message + (f.help ? "\nhelp: " + f.help : ""))
+          .join("\n");
         const marker = el(
           "button",
           { type: "button", class: "marker " + worst, title: label, "aria-label": "line " + n + ": " + label },
