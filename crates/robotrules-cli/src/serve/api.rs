@@ -28,11 +28,29 @@ pub(crate) const MAX_URLS: usize = 10_000;
 /// The file name in lint's and explain's text.
 const FILE_NAME: &str = "robots.txt";
 
-/// How the server was started.
-#[derive(Clone, Copy, Debug)]
+/// How many computations (every endpoint but fetch) run at once, each on a blocking thread;
+/// more wait their turn within their deadline, so a flood of requests cannot start a thread
+/// each.
+pub(crate) const MAX_COMPUTATIONS: usize = 8;
+
+/// How the server was started, and what its requests share.
+#[derive(Debug)]
 pub(crate) struct Config {
     /// `--allow-private-fetch`.
     pub(crate) allow_private_fetch: bool,
+    /// Turns to compute, [`MAX_COMPUTATIONS`] at a time; a turn is held by the blocking
+    /// thread until it ends, also past the deadline.
+    pub(crate) computations: std::sync::Arc<tokio::sync::Semaphore>,
+}
+
+impl Config {
+    /// The configuration of a server started with `--allow-private-fetch` or not.
+    pub(crate) fn new(allow_private_fetch: bool) -> Config {
+        Config {
+            allow_private_fetch,
+            computations: std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMPUTATIONS)),
+        }
+    }
 }
 
 /// The API's endpoints.
@@ -133,8 +151,20 @@ pub(crate) async fn answer(
         return to_json(&answer);
     }
     // The rest is computation: on a blocking thread, so a large request does not hold up the
-    // connections the runtime serves meanwhile.
-    let work = tokio::task::spawn_blocking(move || compute(endpoint, &body));
+    // connections the runtime serves meanwhile, and at most MAX_COMPUTATIONS at once.
+    let work = async {
+        // The semaphore is never closed: a turn always comes.
+        let turn = std::sync::Arc::clone(&config.computations)
+            .acquire_owned()
+            .await
+            .ok();
+        tokio::task::spawn_blocking(move || {
+            let answer = compute(endpoint, &body);
+            drop(turn);
+            answer
+        })
+        .await
+    };
     match tokio::time::timeout(DEADLINE, work).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(_)) => Err(ApiError::new(
