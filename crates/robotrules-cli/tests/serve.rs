@@ -66,6 +66,20 @@ fn it_listens_on_loopback_unless_told_otherwise() {
 }
 
 #[test]
+fn a_loopback_server_answers_only_loopback_host_names() {
+    // A page of another site that points a name of its own at 127.0.0.1 (DNS rebinding)
+    // sends that name as Host.
+    let server = Server::start(&[]);
+    let rebound = server.request("GET", "/", &[("Host", "rebind.example:8080")], b"");
+    assert_eq!(rebound.status, 421);
+    assert!(rebound
+        .error()
+        .contains("answers only requests for localhost"));
+    let named = server.request("GET", "/", &[("Host", "localhost")], b"");
+    assert_eq!(named.status, 200);
+}
+
+#[test]
 fn every_response_carries_the_security_headers() {
     let server = Server::start(&[]);
     for response in [
@@ -427,7 +441,7 @@ fn a_body_that_does_not_arrive_in_time_is_answered_503() {
     use std::io::{Read, Write};
     stream
         .write_all(
-            b"POST /api/lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+            b"POST /api/lint HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
         )
         .unwrap();
     stream

@@ -38,16 +38,22 @@ pub(crate) const MAX_COMPUTATIONS: usize = 8;
 pub(crate) struct Config {
     /// `--allow-private-fetch`.
     pub(crate) allow_private_fetch: bool,
+    /// Whether the server listens on a loopback address: then it answers only requests
+    /// whose `Host` is a loopback address or `localhost`, so that a web page cannot reach it
+    /// through a name of its own that it points at 127.0.0.1 (DNS rebinding).
+    pub(crate) loopback: bool,
     /// Turns to compute, [`MAX_COMPUTATIONS`] at a time; a turn is held by the blocking
     /// thread until it ends, also past the deadline.
     pub(crate) computations: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
 impl Config {
-    /// The configuration of a server started with `--allow-private-fetch` or not.
-    pub(crate) fn new(allow_private_fetch: bool) -> Config {
+    /// The configuration of a server started with `--allow-private-fetch` or not, listening on
+    /// a loopback address or not.
+    pub(crate) fn new(allow_private_fetch: bool, loopback: bool) -> Config {
         Config {
             allow_private_fetch,
+            loopback,
             computations: std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMPUTATIONS)),
         }
     }

@@ -79,6 +79,14 @@ async fn respond(request: Request<Incoming>, config: &Config) -> Response<Full<B
 
 async fn route(request: Request<Incoming>, config: &Config) -> Response<Full<Bytes>> {
     let path = request.uri().path().to_owned();
+    if config.loopback && !is_loopback_host(request.headers().get(header::HOST)) {
+        return error(&ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this tester listens on loopback and answers only requests for localhost or a \
+             loopback address"
+                .to_owned(),
+        ));
+    }
     if let Some(endpoint) = path.strip_prefix("/api/") {
         let Some(endpoint) = api::Endpoint::of(endpoint) else {
             return error(&ApiError::not_found(&path));
@@ -114,6 +122,22 @@ async fn route(request: Request<Incoming>, config: &Config) -> Response<Full<Byt
         )),
         (_, None) => error(&ApiError::not_found(&path)),
     }
+}
+
+/// Whether a `Host` header names a loopback address or `localhost` (any port).
+fn is_loopback_host(host: Option<&HeaderValue>) -> bool {
+    let Some(host) = host.and_then(|value| value.to_str().ok()) else {
+        return false;
+    };
+    // `[::1]:8080`, `127.0.0.1:8080`, `localhost:8080`, or without a port.
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or_default(),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// The body of an API request: JSON (`Content-Type: application/json`, which a page of another
@@ -168,4 +192,35 @@ fn json_response(status: StatusCode, json: Vec<u8>) -> Response<Full<Bytes>> {
 /// `{"error": "…"}` with the problem's status.
 fn error(problem: &ApiError) -> Response<Full<Bytes>> {
     json_response(problem.status, problem.to_json())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_hosts_reach_a_loopback_server() {
+        let host = |text: &'static str| is_loopback_host(Some(&HeaderValue::from_static(text)));
+        for ok in [
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "localhost:8080",
+            "LOCALHOST",
+            "[::1]:8080",
+            "[::1]",
+        ] {
+            assert!(host(ok), "{ok}");
+        }
+        for refused in [
+            "evil.example",
+            "evil.example:8080",
+            "localhost.evil.example",
+            "10.0.0.1:8080",
+            "[::2]:80",
+            "",
+        ] {
+            assert!(!host(refused), "{refused}");
+        }
+        assert!(!is_loopback_host(None));
+    }
 }

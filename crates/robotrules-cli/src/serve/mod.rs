@@ -58,7 +58,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<Outcome, CliError> {
         .thread_name("robotrules-serve")
         .build()
         .map_err(|error| CliError::Serve(format!("cannot start the runtime: {error}")))?;
-    let config = api::Config::new(args.allow_private_fetch);
+    let config = api::Config::new(args.allow_private_fetch, args.listen.ip().is_loopback());
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
