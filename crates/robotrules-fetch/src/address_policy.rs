@@ -31,8 +31,7 @@ pub enum AddressPolicy {
 }
 
 /// A fetch refused by [`AddressPolicy::Public`]: what was asked for and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{host} is {address}, {kind}: only public addresses are fetched")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Refused {
     /// The host as the URL names it.
     host: String,
@@ -41,6 +40,25 @@ pub(crate) struct Refused {
     /// `a loopback address`, `a private address`, ….
     kind: &'static str,
 }
+
+/// `localhost is 127.0.0.1, a loopback address: …` for a name; `127.0.0.1 is a loopback
+/// address: …` for an address written in the URL.
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (host, address, kind) = (&self.host, self.address, self.kind);
+        let literal = host.trim_start_matches('[').trim_end_matches(']');
+        if literal.parse::<IpAddr>().is_ok_and(|ip| ip == address) {
+            write!(f, "{host} is {kind}: only public addresses are fetched")
+        } else {
+            write!(
+                f,
+                "{host} is {address}, {kind}: only public addresses are fetched"
+            )
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
 
 impl AddressPolicy {
     /// Only public addresses, no exceptions.
@@ -227,7 +245,7 @@ mod tests {
         let refused = check_literal(&policy, "127.0.0.1", 8081).expect_err("another port");
         assert_eq!(
             refused.to_string(),
-            "127.0.0.1 is 127.0.0.1, a loopback address: only public addresses are fetched"
+            "127.0.0.1 is a loopback address: only public addresses are fetched"
         );
         assert!(policy.check("localhost", allowed.ip(), None).is_err());
         assert!(check_literal(&policy, "example.com", 80).is_ok());
