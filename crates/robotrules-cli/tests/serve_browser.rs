@@ -471,6 +471,9 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
             "the explanation",
         )
         .await;
+        // From the top: the editor, the crawler picker and the verdicts, as a user first sees
+        // them (selecting a row may have scrolled to the explanation).
+        js(client, "window.scrollTo(0, 0); return true").await;
         let png = client.screenshot().await.unwrap();
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/serve.png");
         std::fs::write(&docs, &png).unwrap();
