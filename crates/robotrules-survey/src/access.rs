@@ -70,20 +70,26 @@ const FILLERS: &[u8] = b"xzqjkvwyb0123456789";
 
 /// The access class of `crawler` on its file (see the module docs).
 pub fn access_of(crawler: &Crawler) -> Access {
+    // Disallow rules first: `/` usually shows an allowed path, and a disallow rule's own
+    // witness a disallowed one, which decides `partial` in a few questions.
     let mut patterns: Vec<(String, bool)> = Vec::new();
-    let mut any_disallow = false;
+    let mut allows: Vec<(String, bool)> = Vec::new();
     for (_, group) in crawler.groups() {
         for rule in group.rules() {
             if rule.is_empty() {
                 continue;
             }
-            any_disallow |= rule.kind == RuleKind::Disallow;
-            patterns.push((group.normalized(rule).into_owned(), rule.is_anchored()));
+            let pattern = (group.normalized(rule).into_owned(), rule.is_anchored());
+            match rule.kind {
+                RuleKind::Disallow => patterns.push(pattern),
+                RuleKind::Allow => allows.push(pattern),
+            }
         }
     }
-    if !any_disallow {
+    if patterns.is_empty() {
         return Access::Open;
     }
+    patterns.append(&mut allows);
     let wildcards = crawler.robots().profile().reading().wildcards;
     let filler = FILLERS
         .iter()

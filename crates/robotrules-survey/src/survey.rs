@@ -283,34 +283,41 @@ impl Survey {
         }
     }
 
-    /// The verdicts of the robots.txt `body`: parsed once, each crawler's groups chosen and
-    /// compiled, its access decided by [`access_of`]. Crawlers given the same groups (most
-    /// fall back to `*`) share one decision.
+    /// The verdicts of the robots.txt `body`: parsed once; each crawler's groups chosen
+    /// ([`RobotsTxt::selection_of`]); each distinct set of groups compiled once (most crawlers
+    /// fall back to `*`) and its access decided by [`access_of`].
     pub fn verdicts(&self, body: &[u8]) -> Verdicts {
         let robots = Arc::new(RobotsTxt::parse(body, self.profile, self.parse_limit));
         let sitemaps = u32::try_from(robots.sitemaps().count()).unwrap_or(u32::MAX);
-        let mut decided: Vec<(Vec<usize>, Access)> = Vec::new();
+        // Per distinct set of groups: its access and crawl-delay.
+        let mut decided: Vec<(Vec<usize>, Access, Option<f64>)> = Vec::new();
         let agents = self
             .agents
             .iter()
             .map(|agent| {
-                let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
-                    // Names are checked in `Survey::new`; a file cannot make one invalid.
+                // Names are checked in `Survey::new`; a file cannot make one invalid.
+                let Ok((selection, groups)) = robots.selection_of(&agent.name) else {
                     return AgentFacts::by_status(Access::Unknown);
                 };
-                let groups = crawler.group_indices();
-                let access = match decided.iter().find(|(g, _)| *g == groups) {
-                    Some(&(_, access)) => access,
-                    None => {
-                        let access = access_of(&crawler);
-                        decided.push((groups, access));
-                        access
-                    }
+                let named = matches!(selection, Selection::Exact | Selection::Substring);
+                if let Some((_, access, crawl_delay)) = decided.iter().find(|(g, ..)| *g == groups)
+                {
+                    return AgentFacts {
+                        access: *access,
+                        named,
+                        crawl_delay: *crawl_delay,
+                    };
+                }
+                let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
+                    return AgentFacts::by_status(Access::Unknown);
                 };
+                let access = access_of(&crawler);
+                let crawl_delay = crawler.crawl_delay().map(|d| d.as_secs_f64());
+                decided.push((groups, access, crawl_delay));
                 AgentFacts {
                     access,
-                    named: matches!(crawler.selection(), Selection::Exact | Selection::Substring),
-                    crawl_delay: crawler.crawl_delay().map(|d| d.as_secs_f64()),
+                    named,
+                    crawl_delay,
                 }
             })
             .collect();
