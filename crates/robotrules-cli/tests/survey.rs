@@ -69,6 +69,8 @@ fn a_warc_file_gives_a_row_per_capture_and_crawler_and_a_summary() {
         .iter()
         .all(|w| w.contains("captures.warc.gz") && w.contains("at byte")));
     assert!(r.stderr.contains("\nGPTBot "), "{r:?}");
+    // No progress bar when standard error is not a terminal.
+    assert!(!r.stderr.contains("captures ("), "{r:?}");
     assert!(
         r.stderr.contains("10 captures (google profile); 1 redirect to a capture not in the input (unknown); 4 records skipped (not a robots.txt response), 2 malformed"),
         "{r:?}"
@@ -180,6 +182,7 @@ fn bad_crawler_names_and_missing_inputs_are_refused_before_any_work() {
     )
     .assert_error("line 1: purpose \"fun\"");
     run(&["survey", "--agents", "GPTBot"], b"").assert_error("missing argument INPUT");
+    run(&["survey", "--agents", "GPTBot,,CCBot", &gz], b"").assert_error("empty crawler name");
 }
 
 #[test]

@@ -199,6 +199,11 @@ fn agents_of(args: &SurveyArgs) -> Result<Vec<Agent>, CliError> {
     } else {
         let mut agents: Vec<Agent> = Vec::new();
         for name in args.agents.iter().map(|a| a.trim()) {
+            if name.is_empty() {
+                return Err(CliError::Usage(
+                    "--agents: an empty crawler name (two commas, or one at an end)".to_owned(),
+                ));
+            }
             if !agents.iter().any(|a| a.name == name) {
                 agents.push(Agent::named(name));
             }
