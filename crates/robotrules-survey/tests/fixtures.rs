@@ -127,3 +127,90 @@ fn malformed_records_are_reported_at_their_record_s_offset() {
         assert!(gz[at..].starts_with(&[0x1f, 0x8b, 0x08]), "{offset}");
     }
 }
+
+/// A plain WARC of `response` records: (URL, status, Location, body).
+fn warc_of(records: &[(&str, u16, Option<&str>, &str)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (url, status, location, body) in records {
+        let location = location.map_or(String::new(), |l| format!("Location: {l}\r\n"));
+        let http = format!("HTTP/1.1 {status} X\r\n{location}\r\n{body}");
+        out.extend_from_slice(
+            format!(
+                "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: {url}\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: {}\r\n\r\n{http}\r\n\r\n",
+                http.len()
+            )
+            .as_bytes(),
+        );
+    }
+    out
+}
+
+#[test]
+fn redirect_chains_are_followed_through_the_input_and_loops_are_unavailable() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("chains.warc");
+    std::fs::write(
+        &path,
+        warc_of(&[
+            (
+                "https://a.example/robots.txt",
+                301,
+                Some("https://b.example/robots.txt"),
+                "",
+            ),
+            ("https://x.example/robots.txt", 302, Some("/loop.txt"), ""),
+            (
+                "https://x.example/loop.txt",
+                302,
+                Some("https://x.example/robots.txt"),
+                "",
+            ),
+            (
+                "https://b.example/robots.txt",
+                308,
+                Some("https://c.example/robots.txt"),
+                "",
+            ),
+            (
+                "https://c.example/robots.txt",
+                200,
+                None,
+                "User-agent: *\nDisallow: /\n",
+            ),
+            (
+                "https://d.example/robots.txt",
+                307,
+                Some("https://e.example/robots.txt"),
+                "",
+            ),
+            ("https://e.example/robots.txt", 404, None, ""),
+        ]),
+    )
+    .unwrap();
+    let survey = Survey::new(vec![Agent::named("GPTBot")], Profile::Google, 512_000).unwrap();
+    let mut access = BTreeMap::new();
+    run(
+        &[Input::at(&path).unwrap()],
+        &survey,
+        RunOptions { threads: 2 },
+        |batch| batch.to_vec(),
+        |event| {
+            if let Event::Batch(batch, _) = event {
+                for s in batch {
+                    access.insert(s.facts.url.clone(), s.verdicts.agents[0].access);
+                }
+            }
+        },
+    )
+    .unwrap();
+    let of = |url: &str| access[&format!("https://{url}")];
+    // a → b → c: c's rules; b → c too.
+    assert_eq!(of("a.example/robots.txt"), Access::Blocked);
+    assert_eq!(of("b.example/robots.txt"), Access::Blocked);
+    // A loop is unavailable, as the fetch client reads it.
+    assert_eq!(of("x.example/robots.txt"), Access::Open);
+    assert_eq!(of("x.example/loop.txt"), Access::Open);
+    // A redirect to a 404: the target's status decides.
+    assert_eq!(of("d.example/robots.txt"), Access::Open);
+    assert_eq!(of("e.example/robots.txt"), Access::Open);
+}
