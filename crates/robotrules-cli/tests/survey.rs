@@ -69,8 +69,9 @@ fn a_warc_file_gives_a_row_per_capture_and_crawler_and_a_summary() {
         .iter()
         .all(|w| w.contains("captures.warc.gz") && w.contains("at byte")));
     assert!(r.stderr.contains("\nGPTBot "), "{r:?}");
-    // No progress bar when standard error is not a terminal.
-    assert!(!r.stderr.contains("captures ("), "{r:?}");
+    // No progress bar (redrawn with CR and escape sequences) when standard error is not a
+    // terminal.
+    assert!(!r.stderr.contains(['\r', '\x1b']), "{r:?}");
     assert!(
         r.stderr.contains("10 captures (google profile); 1 redirect to a capture not in the input (unknown); 4 records skipped (not a robots.txt response), 2 malformed"),
         "{r:?}"
