@@ -301,3 +301,25 @@ fn parquet_holds_the_same_rows() {
         .collect();
     assert_eq!(got, expected);
 }
+
+#[test]
+fn a_closed_output_pipe_ends_the_survey_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..300 {
+        std::fs::write(
+            dir.path().join(format!("host{i}.example.txt")),
+            "User-agent: *\nDisallow: /private/\n",
+        )
+        .unwrap();
+    }
+    let mut child = common::Harness::default()
+        .command(&["survey", dir.path().to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    // About 700 KB of rows: more than a pipe holds.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+}

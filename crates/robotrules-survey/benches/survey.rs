@@ -116,6 +116,7 @@ fn survey(c: &mut Criterion) {
                     if let Event::Batch(n, _) = event {
                         bytes += n;
                     }
+                    std::ops::ControlFlow::Continue(())
                 },
             )
             .unwrap();

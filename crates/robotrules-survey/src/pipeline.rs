@@ -12,6 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::io;
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::mpsc::{sync_channel, Receiver};
 
@@ -65,7 +66,8 @@ struct Done {
 
 /// Surveys `inputs` with `survey`: each batch of surveyed captures is mapped by `map` (on a
 /// worker thread: format rows there) and handed to `on` with its tally, in input order; then
-/// the redirects, once their targets are known.
+/// the redirects, once their targets are known. When `on` returns [`ControlFlow::Break`] (the
+/// reader of the rows has gone away), reading stops and the run ends.
 ///
 /// # Errors
 /// When the thread pool cannot be started.
@@ -74,7 +76,7 @@ pub fn run<T: Send>(
     survey: &Survey,
     options: RunOptions,
     map: impl Fn(&[Surveyed]) -> T + Sync,
-    mut on: impl FnMut(Event<'_, T>),
+    mut on: impl FnMut(Event<'_, T>) -> ControlFlow<()>,
 ) -> io::Result<()> {
     let threads = options.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -105,7 +107,7 @@ pub fn run<T: Send>(
         }
         done
     };
-    read_all(
+    let flow = read_all(
         inputs,
         threads,
         &pool,
@@ -121,17 +123,17 @@ pub fn run<T: Send>(
                     ..Tally::default()
                 };
                 for (file, error) in done.malformed {
-                    on(Event::Malformed(&file, error));
+                    on(Event::Malformed(&file, error))?;
                 }
                 for s in &done.surveyed {
                     tally.add(s);
                 }
                 pending.extend(done.redirects);
-                on(Event::Batch(map(&done.surveyed), tally));
+                on(Event::Batch(map(&done.surveyed), tally))
             }
         },
     );
-    if pending.is_empty() {
+    if flow.is_break() || pending.is_empty() {
         return Ok(());
     }
     // Follow each redirect through the redirects seen to the URL whose capture decides.
@@ -182,7 +184,8 @@ pub fn run<T: Send>(
             skipped: 0,
         }
     };
-    read_all(
+    // This pass reports nothing to `on`, so it never breaks.
+    let _ = read_all(
         &warcs,
         threads,
         &pool,
@@ -194,6 +197,7 @@ pub fn run<T: Send>(
                     found.entry(url_key(&s.facts.url)).or_insert(s.verdicts);
                 }
             }
+            ControlFlow::Continue(())
         },
     );
     for (mut surveyed, target) in pending.into_iter().zip(finals) {
@@ -209,7 +213,9 @@ pub fn run<T: Send>(
         let mut tally = Tally::default();
         tally.add(&surveyed);
         let batch = [surveyed];
-        on(Event::Batch(map(&batch), tally));
+        if on(Event::Batch(map(&batch), tally)).is_break() {
+            break;
+        }
     }
     Ok(())
 }
@@ -222,15 +228,15 @@ enum Pass<'a> {
 }
 
 /// One pass over `inputs`: the records `keep` accepts, in batches, through `work` on `pool`,
-/// reported in order.
+/// reported in order, until `report` breaks (the readers then stop: their channels close).
 fn read_all<'a>(
     inputs: &'a [Input],
     threads: usize,
     pool: &rayon::ThreadPool,
     keep: &(dyn Fn(&Raw) -> bool + Sync),
     work: &(dyn Fn(Vec<Raw>) -> Done + Sync),
-    report: &mut dyn FnMut(Pass<'a>),
-) {
+    report: &mut dyn FnMut(Pass<'a>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     std::thread::scope(|scope| {
         let mut readers: std::collections::VecDeque<(usize, Receiver<io::Result<Vec<Raw>>>)> =
             std::collections::VecDeque::new();
@@ -275,11 +281,11 @@ fn read_all<'a>(
                 let i = *i;
                 if started != Some(i) {
                     started = Some(i);
-                    report(Pass::Started(inputs[i].path()));
+                    report(Pass::Started(inputs[i].path()))?;
                 }
                 match receive.recv() {
                     Ok(Ok(batch)) => batches.push(batch),
-                    Ok(Err(error)) => report(Pass::Failed(inputs[i].path(), error)),
+                    Ok(Err(error)) => report(Pass::Failed(inputs[i].path(), error))?,
                     Err(_) => {
                         readers.pop_front();
                         spawn(&mut readers, &mut next_input);
@@ -287,12 +293,12 @@ fn read_all<'a>(
                 }
             }
             if batches.is_empty() {
-                break;
+                return ControlFlow::Continue(());
             }
             let done: Vec<Done> = pool.install(|| batches.into_par_iter().map(work).collect());
             for d in done {
-                report(Pass::Done(d));
+                report(Pass::Done(d))?;
             }
         }
-    });
+    })
 }

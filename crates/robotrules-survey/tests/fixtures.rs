@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use robotrules_model::Profile;
@@ -37,26 +38,29 @@ fn survey_of(name: &str, threads: usize) -> Report {
         &survey,
         RunOptions { threads },
         |batch| batch.to_vec(),
-        |event| match event {
-            Event::Batch(batch, t) => {
-                tally.merge(&t);
-                for s in batch {
-                    let agents = s
-                        .verdicts
-                        .agents
-                        .iter()
-                        .map(|a| (a.access, a.named))
-                        .collect();
-                    let f = s.facts;
-                    hosts.insert(
-                        f.host,
-                        (f.status, f.body_kind.to_string(), f.redirect, agents),
-                    );
+        |event| {
+            match event {
+                Event::Batch(batch, t) => {
+                    tally.merge(&t);
+                    for s in batch {
+                        let agents = s
+                            .verdicts
+                            .agents
+                            .iter()
+                            .map(|a| (a.access, a.named))
+                            .collect();
+                        let f = s.facts;
+                        hosts.insert(
+                            f.host,
+                            (f.status, f.body_kind.to_string(), f.redirect, agents),
+                        );
+                    }
                 }
+                Event::Malformed(_, error) => malformed.push(error.offset),
+                Event::Started(_) => {}
+                Event::Failed(path, error) => panic!("{path:?}: {error}"),
             }
-            Event::Malformed(_, error) => malformed.push(error.offset),
-            Event::Started(_) => {}
-            Event::Failed(path, error) => panic!("{path:?}: {error}"),
+            ControlFlow::Continue(())
         },
     )
     .unwrap();
@@ -200,6 +204,7 @@ fn redirect_chains_are_followed_through_the_input_and_loops_are_unavailable() {
                     access.insert(s.facts.url.clone(), s.verdicts.agents[0].access);
                 }
             }
+            ControlFlow::Continue(())
         },
     )
     .unwrap();

@@ -23,6 +23,7 @@ mod summary;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
@@ -143,27 +144,33 @@ pub(crate) fn run(args: SurveyArgs) -> Result<Outcome, CliError> {
         &survey,
         options,
         |batch| rows::format_batch(format, batch, survey.agents()),
-        |event| match event {
-            Event::Started(path) => progress.file(path),
-            Event::Failed(path, error) => {
-                failed += 1;
-                progress.warn(&format!(
-                    "cannot read {:?}: {error}",
-                    robotrules_text::excerpt(&path.display().to_string(), 100)
-                ));
-            }
-            Event::Malformed(file, error) => {
-                progress.warn(&format!(
-                    "{:?}: {error}",
-                    robotrules_text::excerpt(file, 100)
-                ));
-            }
-            Event::Batch(batch, batch_tally) => {
-                progress.add(batch_tally.captures);
-                tally.merge(&batch_tally);
-                if written.is_ok() {
+        |event| {
+            match event {
+                Event::Started(path) => progress.file(path),
+                Event::Failed(path, error) => {
+                    failed += 1;
+                    progress.warn(&format!(
+                        "cannot read {:?}: {error}",
+                        robotrules_text::excerpt(&path.display().to_string(), 100)
+                    ));
+                }
+                Event::Malformed(file, error) => {
+                    progress.warn(&format!(
+                        "{:?}: {error}",
+                        robotrules_text::excerpt(file, 100)
+                    ));
+                }
+                Event::Batch(batch, batch_tally) => {
+                    progress.add(batch_tally.captures);
+                    tally.merge(&batch_tally);
                     written = writer.write(batch);
                 }
+            }
+            // A failed write (the reader gone: `… | head`) ends the survey.
+            if written.is_ok() {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
             }
         },
     )
