@@ -12,11 +12,15 @@
 //!   nothing in a debug build (see `docs/robustness.md`);
 //! - `cargo xtask test [CARGO TEST ARGS]` is the README's test command: it makes sure a
 //!   `redis-server` is installed (the fleet-cache tests start a real one; `apt-get install
-//!   redis-server` when it is missing), then runs `cargo test --workspace` with the Redis
-//!   store's features (`src/redis.rs`).
+//!   redis-server` when it is missing) and `chromium` with `chromium-driver` (the tester
+//!   page's browser tests, `src/browser.rs`), then runs `cargo test --workspace` with the Redis
+//!   store's features (`src/redis.rs`), then the Python package's tests in a virtualenv
+//!   under `target/` (`src/python.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
+mod browser;
+mod python;
 mod redis;
 #[cfg(test)]
 mod tidy;
@@ -47,7 +51,7 @@ enum Task {
     #[command(disable_help_flag = true)]
     Sweep(Forwarded),
     /// Install redis-server when it is missing, then run `cargo test --workspace` with the
-    /// Redis store's features (arguments go to cargo test).
+    /// Redis store's features (arguments go to cargo test), then the Python package's tests.
     #[command(disable_help_flag = true)]
     Test(Forwarded),
 }
@@ -80,6 +84,7 @@ fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::R
 /// choose packages), once `redis-server` is there.
 fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
     redis::ensure_installed()?;
+    browser::ensure_installed()?;
     let mut command = cargo_command()?;
     command.arg("test");
     // With `-p` given here, only those packages: `--workspace` would override it, and the
@@ -130,7 +135,8 @@ fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
-        Task::Test(forwarded) => cargo_test(&forwarded.args),
+        Task::Test(forwarded) => cargo_test(&forwarded.args)
+            .and_then(|status| python::after_cargo_test(status, &forwarded.args)),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

@@ -52,6 +52,9 @@ pub(crate) enum CliError {
         /// Why.
         reason: String,
     },
+    /// `serve` could not start (the runtime, or the address to listen on).
+    #[error("cannot serve: {0}")]
+    Serve(String),
     /// Fetching could not be set up (the runtime or the HTTP client failed to start).
     #[error("cannot set up fetching: {0}")]
     FetchSetup(String),

@@ -16,6 +16,7 @@ use robotrules::client::{
     Client, ClientError, FetchOptions, Lookup, RootCertificate, Store, DEFAULT_USER_AGENT,
 };
 use robotrules::{ParseOptions, Profile};
+use robotrules_fetch::AddressPolicy;
 use tokio::runtime::Runtime;
 
 use crate::args::RemoteArgs;
@@ -39,6 +40,9 @@ pub(crate) struct Remote {
     user_agent: Option<String>,
     cache: Option<String>,
     cache_timeout: Duration,
+    /// Which addresses may be fetched: any, but only public ones for `serve` (unless
+    /// `--allow-private-fetch`).
+    address_policy: AddressPolicy,
 }
 
 /// What a client is for: the crawler, how files are read, and how many origins `batch`
@@ -82,6 +86,7 @@ impl RemoteArgs {
             user_agent: self.user_agent.clone(),
             cache: self.cache.clone(),
             cache_timeout: self.cache_timeout,
+            address_policy: AddressPolicy::Any,
         })
     }
 }
@@ -95,6 +100,24 @@ pub(crate) fn runtime() -> Result<Runtime, CliError> {
 }
 
 impl Remote {
+    /// The remote options of `serve`'s `/api/fetch`: the whole fetch within `timeout`, the
+    /// built-in web roots, no shared cache, and only public addresses unless `allow_private`.
+    pub(crate) fn for_serve(timeout: Duration, allow_private: bool) -> Remote {
+        Remote {
+            timeout,
+            roots: Vec::new(),
+            platform_roots: false,
+            user_agent: None,
+            cache: None,
+            cache_timeout: Duration::ZERO,
+            address_policy: if allow_private {
+                AddressPolicy::Any
+            } else {
+                AddressPolicy::public()
+            },
+        }
+    }
+
     /// Connects to the Redis of `--cache`, if one was given. Must run inside the runtime that
     /// uses the store.
     ///
@@ -127,6 +150,7 @@ impl Remote {
             connect_timeout: self.timeout.min(MAX_CONNECT_TIMEOUT),
             total_timeout: self.timeout,
             max_concurrent_fetches: concurrency.unwrap_or(defaults.max_concurrent_fetches),
+            address_policy: self.address_policy.clone(),
             ..defaults
         }
     }

@@ -368,6 +368,64 @@ fn in_order_a_hanging_origin_holds_back_later_rows_at_most_its_timeout() {
 }
 
 #[test]
+fn in_order_more_hanging_origins_than_slots_keep_their_turn_and_say_why_rows_wait() {
+    // Three silent origins and one fetch slot: the third is asked only when the second gives
+    // up, two deadlines after its row was read. It is not cut short (it was never asked), and
+    // the wait past --timeout is explained once, with the remedies.
+    let sites = Sites::new(vec![
+        Reply::Silent,
+        Reply::Silent,
+        Reply::Silent,
+        Reply::ok(ROBOTS),
+    ]);
+    let urls: Vec<String> = (0..4).map(|site| sites.url(site, "/public")).collect();
+    let input: String = urls.iter().map(|url| format!("{url}\n")).collect();
+    let out = run(
+        &[
+            "batch",
+            "--timeout",
+            "1",
+            "--concurrency",
+            "1",
+            "ExampleBot",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        out.lines(),
+        [
+            format!("disallowed\t{}", urls[0]),
+            format!("disallowed\t{}", urls[1]),
+            format!("disallowed\t{}", urls[2]),
+            format!("allowed\t{}", urls[3]),
+        ]
+    );
+    for site in 0..4 {
+        assert_eq!(sites.hits(site), 1, "site {site}");
+    }
+    let warnings: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("robotrules: warning:"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "robotrules: warning: rows are held back longer than --timeout (1 s): the one fetch \
+          slot is busy with slow sites, and the next origin waits its turn; --unordered writes \
+          the other rows at once, and a higher --concurrency gives more slots"
+        ],
+        "{out:?}"
+    );
+    assert!(
+        out.stderr.ends_with(
+            "robotrules: 4 lines: 1 allowed, 3 disallowed, 0 errors (3 origins failed)\n"
+        ),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn json_rows_carry_their_input_line_in_either_order() {
     let sites = Sites::new(vec![Reply::ok(ROBOTS)]);
     let input = format!(

@@ -462,6 +462,59 @@ fn fetch_reports_truncation_at_the_limit() {
 }
 
 #[test]
+fn explain_and_check_report_where_the_size_limit_cut_a_fetched_file() {
+    // `User-agent: *` / `Allow: /`, then comments past 512,000 bytes, then the rule that would
+    // have decided: never downloaded, so it cannot be named, but the cut is.
+    let (rules, comment) = (
+        "User-agent: *\nAllow: /\n",
+        "# a line to push the rules down\n",
+    );
+    let body = format!("{rules}{}Disallow: /secret\n", comment.repeat(20_000));
+    let site = Site::new(Reply::ok(body));
+    let robots = site.url("/robots.txt");
+    // The rules, then as many whole comment lines as fit in 512,000 bytes.
+    let kept = (512_000 - rules.len()) / comment.len();
+    let (at, first_not_fetched) = (rules.len() + kept * comment.len(), 3 + kept);
+    let out = run(&["explain", &robots, "ExampleBot", "/secret"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains(&format!(
+            "the file was cut at byte {at} by the size limit of 512000 bytes when fetched (RFC \
+             9309 §2.5): line {first_not_fetched} and everything after it were not fetched, so \
+             no rule past the cut can be named"
+        )),
+        "{out:?}"
+    );
+    let out = run(
+        &[
+            "explain",
+            "--format",
+            "json",
+            &robots,
+            "ExampleBot",
+            "/secret",
+        ],
+        b"",
+    );
+    let cut = &out.json()["parse_limit"];
+    assert_eq!(cut["by"], "size-limit", "{out:?}");
+    assert_eq!(cut["at"], at);
+    assert_eq!(cut["line"], first_not_fetched);
+    let out = run(
+        &["check", "--explain", &robots, "ExampleBot", "/secret"],
+        b"",
+    );
+    assert_eq!(
+        out.lines(),
+        [format!(
+            "allowed\t/secret\t2\tallow: /; file cut at byte {at} by the size limit when \
+             fetched, rules past it not fetched (RFC 9309 §2.5)"
+        )
+        .as_str()]
+    );
+}
+
+#[test]
 fn fetch_over_ftp() {
     let background = Background::new().unwrap();
     let server = background.ftp(false).unwrap();

@@ -45,6 +45,14 @@ async fn fetch_inner(
     progress: &mut Progress,
 ) -> Result<Access, UnreachableReason> {
     let addresses = resolve(options, host, port).await?;
+    for address in &addresses {
+        options
+            .address_policy
+            .check(host, address.ip(), Some(address.port()))
+            .map_err(|refused| UnreachableReason::Refused {
+                detail: refused.to_string(),
+            })?;
+    }
     let stream = connect(&addresses, options).await?;
     let mut ftp = AsyncFtpStream::connect_with_stream(stream)
         .await

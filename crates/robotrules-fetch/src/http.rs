@@ -10,6 +10,7 @@ use reqwest::header::{HeaderMap, HeaderName, CONTENT_TYPE, LOCATION, TRANSFER_EN
 use reqwest::{Client, Response, Url};
 use robotrules_text::excerpt;
 
+use crate::address_policy::{check_literal, GuardedResolver};
 use crate::body_limit::BodyCollector;
 use crate::error::FetchError;
 use crate::network_error::classify_reqwest;
@@ -36,10 +37,21 @@ pub(crate) fn build_client(options: &FetchOptions) -> Result<Client, FetchError>
         .deflate(true)
         // One robots.txt per origin per day: idle connections would only hold sockets.
         .pool_max_idle_per_host(0);
-    if !options.use_env_proxy {
+    // A proxy would resolve the names the address policy must check.
+    if !options.use_env_proxy || options.address_policy.is_guarded() {
         builder = builder.no_proxy();
     }
+    if options.address_policy.is_guarded() {
+        builder = builder.dns_resolver(GuardedResolver::new(options.address_policy.clone()));
+    }
     for (host, addr) in &options.resolve {
+        // An override is an address too: the policy checks it as it checks a DNS answer.
+        if let Err(refused) = options
+            .address_policy
+            .check(host, addr.ip(), Some(addr.port()))
+        {
+            return Err(FetchError::Client(refused.to_string()));
+        }
         // URL hosts are lower-case by the time they are looked up.
         builder = builder.resolve(&host.to_ascii_lowercase(), *addr);
     }
@@ -76,6 +88,17 @@ pub(crate) async fn fetch(
     let mut redirects = 0;
     loop {
         requested.insert(current.to_string());
+        // An IP-literal host never reaches the resolver: its address is checked here, at the
+        // first request and at every redirect.
+        if let (Some(host), Some(port)) = (current.host_str(), current.port_or_known_default()) {
+            if let Err(refused) = check_literal(&options.address_policy, host, port) {
+                return Access::Unreachable {
+                    reason: UnreachableReason::Refused {
+                        detail: refused.to_string(),
+                    },
+                };
+            }
+        }
         let response = match client.get(current.clone()).send().await {
             Ok(response) => response,
             Err(error) => {

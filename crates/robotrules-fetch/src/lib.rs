@@ -21,6 +21,7 @@
 //!
 //! `docs/fetching.md` in the repository has the full outcome table with citations.
 
+mod address_policy;
 mod body_limit;
 pub mod cache;
 mod caching;
@@ -36,6 +37,7 @@ mod options;
 mod outcome;
 mod root_certificate;
 
+pub use address_policy::AddressPolicy;
 pub use caching::{refresh_entry, CachedOutcome, CachingFetcher, Refreshed};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::FetchError;

@@ -53,6 +53,9 @@ pub(crate) fn classify_reqwest(
     let detail = describe(error);
     let lower = detail.to_ascii_lowercase();
     let errors = chain(error);
+    if let Some(detail) = crate::address_policy::refusal_in(&errors) {
+        return UnreachableReason::Refused { detail };
+    }
     if error.is_timeout() {
         return UnreachableReason::Timeout {
             phase: if error.is_connect() {

@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::address_policy::AddressPolicy;
 use crate::root_certificate::RootCertificate;
 
 /// The body limit RFC 9309 §2.5 sets as a floor: "The parsing limit MUST be at least 500
@@ -88,6 +89,11 @@ pub struct FetchOptions {
     /// once; more wait their turn before their deadline starts. Zero (the default) means no
     /// limit. `robotrules batch --concurrency N` sets it.
     pub max_concurrent_fetches: usize,
+    /// Which addresses may be connected to, at the first request and at every redirect
+    /// (default: any). [`AddressPolicy::Public`] refuses loopback, private, link-local,
+    /// multicast and unspecified addresses (the fetch is unreachable, reason `refused`) and
+    /// ignores [`use_env_proxy`](Self::use_env_proxy); `robotrules serve` sets it.
+    pub address_policy: AddressPolicy,
 }
 
 impl Default for FetchOptions {
@@ -105,6 +111,7 @@ impl Default for FetchOptions {
             extra_root_certificates: Vec::new(),
             platform_roots: false,
             max_concurrent_fetches: 0,
+            address_policy: AddressPolicy::Any,
         }
     }
 }

@@ -189,6 +189,13 @@ pub enum UnreachableReason {
         /// The server's reply text.
         message: String,
     },
+    /// The address policy refused the host's address (a loopback or private address, for a
+    /// fetcher that fetches only public ones: `robotrules serve`).
+    #[error("refused: {detail}")]
+    Refused {
+        /// The host, its address and what kind of address it is.
+        detail: String,
+    },
     /// Any other failure.
     #[error("{detail}")]
     Other {

@@ -72,8 +72,8 @@ pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 #[cfg(feature = "lint")]
 pub use robotrules_lint::LintReport;
 pub use robotrules_model::{
-    Diagnostic, Error, Explanation, GroupRef, InvalidAgent, InvalidUrl, Profile, Reason,
-    RequestRate, RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile,
+    Diagnostic, Error, Explanation, Extension, ExtensionKey, GroupRef, InvalidAgent, InvalidUrl,
+    Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile,
 };
 
 /// How to read a robots.txt file.
@@ -275,6 +275,13 @@ impl Robots {
         Ok(self.crawler(agent)?.request_rate())
     }
 
+    /// The extension records that belong to no group, and the file-wide ones wherever they
+    /// stand (`host`), in file order, values as written: what the drop-ins for other
+    /// libraries read (Protego's `preferred_host`).
+    pub fn file_extensions(&self) -> Vec<Extension> {
+        self.inner.file_extensions()
+    }
+
     /// What the parser found: skipped bytes, ignored lines, lenient readings — each with its
     /// byte span and line.
     pub fn diagnostics(&self) -> &[Diagnostic] {
@@ -367,6 +374,14 @@ impl Crawler {
     /// The values of the crawler's groups' `visit-time` records, as written.
     pub fn visit_times(&self) -> Vec<String> {
         self.inner.visit_times()
+    }
+
+    /// The extension records of the crawler's groups (`crawl-delay`, `request-rate`,
+    /// `visit-time`, …), group by group in file order, values as written: for readings other
+    /// than [`Crawler::crawl_delay`] and [`Crawler::request_rate`] (a request rate with a
+    /// time window, `1/10s 0600-0845`).
+    pub fn extensions(&self) -> Vec<Extension> {
+        self.inner.extensions()
     }
 
     /// Every `Sitemap:` URL in the file, as written (sitemaps belong to no group, RFC 9309

@@ -17,6 +17,11 @@
 //! those after them), never memory, and only until its deadline: the library's
 //! `total_timeout` (`--timeout`) bounds each origin's whole fetch, every redirect included
 //! (there are no retries), and an origin past it is unreachable, so its rows are disallowed.
+//! A row whose origin waits for a fetch slot waits longer: when more slow origins than
+//! `--concurrency` come ahead of it, each slot serves them one deadline after another. Cutting
+//! those queued origins short would answer for sites never asked, so they keep their turn, and
+//! the first row held back past `--timeout` prints one warning naming the remedies
+//! (`--unordered`, a higher `--concurrency`); see [`Stall`].
 //! With `--unordered` each row is written as soon as it is decided, so a slow origin holds
 //! back only its own rows; the same window bounds the questions waiting. In JSON every row
 //! carries its input `line`. Standard input is read by a thread of its own into a bounded
@@ -36,6 +41,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
@@ -136,6 +142,12 @@ fn parse_concurrency(text: &str) -> Result<NonZeroUsize, String> {
 /// a [`CliError`] for an invalid crawler name, an unusable `--ca-cert` file, fetching that
 /// cannot start, or a failed write.
 pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
+    let stall = Stall {
+        limit: args.remote.timeout + STALL_GRACE,
+        timeout: args.remote.timeout,
+        concurrency: args.concurrency.get(),
+        warned: false,
+    };
     let remote = args.remote.load()?;
     let runtime = remote::runtime()?;
     let shared = runtime.block_on(remote.shared())?;
@@ -180,7 +192,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
         if unordered {
             answer_unordered(&asker, items, window, &mut tally).await
         } else {
-            answer(&asker, items, window, &mut tally).await
+            answer(&asker, items, window, stall, &mut tally).await
         }
     });
     output::closed_is_done(written.and_then(|()| tally.printer.flush()))?;
@@ -315,10 +327,13 @@ async fn answer_unordered<W: Write>(
 /// A question waiting for its origin's robots.txt, with its slot's sequence number.
 type Waiting = Pin<Box<dyn Future<Output = (u64, Answer)>>>;
 
+/// An item read, when it was read, and its answer once there is one.
+type Slot = (Item, Instant, Option<Answer>);
+
 /// Items read but not yet written, in input order: each answered already, or waiting for its
 /// origin's robots.txt.
 struct Queue {
-    slots: VecDeque<(Item, Option<Answer>)>,
+    slots: VecDeque<Slot>,
     /// The sequence number of the first slot.
     first: u64,
     /// Questions waiting for a fetch, each with its slot's sequence number.
@@ -330,7 +345,7 @@ impl Queue {
     fn fill(&mut self, seq: u64, answered: Answer) {
         let index = usize::try_from(seq - self.first).unwrap_or(usize::MAX);
         if let Some(slot) = self.slots.get_mut(index) {
-            slot.1 = Some(answered);
+            slot.2 = Some(answered);
         }
     }
 
@@ -339,14 +354,85 @@ impl Queue {
         while self
             .slots
             .front()
-            .is_some_and(|(_, answer)| answer.is_some())
+            .is_some_and(|(_, _, answer)| answer.is_some())
         {
-            if let Some((item, Some(answered))) = self.slots.pop_front() {
+            if let Some((item, _, Some(answered))) = self.slots.pop_front() {
                 tally.print(&answered, &item, profile)?;
             }
             self.first += 1;
         }
         Ok(())
+    }
+
+    /// The next answer to come, watched by `stall` while the front row waits for it.
+    async fn next_answer(&mut self, stall: &mut Stall) -> Option<(u64, Answer)> {
+        let since = self.slots.front().map(|(_, read, _)| *read);
+        stall.watch(since, self.waiting.next()).await
+    }
+}
+
+/// Slack past `--timeout` before a held-back row counts as waiting for a fetch slot: the
+/// fetch's own deadline bounds the rest, and the cache and parse take a moment more.
+const STALL_GRACE: Duration = Duration::from_secs(1);
+
+/// The watch on ordered output: one warning on standard error when the front row has waited
+/// longer than any one fetch may take, which means its origin is waiting for a fetch slot that
+/// slower sites hold.
+///
+/// The bound of `--timeout` per origin cannot be kept for every row with at most
+/// `--concurrency` fetches at once: when more origins hang than there are slots, a queued
+/// origin's fetch starts only when a hanging one gives up. Counting the queue against the
+/// queued origin's deadline would report sites as unreachable that were never asked; so the
+/// queued origin keeps its full turn, and the user learns why rows stall and what avoids it.
+struct Stall {
+    /// How long the front row may wait before the warning: `--timeout` and the grace.
+    limit: Duration,
+    /// `--timeout`, for the message.
+    timeout: Duration,
+    /// `--concurrency`, for the message.
+    concurrency: usize,
+    /// Whether the warning was written (it is written once).
+    warned: bool,
+}
+
+impl Stall {
+    /// Waits for `next`; if the row read at `since` is still waiting when its limit passes,
+    /// warns first (once) and goes on waiting.
+    async fn watch<F: Future>(&mut self, since: Option<Instant>, next: F) -> F::Output {
+        let Some(since) = since.filter(|_| !self.warned) else {
+            return next.await;
+        };
+        let mut next = std::pin::pin!(next);
+        let deadline = tokio::time::sleep_until((since + self.limit).into());
+        match future::select(next.as_mut(), std::pin::pin!(deadline)).await {
+            Either::Left((out, _)) => out,
+            Either::Right(((), _)) => {
+                self.warn();
+                next.await
+            }
+        }
+    }
+
+    /// Writes the warning, once.
+    fn warn(&mut self) {
+        if !self.warned {
+            self.warned = true;
+            eprintln!("robotrules: warning: {}", self.message());
+        }
+    }
+
+    /// Why rows stall, and what avoids it.
+    fn message(&self) -> String {
+        let slots = match self.concurrency {
+            1 => "the one fetch slot is".to_owned(),
+            n => format!("all {n} fetch slots are"),
+        };
+        format!(
+            "rows are held back longer than --timeout ({} s): {slots} busy with slow sites, \
+             and the next origin waits its turn; --unordered writes the other rows at once, \
+             and a higher --concurrency gives more slots",
+            self.timeout.as_secs_f64(),
+        )
     }
 }
 
@@ -358,6 +444,7 @@ async fn answer<W: Write>(
     asker: &Asker,
     chunks: impl Stream<Item = Result<Vec<Item>, CliError>>,
     window: usize,
+    mut stall: Stall,
     tally: &mut Tally<W>,
 ) -> Result<(), CliError> {
     let mut queue = Queue {
@@ -377,13 +464,20 @@ async fn answer<W: Write>(
                 if queue.waiting.is_empty() {
                     break chunks.next().await;
                 }
-                match future::select(chunks.next(), queue.waiting.next()).await {
-                    Either::Left((chunk, _)) => break chunk,
-                    Either::Right((Some((seq, answered)), _)) => {
+                let first = {
+                    let answered = std::pin::pin!(queue.next_answer(&mut stall));
+                    match future::select(chunks.next(), answered).await {
+                        Either::Left((chunk, _)) => Either::Left(chunk),
+                        Either::Right((answered, _)) => Either::Right(answered),
+                    }
+                };
+                match first {
+                    Either::Left(chunk) => break chunk,
+                    Either::Right(Some((seq, answered))) => {
                         queue.fill(seq, answered);
                         queue.drain(tally, asker.profile)?;
                     }
-                    Either::Right((None, _)) => {}
+                    Either::Right(None) => {}
                 }
             },
         };
@@ -396,12 +490,14 @@ async fn answer<W: Write>(
                     tally.print(&answered, &item, asker.profile)?;
                     queue.first = next_seq;
                 }
-                Some(answered) => queue.slots.push_back((item, Some(answered))),
+                Some(answered) => queue
+                    .slots
+                    .push_back((item, Instant::now(), Some(answered))),
                 None => {
                     queue
                         .waiting
                         .push(Box::pin(asker.ask(item.url.clone()).map(move |a| (seq, a))));
-                    queue.slots.push_back((item, None));
+                    queue.slots.push_back((item, Instant::now(), None));
                 }
             }
             while let Some(Some((seq, answered))) = queue.waiting.next().now_or_never() {
@@ -410,7 +506,7 @@ async fn answer<W: Write>(
             queue.drain(tally, asker.profile)?;
             while queue.slots.len() >= window {
                 tally.printer.flush()?;
-                if let Some((seq, answered)) = queue.waiting.next().await {
+                if let Some((seq, answered)) = queue.next_answer(&mut stall).await {
                     queue.fill(seq, answered);
                 }
                 queue.drain(tally, asker.profile)?;
@@ -419,7 +515,7 @@ async fn answer<W: Write>(
     }
     while !queue.slots.is_empty() {
         tally.printer.flush()?;
-        match queue.waiting.next().await {
+        match queue.next_answer(&mut stall).await {
             Some((seq, answered)) => queue.fill(seq, answered),
             None => break,
         }

@@ -110,11 +110,12 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         options.parse_limit
     };
     let source = input::load_robots_or_fetch(&args.robots, read, &remote, purpose)?;
-    let (bytes, fetched): (&[u8], _) = match &source {
-        RobotsSource::Local(bytes) => (bytes, None),
+    let (bytes, fetched, truncation): (&[u8], _, _) = match &source {
+        RobotsSource::Local(bytes) => (bytes, None, None),
         RobotsSource::Remote(lookup) => (
             lookup.served().body().unwrap_or_default(),
             Some(Fetched::new(lookup)),
+            lookup.served().truncation(),
         ),
     };
     // The model's own rules: the deciding rule as written needs the file it belongs to.
@@ -126,9 +127,13 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     if let Some(warning) = crate::error::agent_warning(options.profile, &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
+    // A fetched file the size limit cut was never whole in hand (RFC 9309 §2.5).
     let past_cut = args
         .explain
-        .then(|| PastCut::new(&robots, bytes, &args.agent))
+        .then(|| match truncation {
+            Some(truncation) => Some(PastCut::downloaded(bytes, truncation)),
+            None => PastCut::new(&robots, bytes, &args.agent),
+        })
         .flatten();
     let checker = Checker {
         rules: Crawler::new(robots, &args.agent)?,

@@ -100,10 +100,10 @@ pub(crate) struct DiffArgs {
 
 /// The profiles of `--profile`.
 #[derive(Clone, Debug)]
-struct Profiles(Vec<Profile>);
+pub(crate) struct Profiles(pub(crate) Vec<Profile>);
 
 /// Parses `--profile`: one profile's name, or `all`.
-fn profile_or_all(text: &str) -> Result<Profiles, String> {
+pub(crate) fn profile_or_all(text: &str) -> Result<Profiles, String> {
     if text.eq_ignore_ascii_case("all") {
         return Ok(Profiles(Profile::ALL.to_vec()));
     }
@@ -122,7 +122,7 @@ fn profile_or_all(text: &str) -> Result<Profiles, String> {
 
 /// One change, as a JSON Lines record.
 #[derive(Serialize)]
-struct Record<'a> {
+pub(crate) struct Record<'a> {
     /// `url` (a URL given) or `rule` (a witness path).
     kind: &'static str,
     agent: &'a str,
@@ -139,16 +139,16 @@ struct Record<'a> {
 
 /// The closing JSON Lines record.
 #[derive(Serialize)]
-struct Summary<'a> {
+pub(crate) struct Summary<'a> {
     /// `url` when URLs were compared, `rule` when rules were.
-    mode: &'static str,
-    changes: u64,
-    profiles: &'a [Profile],
+    pub(crate) mode: &'static str,
+    pub(crate) changes: u64,
+    pub(crate) profiles: &'a [Profile],
     /// The crawlers compared, per profile in `profiles` order.
-    agents: &'a [Vec<String>],
+    pub(crate) agents: &'a [Vec<String>],
     /// How many URLs were compared (URL mode).
     #[serde(skip_serializing_if = "Option::is_none")]
-    urls: Option<usize>,
+    pub(crate) urls: Option<usize>,
 }
 
 /// Runs `diff`: [`Outcome::Flagged`] when some verdict changes.
@@ -209,53 +209,20 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut changes = 0_u64;
-    let mut compared = Vec::new();
-    for &profile in &profiles {
-        let old = Arc::new(RobotsTxt::parse(&old, profile, DEFAULT_PARSE_LIMIT));
-        let new = Arc::new(RobotsTxt::parse(&new, profile, DEFAULT_PARSE_LIMIT));
-        let agents = if args.agents.is_empty() {
-            agents_to_compare(&old, &new)
-        } else {
-            args.agents.clone()
+    let url_list = url_mode.then_some(&urls[..]);
+    let compared = compare(&old, &new, &profiles, &args.agents, url_list, |record| {
+        let line = match args.format {
+            Format::Text => record.sentence(),
+            Format::Json => output::json_line(&record)?,
         };
-        let candidates = (!url_mode).then(|| witness_candidates(&old, &new));
-        for agent in &agents {
-            let diff = AgentDiff::new(&old, &new, agent).map_err(diff_error)?;
-            let mut rows = Vec::new();
-            if let Some(candidates) = &candidates {
-                for change in diff.rule_changes(candidates) {
-                    rows.push(("rule", change.witness, change.before, change.after));
-                }
-            } else {
-                for url in &urls {
-                    if let Some(change) = diff.url(url)? {
-                        rows.push(("url", change.url, change.before, change.after));
-                    }
-                }
-            }
-            for (kind, url, before, after) in &rows {
-                let line = match args.format {
-                    Format::Text => text_row(agent, profile, url, before, after),
-                    Format::Json => output::json_line(&Record {
-                        kind,
-                        agent,
-                        profile,
-                        url: (*kind == "url").then_some(url.as_str()),
-                        witness: (*kind == "rule").then_some(url.as_str()),
-                        before,
-                        after,
-                    })?,
-                };
-                changes += 1;
-                match write(&mut out, &line) {
-                    // The reader has gone: what was found decides the exit status.
-                    Err(CliError::OutputClosed) => return Ok(Outcome::Flagged),
-                    written => written?,
-                }
-            }
-        }
-        compared.push(agents);
-    }
+        changes += 1;
+        write(&mut out, &line)
+    });
+    let compared = match compared {
+        // The reader has gone: what was found decides the exit status.
+        Err(CliError::OutputClosed) => return Ok(Outcome::Flagged),
+        compared => compared?,
+    };
     let summary = Summary {
         mode: if url_mode { "url" } else { "rule" },
         changes,
@@ -275,6 +242,71 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
     }
     output::closed_is_done(out.flush().map_err(crate::rows::write_error))?;
     Ok(Outcome::flagged_if(changes > 0))
+}
+
+/// Compares `old` and `new` under each of `profiles` for `agents` (none: the crawlers either
+/// file names, [`agents_to_compare`]), on `urls` (URL mode) or on witness paths of the rules
+/// whose effect changed (rule mode), and hands each change to `each` in order. Returns the
+/// crawlers compared, per profile. `diff` prints the changes; `robotrules serve` answers
+/// `/api/diff` with them.
+///
+/// # Errors
+/// An invalid crawler name or URL, or the first error of `each`.
+pub(crate) fn compare(
+    old: &[u8],
+    new: &[u8],
+    profiles: &[Profile],
+    agents: &[String],
+    urls: Option<&[String]>,
+    mut each: impl FnMut(Record<'_>) -> Result<(), CliError>,
+) -> Result<Vec<Vec<String>>, CliError> {
+    let mut compared = Vec::new();
+    for &profile in profiles {
+        let old = Arc::new(RobotsTxt::parse(old, profile, DEFAULT_PARSE_LIMIT));
+        let new = Arc::new(RobotsTxt::parse(new, profile, DEFAULT_PARSE_LIMIT));
+        let agents = if agents.is_empty() {
+            agents_to_compare(&old, &new)
+        } else {
+            agents.to_vec()
+        };
+        let candidates = urls.is_none().then(|| witness_candidates(&old, &new));
+        for agent in &agents {
+            let diff = AgentDiff::new(&old, &new, agent).map_err(diff_error)?;
+            let mut rows = Vec::new();
+            if let Some(candidates) = &candidates {
+                for change in diff.rule_changes(candidates) {
+                    rows.push(("rule", change.witness, change.before, change.after));
+                }
+            } else {
+                for url in urls.unwrap_or_default() {
+                    if let Some(change) = diff.url(url)? {
+                        rows.push(("url", change.url, change.before, change.after));
+                    }
+                }
+            }
+            for (kind, url, before, after) in &rows {
+                each(Record {
+                    kind,
+                    agent,
+                    profile,
+                    url: (*kind == "url").then_some(url.as_str()),
+                    witness: (*kind == "rule").then_some(url.as_str()),
+                    before,
+                    after,
+                })?;
+            }
+        }
+        compared.push(agents);
+    }
+    Ok(compared)
+}
+
+impl Record<'_> {
+    /// The change in one sentence, as `diff` prints it.
+    pub(crate) fn sentence(&self) -> String {
+        let url = self.url.or(self.witness).unwrap_or_default();
+        text_row(self.agent, self.profile, url, self.before, self.after)
+    }
 }
 
 /// Writes `line` to `out`.

@@ -20,7 +20,7 @@ use robotrules_lint::render::TextOptions;
 use crate::args::RemoteArgs;
 use crate::cmd::Outcome;
 use crate::error::CliError;
-use crate::explain::{self, Report};
+use crate::explain::{self, Cut, Report};
 
 use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
@@ -116,10 +116,10 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
     // the rules the limit left out can be named; it is still parsed under the limit.
     let source =
         input::load_robots_or_fetch(&args.robots, explain::READ_PAST_CUT, &remote, purpose)?;
-    let bytes = match source {
-        RobotsSource::Local(bytes) => bytes,
+    let (bytes, truncation) = match source {
+        RobotsSource::Local(bytes) => (bytes, None),
         RobotsSource::Remote(lookup) => match (lookup.access(), lookup.served().body()) {
-            (AccessKind::Success, Some(body)) => body.to_vec(),
+            (AccessKind::Success, Some(body)) => (body.to_vec(), lookup.served().truncation()),
             // No file to explain: the access result decides every URL, as in `check`.
             _ => return no_file(&args, &Fetched::new(&lookup), lookup.robots_txt_url()),
         },
@@ -134,13 +134,19 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
         let robots = Robots::parse_with(b"", &options);
         robots.crawler(&args.agent)?.is_allowed(&args.url)?;
     }
-    let report = Report::new(
+    let mut report = Report::new(
         &bytes,
         &args.agent,
         &args.url,
         &args.profile.list(),
         DEFAULT_PARSE_LIMIT,
     );
+    // A fetched file the size limit cut: the rest was never downloaded (RFC 9309 §2.5).
+    if let Some(truncation) = truncation {
+        report
+            .parse_limit
+            .get_or_insert_with(|| Cut::downloaded(&bytes, truncation));
+    }
     let stdout = io::stdout();
     let color = args.format == Format::Text && output::use_color(&stdout);
     let rendered = match args.format {

@@ -59,7 +59,7 @@ pub(crate) struct ShowArgs {
 
 /// One group the crawler gets.
 #[derive(Debug, Serialize)]
-struct ShownGroup {
+pub(crate) struct ShownGroup {
     /// Line of its first user-agent line.
     line: u32,
     /// Its user-agent values as written.
@@ -70,7 +70,7 @@ struct ShownGroup {
 
 /// What a crawler gets.
 #[derive(Debug, Serialize)]
-struct Shown {
+pub(crate) struct Shown {
     profile: Profile,
     agent: String,
     /// The robots.txt URL, when ROBOTS is one.
@@ -106,13 +106,36 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             Some(lookup.robots_txt_url().to_owned()),
         ),
     };
+    let shown = shown(bytes, args.profile.profile, &args.agent, url, fetched)?;
+    let unreachable = shown
+        .fetched
+        .as_ref()
+        .and_then(Fetched::blanket)
+        .is_some_and(|(allowed, _)| !allowed);
+    let rendered = match args.format {
+        Format::Text => text(&shown),
+        Format::Json => output::json_line(&shown)?,
+    };
+    output::write_text(io::stdout().lock(), &rendered)?;
+    Ok(Outcome::flagged_if(unreachable))
+}
+
+/// What crawler `agent` gets from the robots.txt `bytes` under `profile`: `url` is the file's
+/// URL (sitemaps are resolved against it), `fetched` its access result when it was fetched.
+/// `show` prints it; `robotrules serve` answers `/api/show` with it.
+///
+/// # Errors
+/// [`CliError::InvalidAgent`] for a crawler name the profile rejects.
+pub(crate) fn shown(
+    bytes: &[u8],
+    profile: Profile,
+    agent: &str,
+    url: Option<String>,
+    fetched: Option<Fetched>,
+) -> Result<Shown, CliError> {
     // The model's groups and rules as written: the layer crate's own API.
-    let model = Arc::new(RobotsTxt::parse(
-        bytes,
-        args.profile.profile,
-        DEFAULT_PARSE_LIMIT,
-    ));
-    let rules = Crawler::new(Arc::clone(&model), &args.agent)?;
+    let model = Arc::new(RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT));
+    let rules = Crawler::new(Arc::clone(&model), agent)?;
     let model = &*model;
     let groups = rules
         .groups()
@@ -145,13 +168,9 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             None => sitemap.to_owned(),
         })
         .collect();
-    let unreachable = fetched
-        .as_ref()
-        .and_then(Fetched::blanket)
-        .is_some_and(|(allowed, _)| !allowed);
-    let shown = Shown {
-        profile: args.profile.profile,
-        agent: args.agent.clone(),
+    Ok(Shown {
+        profile,
+        agent: agent.to_owned(),
         robots_txt_url: url,
         fetched,
         selection: rules.selection().to_string(),
@@ -160,16 +179,11 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
         request_rate: rules.request_rate(),
         visit_time: rules.visit_times(),
         sitemaps,
-    };
-    let rendered = match args.format {
-        Format::Text => text(&shown),
-        Format::Json => output::json_line(&shown)?,
-    };
-    output::write_text(io::stdout().lock(), &rendered)?;
-    Ok(Outcome::flagged_if(unreachable))
+    })
 }
 
-fn text(shown: &Shown) -> String {
+/// `show`'s text: the groups, rules and records, one per line.
+pub(crate) fn text(shown: &Shown) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "agent: {} (profile {})", shown.agent, shown.profile);
     if let (Some(url), Some(fetched)) = (&shown.robots_txt_url, &shown.fetched) {

@@ -1,9 +1,14 @@
 //! The parse limit in an explanation (RFC 9309 §2.5): where the file was cut, and the rules
 //! past the cut that would have matched. Those are found by reading the file again without
 //! the limit, only when it was cut; the model's verdict stays the one under the limit.
+//!
+//! A fetched file is cut earlier, by the fetcher's size limit (at its last full line before
+//! the limit, [`Truncation`]): the rest was never downloaded, so the cut is reported with the
+//! first line not fetched, and the rules past it cannot be named.
 
 use std::sync::Arc;
 
+use robotrules::client::Truncation;
 use robotrules::{Profile, RuleKind};
 use robotrules_grammar::FindingKind;
 use robotrules_model::{Crawler, DiagnosticKind, RobotsTxt};
@@ -19,14 +24,27 @@ pub(crate) const READ_PAST_CUT: usize = 64 << 20;
 /// Where the parse limit cut a file, and what it left out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct Cut {
+    /// What cut the file: the parser, or the fetcher's size limit.
+    pub(crate) by: CutBy,
     /// The byte offset of the cut: bytes from here on were not read.
     pub(crate) at: usize,
-    /// The parse limit in bytes.
+    /// The limit in bytes.
     pub(crate) limit: usize,
     /// The 1-based line of the first line not read.
     pub(crate) line: u32,
     /// Rules past the cut that match the URL, per profile: ignored because of the limit.
     pub(crate) ignored: Vec<Ignored>,
+}
+
+/// What cut a file short (RFC 9309 §2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum CutBy {
+    /// The parser stopped at the parse limit; the rest is in hand, and the rules there that
+    /// match are named.
+    ParseLimit,
+    /// The fetcher kept the body only up to its size limit; the rest was never downloaded.
+    SizeLimit,
 }
 
 /// A rule past the parse limit that would have matched.
@@ -45,6 +63,7 @@ pub(crate) struct Ignored {
 /// A file the parse limit cut, read again whole for one crawler under one profile: what
 /// `check --explain` asks for each URL.
 pub(crate) struct PastCut {
+    by: CutBy,
     at: usize,
     limit: usize,
     line: u32,
@@ -58,11 +77,25 @@ impl PastCut {
         let (at, limit, line) = Cut::of(robots)?;
         let whole = Arc::new(RobotsTxt::parse(bytes, robots.profile(), usize::MAX));
         Some(PastCut {
+            by: CutBy::ParseLimit,
             at,
             limit,
             line,
             whole: Crawler::new(whole, agent).ok(),
         })
+    }
+
+    /// The cut of a fetched `body` the fetcher kept only up to its size limit: nothing past
+    /// it is in hand.
+    pub(crate) fn downloaded(body: &[u8], truncation: Truncation) -> PastCut {
+        let cut = Cut::downloaded(body, truncation);
+        PastCut {
+            by: cut.by,
+            at: cut.at,
+            limit: cut.limit,
+            line: cut.line,
+            whole: None,
+        }
     }
 
     /// The cut, with the rules past it that match `url`.
@@ -85,6 +118,7 @@ impl PastCut {
             })
             .unwrap_or_default();
         Cut {
+            by: self.by,
             at: self.at,
             limit: self.limit,
             line: self.line,
@@ -94,6 +128,18 @@ impl PastCut {
 }
 
 impl Cut {
+    /// The cut of a fetched `body` that the fetcher kept only up to its size limit: at the
+    /// body's end, before the first line not fetched.
+    pub(crate) fn downloaded(body: &[u8], truncation: Truncation) -> Cut {
+        Cut {
+            by: CutBy::SizeLimit,
+            at: body.len(),
+            limit: truncation.limit,
+            line: lines_in(body).saturating_add(1),
+            ignored: Vec::new(),
+        }
+    }
+
     /// Where `robots` (read under the limit) was cut, if it was: the offset, the limit and
     /// the first line not read.
     pub(crate) fn of(robots: &RobotsTxt) -> Option<(usize, usize, u32)> {
@@ -133,6 +179,12 @@ impl Cut {
     /// `disallow: /x`: past the parse limit at byte 512000 (RFC 9309 §2.5)`, or the cut alone.
     pub(crate) fn clause(&self) -> String {
         let at = self.at;
+        if self.by == CutBy::SizeLimit {
+            return format!(
+                "file cut at byte {at} by the size limit when fetched, rules past it not \
+                 fetched (RFC 9309 §2.5)"
+            );
+        }
         if self.ignored.is_empty() {
             return format!("file cut at byte {at} by the parse limit (RFC 9309 §2.5)");
         }
@@ -145,5 +197,37 @@ impl Cut {
             "ignored: {}: past the parse limit at byte {at} (RFC 9309 §2.5)",
             rules.join(", ")
         )
+    }
+}
+
+/// The lines of `body`, each ended by LF, CR or CRLF (a fetched body ends with one).
+fn lines_in(body: &[u8]) -> u32 {
+    let mut lines = 0_u32;
+    let mut bytes = body.iter().peekable();
+    while let Some(&byte) = bytes.next() {
+        if byte == b'\n' || (byte == b'\r' && bytes.peek() != Some(&&b'\n')) {
+            lines = lines.saturating_add(1);
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fetched_body_cut_at_the_size_limit_is_cut_before_its_next_line() {
+        let truncation = Truncation {
+            limit: 20,
+            ignored_bytes: 9,
+        };
+        let cut = Cut::downloaded(b"a\r\nb\rc\nd\n", truncation);
+        assert_eq!(
+            (cut.by, cut.at, cut.limit, cut.line),
+            (CutBy::SizeLimit, 9, 20, 5)
+        );
+        assert!(cut.ignored.is_empty());
+        assert_eq!(Cut::downloaded(b"", truncation).line, 1);
     }
 }

@@ -15,7 +15,7 @@ mod text;
 use robotrules::{Explanation, Profile, Robots};
 use serde::Serialize;
 
-pub(crate) use cut::{Cut, PastCut, READ_PAST_CUT};
+pub(crate) use cut::{Cut, CutBy, PastCut, READ_PAST_CUT};
 
 pub(crate) use text::text;
 

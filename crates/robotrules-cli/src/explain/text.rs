@@ -14,7 +14,7 @@ use robotrules_model::Reading;
 use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
 use robotrules_text::excerpt;
 
-use super::{Cut, ProfileReport, Report};
+use super::{Cut, CutBy, ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
@@ -56,6 +56,14 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
 
 /// The cut and the rules it left out.
 fn parse_limit(cut: &Cut) -> String {
+    if cut.by == CutBy::SizeLimit {
+        return format!(
+            "the file was cut at byte {} by the size limit of {} bytes when fetched (RFC 9309 \
+             §2.5): line {} and everything after it were not fetched, so no rule past the cut \
+             can be named\n",
+            cut.at, cut.limit, cut.line
+        );
+    }
     let mut out = format!(
         "the file was cut at byte {} by the parse limit of {} bytes (RFC 9309 §2.5): line {} \
          and everything after it were not read\n",

@@ -1,0 +1,408 @@
+//! The JSON API of `serve`: one request type per endpoint, each answered with what the
+//! command of the same name computes (`explain`'s report, `lint`'s findings, `show`'s view,
+//! `diff`'s changes, `fetch`'s summary) and, where the command prints text, that text too.
+//! Errors are `{"error": "…"}` with the command's message. The shapes are in `docs/serve.md`.
+
+use std::time::Duration;
+
+use hyper::StatusCode;
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_lint::render::{self, TextOptions};
+use robotrules_lint::LintOptions;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::cmd::{diff, show};
+use crate::error::CliError;
+use crate::explain::{self, Report};
+
+use super::check;
+use super::fetch;
+
+/// How long one request may take, its body included; past it the answer is 503.
+pub(crate) const DEADLINE: Duration = Duration::from_secs(10);
+
+/// The most URLs one request may ask about (`/api/check`, `/api/diff`).
+pub(crate) const MAX_URLS: usize = 10_000;
+
+/// The file name in lint's and explain's text.
+const FILE_NAME: &str = "robots.txt";
+
+/// How many computations (every endpoint but fetch) run at once, each on a blocking thread;
+/// more wait their turn within their deadline, so a flood of requests cannot start a thread
+/// each.
+pub(crate) const MAX_COMPUTATIONS: usize = 8;
+
+/// How the server was started, and what its requests share.
+#[derive(Debug)]
+pub(crate) struct Config {
+    /// `--allow-private-fetch`.
+    pub(crate) allow_private_fetch: bool,
+    /// Whether the server listens on a loopback address: then it answers only requests
+    /// whose `Host` is a loopback address or `localhost`, so that a web page cannot reach it
+    /// through a name of its own that it points at 127.0.0.1 (DNS rebinding).
+    pub(crate) loopback: bool,
+    /// Turns to compute, [`MAX_COMPUTATIONS`] at a time; a turn is held by the blocking
+    /// thread until it ends, also past the deadline.
+    pub(crate) computations: std::sync::Arc<tokio::sync::Semaphore>,
+}
+
+impl Config {
+    /// The configuration of a server started with `--allow-private-fetch` or not, listening on
+    /// a loopback address or not.
+    pub(crate) fn new(allow_private_fetch: bool, loopback: bool) -> Config {
+        Config {
+            allow_private_fetch,
+            loopback,
+            computations: std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMPUTATIONS)),
+        }
+    }
+}
+
+/// The API's endpoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Endpoint {
+    Check,
+    Explain,
+    Lint,
+    Show,
+    Diff,
+    Fetch,
+}
+
+impl Endpoint {
+    /// The endpoint at `/api/{name}`.
+    pub(crate) fn of(name: &str) -> Option<Endpoint> {
+        Some(match name {
+            "check" => Endpoint::Check,
+            "explain" => Endpoint::Explain,
+            "lint" => Endpoint::Lint,
+            "show" => Endpoint::Show,
+            "diff" => Endpoint::Diff,
+            "fetch" => Endpoint::Fetch,
+            _ => return None,
+        })
+    }
+}
+
+/// A request the API does not answer: the status and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ApiError {
+    pub(crate) status: StatusCode,
+    pub(crate) message: String,
+}
+
+impl ApiError {
+    pub(crate) fn new(status: StatusCode, message: String) -> ApiError {
+        ApiError { status, message }
+    }
+
+    pub(crate) fn not_found(path: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no such page: {:?}", robotrules_text::excerpt(path, 100)),
+        )
+    }
+
+    pub(crate) fn too_large() -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body is larger than {} bytes (1 MiB)",
+                super::http::MAX_BODY
+            ),
+        )
+    }
+
+    pub(crate) fn deadline() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request took longer than its deadline of {} s",
+                DEADLINE.as_secs()
+            ),
+        )
+    }
+
+    /// `{"error": "…"}`.
+    pub(crate) fn to_json(&self) -> Vec<u8> {
+        serde_json::to_vec(&serde_json::json!({ "error": self.message }))
+            .unwrap_or_else(|_| b"{\"error\":\"internal error\"}".to_vec())
+    }
+}
+
+impl From<CliError> for ApiError {
+    /// The command's message, as a bad request.
+    fn from(error: CliError) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, error.to_string())
+    }
+}
+
+/// Answers a request to `endpoint` with `body`: the JSON of the answer.
+///
+/// # Errors
+/// An [`ApiError`] for a body that is not the endpoint's request, an input the command
+/// rejects (its message), a request past [`MAX_URLS`], or one past [`DEADLINE`].
+pub(crate) async fn answer(
+    endpoint: Endpoint,
+    body: bytes::Bytes,
+    config: &Config,
+) -> Result<Vec<u8>, ApiError> {
+    if endpoint == Endpoint::Fetch {
+        let request: fetch::FetchRequest = parse(&body)?;
+        let answer =
+            tokio::time::timeout(DEADLINE, fetch::fetch(&request, config.allow_private_fetch))
+                .await
+                .map_err(|_| ApiError::deadline())??;
+        return to_json(&answer);
+    }
+    // The rest is computation: on a blocking thread, so a large request does not hold up the
+    // connections the runtime serves meanwhile, and at most MAX_COMPUTATIONS at once.
+    let work = async {
+        // The semaphore is never closed: a turn always comes.
+        let turn = std::sync::Arc::clone(&config.computations)
+            .acquire_owned()
+            .await
+            .ok();
+        tokio::task::spawn_blocking(move || {
+            let answer = compute(endpoint, &body);
+            drop(turn);
+            answer
+        })
+        .await
+    };
+    match tokio::time::timeout(DEADLINE, work).await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(_)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the request could not be answered (internal error)".to_owned(),
+        )),
+        Err(_) => Err(ApiError::deadline()),
+    }
+}
+
+fn compute(endpoint: Endpoint, body: &[u8]) -> Result<Vec<u8>, ApiError> {
+    match endpoint {
+        Endpoint::Check => to_json(&check::check(&parse(body)?)?),
+        Endpoint::Explain => to_json(&explain(&parse(body)?)),
+        Endpoint::Lint => to_json(&lint(&parse(body)?)?),
+        Endpoint::Show => to_json(&show(&parse(body)?)?),
+        Endpoint::Diff => diff(&parse(body)?),
+        Endpoint::Fetch => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "fetch is not a computation".to_owned(),
+        )),
+    }
+}
+
+/// The endpoint's request in `body`.
+fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|error| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("not a request this endpoint takes: {error}"),
+        )
+    })
+}
+
+pub(crate) fn to_json(value: &impl Serialize) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(value).map_err(|error| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot write the answer: {error}"),
+        )
+    })
+}
+
+/// A profile's name, or `all`, as the commands' `--profile` reads it.
+fn profiles(name: Option<&str>, default: &[Profile]) -> Result<Vec<Profile>, ApiError> {
+    match name {
+        None => Ok(default.to_vec()),
+        Some(name) => diff::profile_or_all(name)
+            .map(|profiles| profiles.0)
+            .map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, message)),
+    }
+}
+
+/// One profile by name (`rfc9309` when none is given).
+fn one_profile(name: Option<&str>) -> Result<Profile, ApiError> {
+    match profiles(name, &[Profile::default()])?.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "this endpoint takes one profile, not all".to_owned(),
+        )),
+    }
+}
+
+/// `POST /api/explain`: why `agent` may fetch `url`, or not, under every profile.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExplainRequest {
+    robots: String,
+    agent: String,
+    url: String,
+}
+
+/// `explain --profile all --format json`'s report, and its text.
+#[derive(Debug, Serialize)]
+struct Explained {
+    report: Report,
+    text: String,
+}
+
+fn explain(request: &ExplainRequest) -> Explained {
+    let bytes = request.robots.as_bytes();
+    let report = Report::new(
+        bytes,
+        &request.agent,
+        &request.url,
+        &Profile::ALL,
+        DEFAULT_PARSE_LIMIT,
+    );
+    let text = explain::text(
+        &report,
+        bytes,
+        &TextOptions {
+            path: FILE_NAME.to_owned(),
+            color: false,
+        },
+    );
+    Explained { report, text }
+}
+
+/// `POST /api/lint`: what is wrong with the file, read for `profile`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LintRequest {
+    robots: String,
+    #[serde(default)]
+    profile: Option<String>,
+    /// The file's URL, if it was fetched (lints about sitemaps use it).
+    #[serde(default)]
+    robots_txt_url: Option<String>,
+}
+
+/// `lint`'s report, its text and its summary line.
+#[derive(Debug, Serialize)]
+struct Linted {
+    report: robotrules_lint::LintReport,
+    text: String,
+    summary: String,
+}
+
+fn lint(request: &LintRequest) -> Result<Linted, ApiError> {
+    let options = LintOptions {
+        profile: one_profile(request.profile.as_deref())?,
+        robots_txt_url: request.robots_txt_url.clone(),
+        ..LintOptions::default()
+    };
+    let bytes = request.robots.as_bytes();
+    let report = robotrules_lint::lint(bytes, &options);
+    let text_options = TextOptions {
+        path: FILE_NAME.to_owned(),
+        color: false,
+    };
+    Ok(Linted {
+        text: render::findings_text(&report, bytes, &text_options),
+        summary: render::summary(&report, FILE_NAME),
+        report,
+    })
+}
+
+/// `POST /api/show`: what the crawler gets under `profile`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ShowRequest {
+    robots: String,
+    agent: String,
+    #[serde(default)]
+    profile: Option<String>,
+    /// The file's URL, if it was fetched: sitemaps are resolved against it.
+    #[serde(default)]
+    robots_txt_url: Option<String>,
+}
+
+/// `show --format json`'s view, and its text.
+#[derive(Debug, Serialize)]
+struct Shown {
+    show: show::Shown,
+    text: String,
+}
+
+fn show(request: &ShowRequest) -> Result<Shown, ApiError> {
+    let profile = one_profile(request.profile.as_deref())?;
+    let shown = show::shown(
+        request.robots.as_bytes(),
+        profile,
+        &request.agent,
+        request.robots_txt_url.clone(),
+        None,
+    )?;
+    Ok(Shown {
+        text: show::text(&shown),
+        show: shown,
+    })
+}
+
+/// `POST /api/diff`: what changes when `old` is replaced by `new`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DiffRequest {
+    old: String,
+    new: String,
+    /// Crawler names; none: every crawler either file names.
+    #[serde(default)]
+    agents: Vec<String>,
+    /// URLs to compare; none: the rules whose effect changed, on witness paths.
+    #[serde(default)]
+    urls: Vec<String>,
+    /// A profile or `all` (the default).
+    #[serde(default)]
+    profile: Option<String>,
+}
+
+/// `diff --format json`'s records (each with its sentence) and summary, as one object.
+fn diff(request: &DiffRequest) -> Result<Vec<u8>, ApiError> {
+    if request.urls.len() > MAX_URLS {
+        return Err(too_many_urls(request.urls.len()));
+    }
+    let profiles = profiles(request.profile.as_deref(), &Profile::ALL)?;
+    let url_mode = !request.urls.is_empty();
+    let mut changes = Vec::new();
+    let compared = diff::compare(
+        request.old.as_bytes(),
+        request.new.as_bytes(),
+        &profiles,
+        &request.agents,
+        url_mode.then_some(&request.urls[..]),
+        |record| {
+            let mut value = serde_json::to_value(&record)
+                .map_err(|error| CliError::Usage(format!("cannot write a change: {error}")))?;
+            if let Some(object) = value.as_object_mut() {
+                object.insert(
+                    "sentence".to_owned(),
+                    record.sentence().trim_end().to_owned().into(),
+                );
+            }
+            changes.push(value);
+            Ok(())
+        },
+    )?;
+    let summary = diff::Summary {
+        mode: if url_mode { "url" } else { "rule" },
+        changes: changes.len() as u64,
+        profiles: &profiles,
+        agents: &compared,
+        urls: url_mode.then_some(request.urls.len()),
+    };
+    to_json(&serde_json::json!({ "changes": changes, "summary": summary }))
+}
+
+/// More URLs than a request may ask about.
+pub(crate) fn too_many_urls(count: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!("{count} URLs: a request may ask about at most {MAX_URLS}"),
+    )
+}

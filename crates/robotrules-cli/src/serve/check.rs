@@ -1,0 +1,283 @@
+//! `POST /api/check`: may a crawler fetch each of many URLs, under `rfc9309`, `google` and
+//! `legacy1994` side by side? The file is parsed and the crawler's groups chosen once per
+//! profile (the model's [`Crawler`], as `check` does); each URL then gets three verdicts with
+//! their deciding lines. Where the verdicts differ, the causes are `explain --profile all`'s
+//! (the model's typed differences, [`crate::explain::Report`]).
+//!
+//! The crawler's name is read by each profile: one that rejects it says why with the CLI's
+//! message (and the token to pass instead, for a full User-Agent string), and Google's reading
+//! of a name that is not a product token carries `check`'s warning.
+
+use std::sync::Arc;
+
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_model::{Crawler, RobotsTxt};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{agent_warning, CliError};
+use crate::explain::Report;
+
+use super::api::{too_many_urls, ApiError, MAX_URLS};
+
+/// The request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CheckRequest {
+    /// The robots.txt file's text.
+    pub(crate) robots: String,
+    /// The crawler's name.
+    pub(crate) agent: String,
+    /// URLs, absolute or paths.
+    pub(crate) urls: Vec<String>,
+}
+
+/// How one profile reads the crawler's name.
+#[derive(Debug, Serialize)]
+struct AgentReading {
+    profile: Profile,
+    /// Why the profile rejects the name (the CLI's message).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    /// The token to pass instead (the crawler's token of a full User-Agent header).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestion: Option<String>,
+    /// The CLI's warning for a name the profile reads although it is no product token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<String>,
+}
+
+/// One profile's answer for one URL.
+#[derive(Debug, Serialize)]
+struct ProfileVerdict {
+    profile: Profile,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    allowed: Option<bool>,
+    /// The model's reason (`matched-disallow`, `no-match`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    /// The deciding rule's line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+    /// The deciding rule as the model reads it (`disallow: /private`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<String>,
+    /// Why the profile cannot answer (a name or URL it cannot read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The answers for one URL.
+#[derive(Debug, Serialize)]
+struct UrlResult<'a> {
+    url: &'a str,
+    verdicts: Vec<ProfileVerdict>,
+    /// Whether the profiles that answered disagree on the verdict.
+    disagree: bool,
+    /// Why they disagree, cause by cause, each with its line (`explain`'s differences).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    differences: Vec<String>,
+}
+
+/// The answer.
+#[derive(Debug, Serialize)]
+pub(crate) struct Checked<'a> {
+    agent: &'a str,
+    agent_readings: Vec<AgentReading>,
+    results: Vec<UrlResult<'a>>,
+}
+
+/// Answers `request`.
+///
+/// # Errors
+/// [`ApiError`] for more than [`MAX_URLS`] URLs.
+pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
+    if request.urls.len() > MAX_URLS {
+        return Err(too_many_urls(request.urls.len()));
+    }
+    let bytes = request.robots.as_bytes();
+    let agent = request.agent.as_str();
+    let crawlers: Vec<(Profile, Result<Crawler, String>)> = Profile::ALL
+        .into_iter()
+        .map(|profile| {
+            let robots = Arc::new(RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT));
+            let crawler = Crawler::new(robots, agent)
+                .map_err(|invalid| CliError::InvalidAgent(invalid).to_string());
+            (profile, crawler)
+        })
+        .collect();
+    let agent_readings = Profile::ALL
+        .into_iter()
+        .map(|profile| {
+            let empty = Arc::new(RobotsTxt::parse(b"", profile, 0));
+            let (error, suggestion) = match Crawler::new(empty, agent) {
+                Ok(_) => (None, None),
+                Err(invalid) => {
+                    let suggestion = invalid.suggestion.clone();
+                    (
+                        Some(CliError::InvalidAgent(invalid).to_string()),
+                        suggestion,
+                    )
+                }
+            };
+            AgentReading {
+                profile,
+                error,
+                suggestion,
+                warning: agent_warning(profile, agent),
+            }
+        })
+        .collect();
+    let results = request
+        .urls
+        .iter()
+        .map(|url| answer(&crawlers, bytes, agent, url))
+        .collect();
+    Ok(Checked {
+        agent,
+        agent_readings,
+        results,
+    })
+}
+
+/// The three verdicts on `url`, and why they differ.
+fn answer<'a>(
+    crawlers: &[(Profile, Result<Crawler, String>)],
+    bytes: &[u8],
+    agent: &str,
+    url: &'a str,
+) -> UrlResult<'a> {
+    let verdicts: Vec<ProfileVerdict> = crawlers
+        .iter()
+        .map(|(profile, crawler)| verdict(*profile, crawler, url))
+        .collect();
+    let mut answered = verdicts.iter().filter_map(|v| v.allowed);
+    let first = answered.next();
+    let disagree = answered.any(|allowed| Some(allowed) != first);
+    let differences = if disagree {
+        Report::new(bytes, agent, url, &Profile::ALL, DEFAULT_PARSE_LIMIT).differences
+    } else {
+        Vec::new()
+    };
+    UrlResult {
+        url,
+        verdicts,
+        disagree,
+        differences,
+    }
+}
+
+fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> ProfileVerdict {
+    let mut answer = ProfileVerdict {
+        profile,
+        allowed: None,
+        reason: None,
+        line: None,
+        rule: None,
+        error: None,
+    };
+    let crawler = match crawler {
+        Ok(crawler) => crawler,
+        Err(message) => {
+            answer.error = Some(message.clone());
+            return answer;
+        }
+    };
+    let target = match crawler.target(url) {
+        Ok(target) => target,
+        Err(invalid) => {
+            answer.error = Some(invalid.to_string());
+            return answer;
+        }
+    };
+    let decided = crawler.verdict(&target);
+    answer.allowed = Some(decided.allowed);
+    answer.reason = Some(decided.reason.as_str());
+    if let Some(rule) = decided.rule {
+        answer.line = Some(rule.line);
+        answer.rule = Some(format!(
+            "{}: {}",
+            rule.kind.as_str(),
+            rule.value(crawler.robots())
+        ));
+    }
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(robots: &str, agent: &str, urls: &[&str]) -> CheckRequest {
+        CheckRequest {
+            robots: robots.to_owned(),
+            agent: agent.to_owned(),
+            urls: urls.iter().map(|u| (*u).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn three_profiles_side_by_side_with_the_deciding_line() {
+        let request = request(
+            "User-agent: *\nDisallow: /private\nAllow: /private/open\n",
+            "ExampleBot",
+            &["/private/x", "/public"],
+        );
+        let checked = check(&request).expect("an answer");
+        let json = serde_json::to_value(&checked).expect("JSON");
+        let first = &json["results"][0];
+        assert_eq!(first["disagree"], false);
+        for verdict in first["verdicts"].as_array().expect("verdicts") {
+            assert_eq!(verdict["allowed"], false);
+            assert_eq!(verdict["line"], 2);
+            assert_eq!(verdict["rule"], "disallow: /private");
+        }
+        assert_eq!(json["results"][1]["verdicts"][0]["allowed"], true);
+    }
+
+    #[test]
+    fn disagreements_carry_the_causes_explain_gives() {
+        // `Disallow: /*.pdf$` is a wildcard pattern: RFC 9309 and Google read it, the 1994
+        // convention matches it literally.
+        let robots = "User-agent: *\nDisallow: /*.pdf$\n";
+        let asked = request(robots, "ExampleBot", &["/a.pdf"]);
+        let checked = check(&asked).expect("an answer");
+        let json = serde_json::to_value(&checked).expect("JSON");
+        let result = &json["results"][0];
+        assert_eq!(result["disagree"], true, "{result}");
+        let report = Report::new(
+            robots.as_bytes(),
+            "ExampleBot",
+            "/a.pdf",
+            &Profile::ALL,
+            DEFAULT_PARSE_LIMIT,
+        );
+        assert!(!report.differences.is_empty());
+        assert_eq!(
+            result["differences"],
+            serde_json::to_value(&report.differences).expect("JSON")
+        );
+    }
+
+    #[test]
+    fn a_full_user_agent_string_gets_the_clis_message_and_the_token() {
+        let agent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        let asked = request("User-agent: *\nDisallow: /\n", agent, &["/x"]);
+        let checked = check(&asked).expect("an answer");
+        let rfc = &checked.agent_readings[0];
+        assert_eq!(rfc.profile, Profile::Rfc9309);
+        assert_eq!(rfc.suggestion.as_deref(), Some("Googlebot"));
+        let invalid = Crawler::new(Arc::new(RobotsTxt::parse(b"", Profile::Rfc9309, 0)), agent)
+            .expect_err("not a token");
+        assert_eq!(
+            rfc.error.as_deref(),
+            Some(CliError::InvalidAgent(invalid).to_string().as_str())
+        );
+    }
+
+    #[test]
+    fn too_many_urls_are_refused() {
+        let urls = vec!["/"; MAX_URLS + 1];
+        let error = check(&request("", "ExampleBot", &urls)).expect_err("too many");
+        assert!(error.message.contains("at most 10000"), "{}", error.message);
+    }
+}

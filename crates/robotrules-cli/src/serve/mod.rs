@@ -1,0 +1,82 @@
+//! `robotrules serve [--listen ADDR] [--allow-private-fetch]`: a robots.txt tester in the
+//! browser. One page ([`assets`]: HTML, CSS and plain JS embedded in the binary) and the JSON
+//! API it uses ([`api`]: `/api/check`, `/api/explain`, `/api/lint`, `/api/show`, `/api/diff`,
+//! `/api/fetch`), which answer with the commands' own explanations, lint findings, diff and
+//! messages (see `docs/serve.md`).
+//!
+//! Safe to put on a network: it binds 127.0.0.1 by default; [`http`] caps request bodies
+//! (1 MiB), URLs per request (10,000) and the time per request, and sends a
+//! Content-Security-Policy without inline script and a `frame-ancestors` rule; `/api/fetch`
+//! fetches only http, https and ftp URLs, never a file, and refuses non-public addresses at
+//! the first request and every redirect unless `--allow-private-fetch` ([`fetch`]).
+
+pub(crate) mod api;
+mod assets;
+mod check;
+mod fetch;
+mod http;
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+
+use crate::cmd::Outcome;
+use crate::error::CliError;
+
+/// The examples in `robotrules serve --help`.
+const AFTER_HELP: &str = "\
+Examples:
+  robotrules serve
+  robotrules serve --listen 127.0.0.1:9000
+  robotrules serve --listen 0.0.0.0:8080   # on the network: /api/fetch still refuses private addresses
+
+Open the address it prints in a browser. The page and its API are described in docs/serve.md.";
+
+/// Arguments of `robotrules serve`.
+#[derive(Debug, clap::Args)]
+#[command(override_usage = "robotrules serve [OPTIONS]", after_help = AFTER_HELP)]
+pub(crate) struct ServeArgs {
+    /// The address and port to listen on (port 0: any free port). The default is loopback
+    /// only; another address puts the tester on a network.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+
+    /// Let /api/fetch fetch loopback, private, link-local, multicast and unspecified
+    /// addresses (refused by default, at the first request and at every redirect, so that the
+    /// tester cannot be used to reach the machine or its network).
+    #[arg(long)]
+    allow_private_fetch: bool,
+}
+
+/// Runs `serve` until the process is stopped: prints `robotrules serve: listening on
+/// http://ADDR/` on standard output once the socket is bound.
+///
+/// # Errors
+/// [`CliError::Serve`] when the runtime cannot start or the address cannot be bound.
+pub(crate) fn run(args: ServeArgs) -> Result<Outcome, CliError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("robotrules-serve")
+        .build()
+        .map_err(|error| CliError::Serve(format!("cannot start the runtime: {error}")))?;
+    let config = api::Config::new(args.allow_private_fetch, args.listen.ip().is_loopback());
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .map_err(|error| {
+                CliError::Serve(format!("cannot listen on {}: {error}", args.listen))
+            })?;
+        let address = listener.local_addr().map_err(|error| {
+            CliError::Serve(format!("cannot listen on {}: {error}", args.listen))
+        })?;
+        announce(address);
+        http::serve(listener, config).await;
+        Ok(Outcome::AllClear)
+    })
+}
+
+/// Prints where the tester is, and flushes it (a script waits for the line).
+fn announce(address: SocketAddr) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "robotrules serve: listening on http://{address}/");
+    let _ = out.flush();
+}

@@ -1,0 +1,47 @@
+"""robotrules: the Robots Exclusion Protocol (RFC 9309, Google's reference, the 1994 convention).
+
+Parse a robots.txt body once, then ask as often as you like, from as many threads as you like::
+
+    from robotrules import Robots
+
+    robots = Robots.parse(b"User-agent: *\\nDisallow: /private/\\n")
+    robots.is_allowed("ExampleBot", "https://example.com/private/x")  # False
+    bot = robots.crawler("ExampleBot")
+    bot.allowed_many(["/", "/private/a"])  # [True, False]
+    bot.explain("/private/a").line  # 2
+
+Drop-ins for other libraries live in submodules: ``robotrules.protego.Protego``,
+``robotrules.scrapy.RobotRulesParser`` and ``robotrules.robotparser.RobotFileParser``.
+"""
+
+from robotrules._robotrules import (
+    DEFAULT_PARSE_LIMIT,
+    PROFILES,
+    Crawler,
+    Diagnostic,
+    Explanation,
+    InvalidAgent,
+    InvalidUrl,
+    LintFinding,
+    RequestRate,
+    Robots,
+    RuleMatch,
+    crawler_token,
+    lint,
+)
+
+__all__ = [
+    "DEFAULT_PARSE_LIMIT",
+    "PROFILES",
+    "Crawler",
+    "Diagnostic",
+    "Explanation",
+    "InvalidAgent",
+    "InvalidUrl",
+    "LintFinding",
+    "RequestRate",
+    "Robots",
+    "RuleMatch",
+    "crawler_token",
+    "lint",
+]

@@ -1,0 +1,43 @@
+//! The native half of the `robotrules` Python package (`robotrules._robotrules`): the facade
+//! of the `robotrules` crate, bound with PyO3.
+//!
+//! The Python package (`python/robotrules/`) re-exports these classes and adds the drop-ins
+//! for Protego, Scrapy and `urllib.robotparser` in pure Python. Every object is immutable
+//! (`frozen`) and safe to share across threads; parsing, linting and `allowed_many` release
+//! the GIL. Bad input never crashes: any `bytes`, any `str` (lone surrogates included) is read
+//! as the profile reads bytes, and a crawler name or URL the profile cannot read raises
+//! `InvalidAgent` or `InvalidUrl` (both `ValueError`s) with the CLI's message.
+//!
+//! PyO3's macros expand to `unsafe` FFI glue, and the workspace forbids `unsafe_code`; the
+//! forbid lint does not fire on code expanded from an external proc-macro, so this crate
+//! needs no exemption and writes no `unsafe` itself.
+
+mod crawler;
+mod diagnostic;
+mod errors;
+mod explanation;
+mod input;
+mod lint;
+mod robots;
+
+use pyo3::prelude::*;
+
+/// The `robotrules._robotrules` module.
+#[pymodule]
+fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<robots::Robots>()?;
+    m.add_class::<crawler::Crawler>()?;
+    m.add_class::<crawler::RequestRate>()?;
+    m.add_class::<explanation::Explanation>()?;
+    m.add_class::<explanation::RuleMatch>()?;
+    m.add_class::<diagnostic::Diagnostic>()?;
+    m.add_class::<lint::LintFinding>()?;
+    m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
+    m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
+    m.add("InvalidAgent", py.get_type::<errors::InvalidAgent>())?;
+    m.add("InvalidUrl", py.get_type::<errors::InvalidUrl>())?;
+    m.add("PROFILES", ("rfc9309", "google", "legacy1994"))?;
+    m.add("DEFAULT_PARSE_LIMIT", robotrules::DEFAULT_PARSE_LIMIT)?;
+    Ok(())
+}

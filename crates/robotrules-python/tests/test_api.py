@@ -1,0 +1,188 @@
+"""The Python API of `robotrules`: parsing, crawlers, explanations, lint, errors, threads."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import robotrules
+from robotrules import Crawler, InvalidAgent, InvalidUrl, Robots
+
+BODY = b"""User-agent: *
+Disallow: /private/
+Allow: /private/press/
+Crawl-delay: 2.5
+Request-rate: 1/10s
+
+User-agent: FooBot
+Disallow: /*.gif$
+
+Sitemap: https://example.com/sitemap.xml
+"""
+
+
+def test_parse_and_ask() -> None:
+    robots = Robots.parse(BODY)
+    assert robots.profile == "rfc9309"
+    assert not robots.is_allowed("ExampleBot", "https://example.com/private/x")
+    assert robots.is_allowed("ExampleBot", "https://example.com/private/press/1")
+    assert robots.is_allowed("ExampleBot", "/public")
+    assert not robots.is_allowed("foobot", "/a/b.gif")
+    assert robots.is_allowed("foobot", "/a/b.gif?size=2")
+    assert robots.sitemaps == ["https://example.com/sitemap.xml"]
+    assert robots.bytes_read == len(BODY)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [BODY, BODY.decode(), bytearray(BODY), memoryview(BODY)],
+    ids=["bytes", "str", "bytearray", "memoryview"],
+)
+def test_every_body_type_reads_the_same(body: object) -> None:
+    robots = Robots.parse(body)  # type: ignore[arg-type]
+    assert robots.crawler("ExampleBot").allowed_many(["/private/x", "/x"]) == [False, True]
+
+
+def test_a_body_that_is_not_text_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        Robots.parse(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Robots.parse(None)  # type: ignore[arg-type]
+
+
+def test_profiles() -> None:
+    body = b"User-agent: *\nDisallow: /a\nAllow: /a/b\n"
+    # Longest match (RFC 9309 §2.2.2) against the first match (1994).
+    assert Robots.parse(body, profile="rfc9309").is_allowed("Bot", "/a/b/c")
+    assert Robots.parse(body, profile="google").is_allowed("Bot", "/a/b/c")
+    assert not Robots.parse(body, profile="legacy1994").is_allowed("Bot", "/a/b/c")
+    assert robotrules.PROFILES == ("rfc9309", "google", "legacy1994")
+    with pytest.raises(ValueError, match="unknown profile `rfc`"):
+        Robots.parse(body, profile="rfc")  # type: ignore[arg-type]
+
+
+def test_the_crawler_handle() -> None:
+    bot = Robots.parse(BODY).crawler("ExampleBot")
+    assert isinstance(bot, Crawler)
+    assert bot.name == "ExampleBot"
+    assert bot.selection == "global"
+    assert bot.profile == "rfc9309"
+    assert bot.crawl_delay == 2.5
+    rate = bot.request_rate
+    assert rate is not None and (rate.requests, rate.seconds, rate.interval) == (1, 10, 10.0)
+    assert bot.sitemaps == ["https://example.com/sitemap.xml"]
+    assert Robots.parse(BODY).crawler("FooBot").crawl_delay is None
+    assert Robots.parse(BODY).crawler("FooBot").selection == "exact"
+
+
+def test_allowed_many_takes_any_iterable_and_keeps_order() -> None:
+    bot = Robots.parse(BODY).crawler("ExampleBot")
+    urls = [f"https://example.com/private/{i}" if i % 3 else f"/ok/{i}" for i in range(1000)]
+    expected = [bot.is_allowed(u) for u in urls]
+    assert bot.allowed_many(urls) == expected
+    assert bot.allowed_many(u for u in urls) == expected
+    assert bot.allowed_many([]) == []
+    with pytest.raises(InvalidUrl):
+        bot.allowed_many(["/x", "not a url"])
+    with pytest.raises(TypeError):
+        bot.allowed_many([b"/x"])  # type: ignore[list-item]
+
+
+def test_explain() -> None:
+    robots = Robots.parse(b"user-agent: *\ndisallow: /a\nallow: /a/b\n")
+    why = robots.crawler("ExampleBot").explain("/a/b/c")
+    assert why.allowed and bool(why)
+    assert why.reason == "rule-matched"
+    assert why.profile == "rfc9309"
+    assert why.line == 3 and why.rule == "/a/b"
+    assert why.decided_by is not None and why.decided_by.kind == "allow"
+    assert [m.line for m in why.matches] == [3, 2]
+    assert why.group_lines == [1]
+    assert robots.explain("ExampleBot", "/c").reason == "no-matching-rule"
+    assert robots.explain("ExampleBot", "/c").line is None
+    assert robots.explain("ExampleBot", "/robots.txt").reason == "robots-txt-implicitly-allowed"
+    assert Robots.parse(b"").explain("Bot", "/").reason == "no-group"
+
+
+def test_diagnostics_and_lint() -> None:
+    robots = Robots.parse(b"disallow: /x\nuser-agent: *\ndissallow: /y\n")
+    found = [(d.code, d.line, d.severity) for d in robots.diagnostics]
+    assert found == [("rule-outside-group", 1, "error"), ("misspelt-key", 3, "error")]
+    assert robots.diagnostics[1].start == 27 and robots.diagnostics[1].end == 36
+    findings = robotrules.lint(b"user-agent: *\ndissallow: /x\n")
+    assert findings[0].code == "misspelt-key"
+    assert (findings[0].line, findings[0].column, findings[0].severity) == (2, 1, "error")
+    assert "disallow" in findings[0].message
+    assert all(f.severity != "error" for f in robotrules.lint("User-agent: *\nDisallow: /x\n"))
+    with pytest.raises(ValueError, match="unknown profile"):
+        robotrules.lint(b"", profile="nope")  # type: ignore[arg-type]
+
+
+def test_errors_are_value_errors_with_the_cli_messages() -> None:
+    robots = Robots.parse(BODY)
+    assert issubclass(InvalidAgent, ValueError) and issubclass(InvalidUrl, ValueError)
+    with pytest.raises(InvalidAgent) as agent:
+        robots.crawler("ExampleBot/1.0")
+    # The Rust error's Display, as `robotrules check` prints it.
+    assert str(agent.value) == (
+        'invalid crawler name "ExampleBot/1.0": a product token has only letters, digits, '
+        "`_` and `-` (RFC 9309 §2.2.1); pass `ExampleBot`"
+    )
+    with pytest.raises(InvalidUrl) as url:
+        robots.is_allowed("ExampleBot", "example.com/x")
+    assert str(url.value).startswith('cannot read URL "example.com/x": ')
+    # Google's reading takes any crawler name and any URL.
+    google = Robots.parse(BODY, profile="google")
+    assert google.is_allowed("Example Bot/1.0", "/public")
+
+
+def test_crawler_token_reads_full_user_agent_headers() -> None:
+    googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+    assert robotrules.crawler_token(googlebot) == "Googlebot"
+    assert robotrules.crawler_token("Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0") is None
+
+
+def test_objects_are_immutable() -> None:
+    robots = Robots.parse(BODY)
+    with pytest.raises(AttributeError):
+        robots.profile = "google"  # type: ignore[misc]
+    with pytest.raises((AttributeError, TypeError)):
+        robots.crawler("Bot").name = "Other"  # type: ignore[misc]
+
+
+def test_shared_across_threads() -> None:
+    robots = Robots.parse(BODY)
+    bot = robots.crawler("ExampleBot")
+    urls = [f"/private/{i}" if i % 2 else f"/public/{i}" for i in range(2000)]
+    expected = [bool(i % 2 == 0) for i in range(2000)]
+
+    def work(n: int) -> bool:
+        return (
+            bot.allowed_many(urls) == expected
+            and robots.is_allowed(f"Bot{n % 20}", "/private/x") is False
+        )
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(pool.map(work, range(64)))
+
+
+def test_bad_input_never_crashes() -> None:
+    rng = random.Random(9309)
+    for _ in range(300):
+        body = bytes(rng.randrange(256) for _ in range(rng.randrange(400)))
+        robots = Robots.parse(body)
+        robots.is_allowed("Bot", "/" + body[:20].decode("latin-1"))
+        robotrules.lint(body)
+    # A str with lone surrogates and NULs: read as the bytes it would encode to.
+    robots = Robots.parse("User-agent: *\nDisallow: /\ud800x\n\x00\ud83d\n")
+    assert robots.is_allowed("Bot", "/y")
+    assert any(d.code == "invalid-utf8" for d in robots.diagnostics)
+    assert robots.crawler("Bot").is_allowed("/\udcff") in (True, False)
+    # A body past the parse limit (RFC 9309 §2.5) is read up to it, and says so.
+    big = b"User-agent: *\n" + b"Disallow: /x\n" * 100_000
+    limit = robotrules.DEFAULT_PARSE_LIMIT
+    assert limit - len(b"Disallow: /x\n") < Robots.parse(big).bytes_read <= limit
+    assert 0 < Robots.parse(big, parse_limit=100).bytes_read <= 100
+    assert any(d.code == "parse-limit" for d in Robots.parse(big).diagnostics)

@@ -1,0 +1,209 @@
+//! The Python package's tests, run by `cargo xtask test` after `cargo test`.
+//!
+//! In a virtualenv under `target/python-venv` (made with the `python3` on `PATH`, or
+//! `$PYTHON`), it installs the pinned tools when they are missing ([`PINS`]), builds the
+//! `robotrules` package into it with `maturin develop --release`, downloads and unpacks the
+//! pinned sdists of Scrapy and Protego into `target/python-sdists` for their own test files
+//! (`pip download --no-binary :all: --no-deps`, once), and runs pytest on
+//! `crates/robotrules-python/tests` (the API tests, the stub check, Protego's, Scrapy's and
+//! CPython's suites against the drop-ins, and an end-to-end Scrapy crawl on loopback).
+//!
+//! The step runs when the whole workspace is tested, or when `-p robotrules-python` is
+//! named; `ROBOTRULES_SKIP_PYTHON=1` leaves it out.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use anyhow::{bail, Context as _};
+
+/// The packages installed into the virtualenv, pinned. Why each: maturin builds the wheel,
+/// pytest runs the tests, mypy's `stubtest` checks the `.pyi` stubs, Scrapy and Protego are
+/// the libraries the drop-ins stand in for (their APIs and test suites).
+pub(crate) const PINS: &[&str] = &[
+    "maturin==1.16.0",
+    "pytest==9.2.0",
+    "mypy==2.4.1",
+    "scrapy==2.19.0",
+    "protego==0.7.0",
+];
+
+/// The sdists whose test files are run against the drop-ins (the same versions as [`PINS`]).
+const SDISTS: &[(&str, &str)] = &[("protego", "0.7.0"), ("scrapy", "2.19.0")];
+
+/// Runs the Python tests after `cargo test` ended with `cargo_status`, unless it failed or
+/// the arguments chose other packages; the result is the run's exit status.
+pub(crate) fn after_cargo_test(
+    cargo_status: ExitCode,
+    args: &[OsString],
+) -> anyhow::Result<ExitCode> {
+    if cargo_status != ExitCode::SUCCESS
+        || std::env::var_os("ROBOTRULES_SKIP_PYTHON").is_some_and(|v| v == "1")
+        || (crate::names_packages(args) && !names_this_package(args))
+    {
+        return Ok(cargo_status);
+    }
+    test(crate::workspace_root()?)
+}
+
+/// Whether `args` name `robotrules-python` among the packages.
+fn names_this_package(args: &[OsString]) -> bool {
+    args.iter()
+        .any(|arg| arg.to_string_lossy().ends_with("robotrules-python"))
+}
+
+/// The whole Python step in the workspace at `root`.
+fn test(root: &Path) -> anyhow::Result<ExitCode> {
+    let target = root.join("target");
+    let venv = target.join("python-venv");
+    let python = ensure_venv(&venv)?;
+    ensure_pins(&python, &venv)?;
+    let sdists = target.join("python-sdists");
+    ensure_sdists(&python, &sdists)?;
+
+    eprintln!("xtask: building the robotrules Python package (maturin develop --release)");
+    let mut build = Command::new(venv.join("bin").join("maturin"));
+    build
+        .args(["develop", "--release", "--quiet"])
+        .current_dir(root.join("crates/robotrules-python"))
+        .env("VIRTUAL_ENV", &venv);
+    check(build)?;
+
+    eprintln!("xtask: running the Python tests (pytest crates/robotrules-python/tests)");
+    let mut pytest = Command::new(&python);
+    pytest
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("crates/robotrules-python/tests"))
+        .env("ROBOTRULES_SDISTS", &sdists)
+        .current_dir(root);
+    crate::run(pytest)
+}
+
+/// The virtualenv's interpreter, making the virtualenv first when it is missing.
+fn ensure_venv(venv: &Path) -> anyhow::Result<PathBuf> {
+    let python = venv.join("bin").join("python");
+    if python.is_file() {
+        return Ok(python);
+    }
+    let base = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
+    eprintln!(
+        "xtask: making a virtualenv at {} with {}",
+        venv.display(),
+        base.to_string_lossy()
+    );
+    let mut command = Command::new(&base);
+    command.args([OsStr::new("-m"), OsStr::new("venv"), venv.as_os_str()]);
+    check(command).with_context(|| {
+        format!(
+            "making the virtualenv needs CPython 3.9 or later with its venv module ({} -m venv); \
+             set PYTHON to another interpreter, or ROBOTRULES_SKIP_PYTHON=1 to leave the \
+             Python tests out",
+            base.to_string_lossy()
+        )
+    })?;
+    Ok(python)
+}
+
+/// Installs [`PINS`] unless the virtualenv's stamp says they are there.
+fn ensure_pins(python: &Path, venv: &Path) -> anyhow::Result<()> {
+    let stamp = venv.join("robotrules-pins.txt");
+    let wanted = PINS.join("\n");
+    if std::fs::read_to_string(&stamp).is_ok_and(|had| had == wanted) {
+        return Ok(());
+    }
+    eprintln!("xtask: installing {}", PINS.join(" "));
+    let mut install = Command::new(python);
+    install
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(PINS);
+    check(install)?;
+    std::fs::write(&stamp, wanted).with_context(|| format!("writing {}", stamp.display()))
+}
+
+/// Downloads and unpacks each of [`SDISTS`] into `dir` unless it is there.
+fn ensure_sdists(python: &Path, dir: &Path) -> anyhow::Result<()> {
+    for (name, version) in SDISTS {
+        if dir.join(format!("{name}-{version}")).join("tests").is_dir() {
+            continue;
+        }
+        eprintln!("xtask: downloading the {name} {version} sdist for its tests");
+        let mut download = Command::new(python);
+        download
+            .args([
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(["--no-binary", ":all:", "--no-deps"])
+            .arg(format!("{name}=={version}"))
+            .arg("-d")
+            .arg(dir);
+        check(download)?;
+        let archive = dir.join(format!("{name}-{version}.tar.gz"));
+        let mut unpack = Command::new(python);
+        unpack
+            .args([OsStr::new("-m"), OsStr::new("tarfile"), OsStr::new("-e")])
+            .arg(&archive)
+            .arg(dir);
+        check(unpack)?;
+    }
+    Ok(())
+}
+
+/// Runs `command`, failing unless it succeeds.
+fn check(mut command: Command) -> anyhow::Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
+    if !status.success() {
+        bail!(
+            "`{} {}` failed ({status})",
+            command.get_program().to_string_lossy(),
+            command
+                .get_args()
+                .map(|a| a.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sdist_is_pinned_at_the_installed_version() {
+        for (name, version) in SDISTS {
+            assert!(
+                PINS.contains(&format!("{name}=={version}").as_str()),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_step_runs_for_the_workspace_or_this_package() {
+        let args = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(names_this_package(&args(&["-p", "robotrules-python"])));
+        assert!(!names_this_package(&args(&["-p", "robotrules"])));
+        // A failed `cargo test`, or other packages chosen: nothing more runs.
+        assert_eq!(
+            after_cargo_test(ExitCode::FAILURE, &[]).ok(),
+            Some(ExitCode::FAILURE)
+        );
+        assert_eq!(
+            after_cargo_test(ExitCode::SUCCESS, &args(&["-p", "robotrules-url"])).ok(),
+            Some(ExitCode::SUCCESS)
+        );
+    }
+}
