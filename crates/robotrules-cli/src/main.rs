@@ -42,7 +42,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 Examples:
   robotrules check examples/robots.txt Googlebot /search/results /about
   robotrules explain --profile all examples/robots.txt Googlebot /search/results
-  robotrules lint examples/robots.txt"
+  robotrules lint examples/robots.txt
+  robotrules survey --agents GPTBot,ClaudeBot,Googlebot robots/"
 )]
 struct Cli {
     /// When to colour the output: auto (when writing to a terminal and NO_COLOR is unset or
@@ -92,6 +93,10 @@ enum Command {
     /// A robots.txt tester in the browser: one page and a JSON API on 127.0.0.1:8080 (the
     /// same answers as check, explain, lint, show, diff and fetch).
     Serve(serve::ServeArgs),
+    /// Which hosts are open, partial or blocked to which crawlers? One row per robots.txt
+    /// capture (WARC files, directories) and crawler as CSV, JSON Lines or Parquet, then a
+    /// summary table per crawler.
+    Survey(cmd::survey::SurveyArgs),
     /// Print a completion script for a shell, to save where the shell loads completions.
     Completions(cmd::completions::CompletionsArgs),
 }
@@ -130,6 +135,7 @@ fn main() -> ExitCode {
         Command::Show(args) => cmd::show::run(args),
         Command::Cache(args) => cmd::cache::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Survey(args) => cmd::survey::run(args),
         Command::Completions(args) => cmd::completions::run(&args, Cli::command()),
     };
     match result {
