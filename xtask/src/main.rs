@@ -63,8 +63,9 @@ struct Forwarded {
     args: Vec<OsString>,
 }
 
-/// The features `cargo xtask test` turns on: the Redis store and everything built on it.
-const TEST_FEATURES: &str = "robotrules-fetch/redis,robotrules/redis";
+/// The features `cargo xtask test` turns on: the Redis store and everything built on it, and
+/// `robotrules survey`'s Parquet output (off in a default CLI build, which it would slow).
+const TEST_FEATURES: &str = "robotrules-fetch/redis,robotrules/redis,robotrules-cli/parquet";
 
 /// `cargo run --quiet --package PACKAGE [cargo_args] -- args` in this workspace, with the
 /// cargo that runs xtask; its exit status becomes xtask's.
