@@ -97,6 +97,34 @@ pub(crate) enum CliError {
     /// is written).
     #[error("{0}")]
     BatchFailed(String),
+    /// A `survey` INPUT that does not exist or cannot be opened (checked before any work).
+    #[error("cannot read input {:?}: {source}", excerpt(path, EXCERPT_CHARS))]
+    ReadInput {
+        /// The path as given.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// `survey --agents-file`: the file cannot be read, or a line of it is not a crawler.
+    #[error(
+        "cannot use --agents-file {:?}: {reason}",
+        excerpt(path, EXCERPT_CHARS)
+    )]
+    AgentList {
+        /// The path as given.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// `survey`: some inputs could not be read; the others were surveyed (after the summary).
+    #[error(
+        "{count} input{} could not be read (see the warnings above)",
+        if *count == 1 { "" } else { "s" }
+    )]
+    InputsFailed {
+        /// How many.
+        count: u64,
+    },
     /// Reading URLs from standard input failed.
     #[error("cannot read URLs from standard input: {0}")]
     ReadUrls(io::Error),

@@ -41,7 +41,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 Examples:
   robotrules check examples/robots.txt Googlebot /search/results /about
   robotrules explain --profile all examples/robots.txt Googlebot /search/results
-  robotrules lint examples/robots.txt"
+  robotrules lint examples/robots.txt
+  robotrules survey --agents GPTBot,ClaudeBot,Googlebot robots/"
 )]
 struct Cli {
     /// When to colour the output: auto (when writing to a terminal and NO_COLOR is unset or
@@ -88,6 +89,10 @@ enum Command {
     /// What does the fleet's shared robots.txt cache (Redis, `--cache`) hold for a site, and
     /// remove it: `cache show`, `cache purge`.
     Cache(cmd::cache::CacheArgs),
+    /// Which hosts are open, partial or blocked to which crawlers? One row per robots.txt
+    /// capture (WARC files, directories) and crawler as CSV, JSON Lines or Parquet, then a
+    /// summary table per crawler.
+    Survey(cmd::survey::SurveyArgs),
     /// Print a completion script for a shell, to save where the shell loads completions.
     Completions(cmd::completions::CompletionsArgs),
 }
@@ -125,6 +130,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => cmd::diff::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Cache(args) => cmd::cache::run(args),
+        Command::Survey(args) => cmd::survey::run(args),
         Command::Completions(args) => cmd::completions::run(&args, Cli::command()),
     };
     match result {

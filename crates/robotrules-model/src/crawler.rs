@@ -119,20 +119,50 @@ impl RobotsTxt {
     /// token the name starts with). `google` and `legacy1994` take any string (under `google`, one that is
     /// not a token only ever gets `*`).
     pub(crate) fn choose(&self, name: &str) -> Result<Chosen, InvalidAgent> {
-        let reading = self.profile.reading();
-        if reading.crawler_names == CrawlerNames::Token {
-            check_token(reading.agent_token, name)?;
-        }
-        let (selection, named_by, indices) = match reading.groups {
-            GroupMerge::First => self.select_first(reading.agent_token, name),
-            GroupMerge::All => self.select_all(name),
-        };
+        let (selection, named_by, indices) = self.select(name)?;
         let groups = indices.iter().map(|&i| GroupRules::new(self, i)).collect();
         Ok(Chosen {
             selection,
             named_by,
             indices,
             groups,
+        })
+    }
+
+    /// How crawler `name`'s groups are chosen, and their indices in file order, without
+    /// compiling them: what [`Crawler::new`] would compile ([`Crawler::selection`],
+    /// [`Crawler::group_indices`]). Two crawlers given the same groups get the same verdicts,
+    /// crawl delay and other records, so a survey of many crawlers compiles each set of groups
+    /// once.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use robotrules_model::{Crawler, Profile, RobotsTxt, Selection};
+    ///
+    /// let robots = Arc::new(RobotsTxt::parse(b"user-agent: a\ndisallow: /\n\nuser-agent: *\ndisallow: /x\n", Profile::Google, 512_000));
+    /// assert_eq!(robots.selection_of("A")?, (Selection::Exact, vec![0]));
+    /// assert_eq!(robots.selection_of("B")?, (Selection::Global, vec![1]));
+    /// let b = Crawler::new(Arc::clone(&robots), "B")?;
+    /// assert_eq!((b.selection(), b.group_indices()), robots.selection_of("B")?);
+    /// # Ok::<(), robotrules_model::InvalidAgent>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Crawler::new`]: a name the profile refuses.
+    pub fn selection_of(&self, name: &str) -> Result<(Selection, Vec<usize>), InvalidAgent> {
+        let (selection, _, indices) = self.select(name)?;
+        Ok((selection, indices.iter().map(|&i| i as usize).collect()))
+    }
+
+    /// The selection, the naming user-agent line and the chosen groups (RFC 9309 §2.2.1).
+    fn select(&self, name: &str) -> Result<(Selection, Option<u32>, Box<[u32]>), InvalidAgent> {
+        let reading = self.profile.reading();
+        if reading.crawler_names == CrawlerNames::Token {
+            check_token(reading.agent_token, name)?;
+        }
+        Ok(match reading.groups {
+            GroupMerge::First => self.select_first(reading.agent_token, name),
+            GroupMerge::All => self.select_all(name),
         })
     }
 

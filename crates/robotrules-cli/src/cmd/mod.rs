@@ -11,6 +11,7 @@ pub(crate) mod explain;
 pub(crate) mod fetch;
 pub(crate) mod lint;
 pub(crate) mod show;
+pub(crate) mod survey;
 
 use std::process::ExitCode;
 

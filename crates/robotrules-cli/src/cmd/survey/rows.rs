@@ -1,0 +1,241 @@
+//! The rows of `survey`: CSV (RFC 4180, a header line of the column names), JSON Lines, or
+//! Parquet (the `parquet` feature). Rows are formatted on the worker threads
+//! ([`format_batch`]); the writer only writes. Every text field from the input (host, URL,
+//! file name, content type) is written terminal-safe: control and other invisible characters
+//! escaped (`<U+001B>` in CSV, `\u001b` in JSON, as [`crate::output`] does).
+
+use std::io::Write;
+
+use robotrules_survey::{Agent, Row, Surveyed, COLUMNS};
+
+use crate::error::CliError;
+use crate::output;
+
+use super::write_all;
+
+/// The output formats of `survey`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum RowFormat {
+    /// CSV with a header line.
+    #[default]
+    Csv,
+    /// JSON Lines: one object per row.
+    Json,
+    /// Parquet (one file; needs -o and a build with the `parquet` feature).
+    Parquet,
+}
+
+/// A batch of surveyed captures, ready to write.
+pub(crate) enum Formatted {
+    /// CSV or JSON Lines text.
+    Text(Vec<u8>),
+    /// The captures themselves (Parquet is written column by column).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    Captures(Vec<Surveyed>),
+}
+
+/// Formats `batch` in `format` (on a worker thread).
+pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agent]) -> Formatted {
+    match format {
+        RowFormat::Csv => {
+            let mut out = Vec::with_capacity(batch.len() * agents.len() * 96);
+            for row in batch.iter().flat_map(|s| s.rows(agents)) {
+                csv_row(&mut out, &row);
+            }
+            Formatted::Text(out)
+        }
+        RowFormat::Json => {
+            let mut out = Vec::with_capacity(batch.len() * agents.len() * 256);
+            for row in batch.iter().flat_map(|s| s.rows(agents)) {
+                // Serialising plain data to JSON does not fail.
+                if let Ok(line) = output::json_line(&row) {
+                    out.extend_from_slice(line.as_bytes());
+                }
+            }
+            Formatted::Text(out)
+        }
+        RowFormat::Parquet => Formatted::Captures(batch.to_vec()),
+    }
+}
+
+/// Writes rows in one format.
+pub(crate) enum RowWriter<W: Write + Send> {
+    /// CSV or JSON Lines.
+    Text(W),
+    /// Parquet.
+    #[cfg(feature = "parquet")]
+    Parquet(super::parquet::ParquetRows<W>),
+}
+
+impl<W: Write + Send> RowWriter<W> {
+    /// A writer of `format` to `out`; CSV starts with its header line.
+    ///
+    /// # Errors
+    /// A failed write, or Parquet in a build without it.
+    pub(crate) fn new(format: RowFormat, mut out: W, agents: &[Agent]) -> Result<Self, CliError> {
+        match format {
+            RowFormat::Csv => {
+                let header = COLUMNS.join(",") + "\n";
+                write_all(&mut out, header.as_bytes())?;
+                Ok(RowWriter::Text(out))
+            }
+            RowFormat::Json => Ok(RowWriter::Text(out)),
+            #[cfg(feature = "parquet")]
+            RowFormat::Parquet => Ok(RowWriter::Parquet(super::parquet::ParquetRows::new(
+                out, agents,
+            )?)),
+            #[cfg(not(feature = "parquet"))]
+            RowFormat::Parquet => {
+                let _ = agents;
+                Err(CliError::Usage(
+                    "this robotrules was built without Parquet: install it with `cargo install --path crates/robotrules-cli --features parquet`".to_owned(),
+                ))
+            }
+        }
+    }
+
+    /// Writes a formatted batch.
+    ///
+    /// # Errors
+    /// A failed write ([`CliError::OutputClosed`] for a closed pipe).
+    pub(crate) fn write(&mut self, batch: Formatted) -> Result<(), CliError> {
+        match (self, batch) {
+            (RowWriter::Text(out), Formatted::Text(bytes)) => write_all(out, &bytes),
+            #[cfg(feature = "parquet")]
+            (RowWriter::Parquet(parquet), Formatted::Captures(captures)) => parquet.add(&captures),
+            // A writer gets the batches of its own format only.
+            _ => Ok(()),
+        }
+    }
+
+    /// Flushes (for Parquet, writes the last row group and the footer).
+    ///
+    /// # Errors
+    /// A failed write.
+    pub(crate) fn finish(self) -> Result<(), CliError> {
+        match self {
+            RowWriter::Text(mut out) => out.flush().map_err(crate::rows::write_error),
+            #[cfg(feature = "parquet")]
+            RowWriter::Parquet(parquet) => parquet.finish(),
+        }
+    }
+}
+
+/// One CSV row (RFC 4180): fields with a comma, a quote or a line break quoted, quotes
+/// doubled; empty for a missing value.
+fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
+    let number = |out: &mut Vec<u8>, n: Option<String>| {
+        if let Some(n) = n {
+            out.extend_from_slice(n.as_bytes());
+        }
+    };
+    text(out, Some(row.host));
+    out.push(b',');
+    text(out, Some(row.capture_time));
+    out.push(b',');
+    text(out, Some(row.warc_file));
+    out.push(b',');
+    number(out, row.warc_offset.map(|n| n.to_string()));
+    out.push(b',');
+    number(out, row.status.map(|n| n.to_string()));
+    out.push(b',');
+    text(out, row.redirect);
+    out.push(b',');
+    text(out, row.content_type);
+    out.push(b',');
+    out.extend_from_slice(row.body_kind.as_str().as_bytes());
+    out.push(b',');
+    number(out, Some(row.bytes.to_string()));
+    out.push(b',');
+    out.extend_from_slice(if row.parse_limit_cut {
+        b"true"
+    } else {
+        b"false"
+    });
+    out.push(b',');
+    text(out, Some(row.agent));
+    out.push(b',');
+    out.extend_from_slice(if row.named { b"true" } else { b"false" });
+    out.push(b',');
+    out.extend_from_slice(row.access.as_str().as_bytes());
+    out.push(b',');
+    number(out, row.crawl_delay.map(|d| d.to_string()));
+    out.push(b',');
+    number(out, Some(row.sitemaps.to_string()));
+    out.push(b'\n');
+}
+
+/// One text field, terminal-safe and quoted when it must be.
+fn text(out: &mut Vec<u8>, value: Option<&str>) {
+    let Some(value) = value else {
+        return;
+    };
+    let value = robotrules_text::visible(value);
+    if value.contains([',', '"', '\n', '\r']) {
+        out.push(b'"');
+        out.extend_from_slice(value.replace('"', "\"\"").as_bytes());
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(value.as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robotrules::Profile;
+    use robotrules_survey::{Capture, Survey};
+
+    fn surveyed(host: &str) -> (Survey, Surveyed) {
+        let survey = Survey::new(
+            vec![robotrules_survey::Agent::named("GPTBot")],
+            Profile::Google,
+            512_000,
+        )
+        .unwrap();
+        let capture = Capture {
+            host: host.into(),
+            url: format!("https://{host}/robots.txt"),
+            status: Some(200),
+            headers: vec![("Content-Type".into(), "text/plain, charset=\"x\"".into())],
+            body: b"User-agent: *\nDisallow: /\nCrawl-delay: 1.5\n".to_vec(),
+            ..Capture::default()
+        };
+        let s = survey.capture(&capture);
+        (survey, s)
+    }
+
+    #[test]
+    fn csv_rows_quote_and_escape() {
+        let (survey, s) = surveyed("a.example\x1b[2J");
+        let Formatted::Text(out) = format_batch(RowFormat::Csv, &[s], survey.agents()) else {
+            panic!("text expected");
+        };
+        let line = String::from_utf8(out).unwrap();
+        assert_eq!(
+            line,
+            "a.example<U+001B>[2J,,,,200,,\"text/plain, charset=\"\"x\"\"\",robots,43,false,GPTBot,false,blocked,1.5,0\n"
+        );
+    }
+
+    #[test]
+    fn json_rows_have_every_column() {
+        let (survey, s) = surveyed("a.example");
+        let Formatted::Text(out) = format_batch(RowFormat::Json, &[s], survey.agents()) else {
+            panic!("text expected");
+        };
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let keys: Vec<&str> = value
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut columns = COLUMNS.to_vec();
+        columns.sort_unstable();
+        let mut keys = keys;
+        keys.sort_unstable();
+        assert_eq!(keys, columns);
+        assert_eq!(value["access"], "blocked");
+    }
+}

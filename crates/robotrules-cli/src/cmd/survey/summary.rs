@@ -1,0 +1,101 @@
+//! The summary table of `survey`: per crawler, its purpose and the share and count of hosts
+//! blocked, partial, open and naming it (shares of the captures whose access is known); then
+//! the redirects left unknown, the records skipped and the malformed ones.
+
+use std::fmt::Write as _;
+
+use robotrules_survey::{AgentTally, Survey, Tally};
+
+/// The table, one line per crawler, then the totals.
+pub(crate) fn render(survey: &Survey, tally: &Tally) -> String {
+    let width = survey
+        .agents()
+        .iter()
+        .map(|a| a.name.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:<14}  {:>16}  {:>16}  {:>16}  {:>16}  {:>7}",
+        "agent", "purpose", "blocked", "partial", "open", "named", "unknown"
+    );
+    for (i, agent) in survey.agents().iter().enumerate() {
+        let t = tally.agents.get(i).copied().unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:<14}  {:>16}  {:>16}  {:>16}  {:>16}  {:>7}",
+            agent.name,
+            agent.purpose.as_str(),
+            share(t.blocked, &t),
+            share(t.partial, &t),
+            share(t.open, &t),
+            share(t.named, &t),
+            t.unknown,
+        );
+    }
+    let unknown = tally.agents.first().map_or(0, |t| t.unknown);
+    let _ = writeln!(
+        out,
+        "{} capture{} ({} profile); {unknown} redirect{} to a capture not in the input (unknown); {} record{} skipped (not a robots.txt response), {} malformed",
+        tally.captures,
+        plural(tally.captures),
+        survey.profile(),
+        plural(unknown),
+        tally.skipped,
+        plural(tally.skipped),
+        tally.malformed,
+    );
+    out
+}
+
+/// `count` as a share of the known captures, then the count: `41.2% (1,203)`.
+fn share(count: u64, tally: &AgentTally) -> String {
+    let known = tally.known();
+    if known == 0 {
+        return format!("- ({count})");
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let percent = count as f64 * 100.0 / known as f64;
+    format!("{percent:.1}% ({count})")
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robotrules::Profile;
+    use robotrules_survey::{Access, Agent, AgentFacts, Surveyed};
+
+    #[test]
+    fn shares_are_of_known_captures_and_unknown_is_apart() {
+        let survey = Survey::new(vec![Agent::named("GPTBot")], Profile::Google, 512_000).unwrap();
+        let mut tally = Tally::default();
+        let base = survey.capture(&Default::default());
+        for access in [Access::Blocked, Access::Open, Access::Open, Access::Unknown] {
+            let mut s: Surveyed = base.clone();
+            s.verdicts.agents = vec![AgentFacts::by_status(access)];
+            tally.add(&s);
+        }
+        let table = render(&survey, &tally);
+        let line = table.lines().nth(1).unwrap();
+        assert!(line.starts_with("GPTBot"), "{table}");
+        assert!(
+            line.contains("33.3% (1)") && line.contains("66.7% (2)"),
+            "{table}"
+        );
+        assert!(line.trim_end().ends_with('1'), "{table}");
+        assert!(
+            table.contains("4 captures (google profile); 1 redirect to"),
+            "{table}"
+        );
+    }
+}

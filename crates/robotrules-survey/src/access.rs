@@ -1,0 +1,170 @@
+//! The access class of a crawler on a host: `open`, `partial` or `blocked`, decided by the
+//! model's matcher on witness paths, never by reading the rules' text.
+//!
+//! - **open**: no URL path on the host is disallowed for the crawler;
+//! - **blocked**: no URL path is allowed (`/robots.txt` itself, always allowed by RFC 9309
+//!   §2.2.2, does not count);
+//! - **partial**: some paths are allowed and some are not.
+//!
+//! There are infinitely many paths, so the matcher is asked about a finite set of *witness
+//! paths* built from the crawler's own rules (the groups the model chose for it, compiled):
+//! `/`; `/` followed by a filler byte; and for every rule's pattern `P` as the matcher sees it
+//! (normalised, a final `$` set apart) `P` with each `*` replaced by the filler (a path `P`
+//! matches), `P` with each `*` removed, the literal prefix of `P` up to its first `*`, and the
+//! first of these plus one filler byte (which an end anchor excludes). The filler is a
+//! letter or digit that occurs in none of the crawler's patterns. A crawler with no
+//! non-empty `disallow` rule is `open` without asking.
+//!
+//! Each witness is decided by [`Crawler::verdict`], exactly as `robotrules check` decides a
+//! URL. `/` is always a witness, so `blocked` implies `check /` disallows and `open` implies
+//! it allows. The method can miss: a path where an `allow` rule wins that none of the
+//! witnesses reaches (reported `blocked` instead of `partial`), or where a `disallow` rule wins
+//! only in combination with another rule's text (reported `open` instead of `partial`). Both
+//! need two wildcard rules that meet in one path, which `docs/survey.md` discusses.
+
+use robotrules_model::{Crawler, Reason, RuleKind};
+
+/// How much of a host a crawler may fetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Access {
+    /// No path is disallowed.
+    Open,
+    /// Some paths are allowed, some are not.
+    Partial,
+    /// No path is allowed (but `/robots.txt`).
+    Blocked,
+    /// Not known: a redirect whose target's capture is not in the input.
+    Unknown,
+}
+
+impl Access {
+    /// Every class, in the order reports list them.
+    pub const ALL: [Access; 4] = [
+        Access::Blocked,
+        Access::Partial,
+        Access::Open,
+        Access::Unknown,
+    ];
+
+    /// The name used in rows and reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Access::Open => "open",
+            Access::Partial => "partial",
+            Access::Blocked => "blocked",
+            Access::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for Access {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The fillers tried for `*`, in order (the first that occurs in no pattern).
+const FILLERS: &[u8] = b"xzqjkvwyb0123456789";
+
+/// The access class of `crawler` on its file (see the module docs).
+pub fn access_of(crawler: &Crawler) -> Access {
+    // Disallow rules first: `/` usually shows an allowed path, and a disallow rule's own
+    // witness a disallowed one, which decides `partial` in a few questions.
+    let mut patterns: Vec<(String, bool)> = Vec::new();
+    let mut allows: Vec<(String, bool)> = Vec::new();
+    for (_, group) in crawler.groups() {
+        for rule in group.rules() {
+            if rule.is_empty() {
+                continue;
+            }
+            let pattern = (group.normalized(rule).into_owned(), rule.is_anchored());
+            match rule.kind {
+                RuleKind::Disallow => patterns.push(pattern),
+                RuleKind::Allow => allows.push(pattern),
+            }
+        }
+    }
+    if patterns.is_empty() {
+        return Access::Open;
+    }
+    patterns.append(&mut allows);
+    let wildcards = crawler.robots().profile().reading().wildcards;
+    let filler = FILLERS
+        .iter()
+        .copied()
+        .find(|&c| {
+            let upper = c.to_ascii_uppercase();
+            !patterns
+                .iter()
+                .any(|(p, _)| p.bytes().any(|b| b == c || b == upper))
+        })
+        .map_or('x', char::from);
+    let mut seen = Witnesses::default();
+    seen.ask(crawler, "/");
+    seen.ask(crawler, &format!("/{filler}"));
+    for (pattern, _) in &patterns {
+        if seen.both() {
+            break;
+        }
+        if wildcards {
+            let filled = pattern.replace('*', filler.encode_utf8(&mut [0; 4]));
+            seen.ask(crawler, &format!("{filled}{filler}"));
+            seen.ask(crawler, &filled);
+            seen.ask(crawler, &pattern.replace('*', ""));
+            seen.ask(crawler, pattern.split('*').next().unwrap_or_default());
+        } else {
+            seen.ask(crawler, pattern);
+            seen.ask(crawler, &format!("{pattern}{filler}"));
+        }
+    }
+    match (seen.allowed, seen.disallowed) {
+        (true, true) => Access::Partial,
+        (false, true) => Access::Blocked,
+        // `/` is always decided one way or the other.
+        _ => Access::Open,
+    }
+}
+
+/// What the witnesses asked so far showed.
+#[derive(Default)]
+struct Witnesses {
+    allowed: bool,
+    disallowed: bool,
+}
+
+impl Witnesses {
+    fn both(&self) -> bool {
+        self.allowed && self.disallowed
+    }
+
+    /// Decides `path` (made to start with `/`) for `crawler`.
+    fn ask(&mut self, crawler: &Crawler, path: &str) {
+        if self.both() {
+            return;
+        }
+        let owned;
+        let path = if path.starts_with('/') {
+            path
+        } else {
+            owned = format!("/{path}");
+            &owned
+        };
+        let Ok(target) = crawler.target(path) else {
+            return;
+        };
+        let verdict = crawler.verdict(&target);
+        if verdict.reason == Reason::RobotsTxtImplicitlyAllowed {
+            return;
+        }
+        if verdict.allowed {
+            self.allowed = true;
+        } else {
+            self.disallowed = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,73 @@
+//! Every row agrees with the model's check of `/` for its crawler and profile, as `robotrules
+//! check FILE AGENT /` would say: `blocked` only where `/` is disallowed, `open` only where it
+//! is allowed. Over the committed corpus of robotrules-bench, and the real sample when it is
+//! beside the repository (`ROBOTRULES_REAL_SAMPLE` names another folder).
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use robotrules_model::{Crawler, Profile, RobotsTxt};
+use robotrules_survey::{default_agents, Access, Capture, Survey};
+
+fn folders() -> Vec<PathBuf> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let real = std::env::var_os("ROBOTRULES_REAL_SAMPLE").map_or_else(
+        || here.join("../../../shared/corpora/real-sample"),
+        PathBuf::from,
+    );
+    let mut folders = vec![here.join("../robotrules-bench/corpus")];
+    if real.is_dir() {
+        folders.push(real);
+    }
+    folders
+}
+
+#[test]
+fn every_row_agrees_with_check_of_the_root() {
+    let mut agents = default_agents();
+    agents.push(robotrules_survey::Agent::named("EtaoSpider"));
+    let mut checked = 0;
+    let mut seen = [0_u64; 3];
+    for profile in Profile::ALL {
+        let survey = Survey::new(agents.clone(), profile, 512_000).unwrap();
+        for folder in folders() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            for file in files {
+                let body = std::fs::read(&file).unwrap();
+                let surveyed = survey.capture(&Capture {
+                    status: Some(200),
+                    body: body.clone(),
+                    ..Capture::default()
+                });
+                let robots = Arc::new(RobotsTxt::parse(&body, profile, 512_000));
+                for row in surveyed.rows(survey.agents()) {
+                    let crawler = Crawler::new(Arc::clone(&robots), row.agent).unwrap();
+                    let root = crawler.is_allowed("/").unwrap();
+                    match row.access {
+                        Access::Blocked => assert!(!root, "{file:?} {} {profile}", row.agent),
+                        Access::Open => assert!(root, "{file:?} {} {profile}", row.agent),
+                        Access::Partial => {}
+                        Access::Unknown => panic!("{file:?}: unknown for a 200"),
+                    }
+                    let named = crawler.named_by().is_some();
+                    assert_eq!(row.named, named, "{file:?} {}", row.agent);
+                    seen[match row.access {
+                        Access::Blocked => 0,
+                        Access::Partial => 1,
+                        _ => 2,
+                    }] += 1;
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
