@@ -128,6 +128,10 @@ fn dependency_directions() {
                 "robotrules-model",
             ][..],
         ),
+        (
+            "robotrules-survey",
+            &["robotrules-url", "robotrules-model"][..],
+        ),
     ] {
         let found = in_workspace(krate);
         let stray: Vec<&String> = found
