@@ -97,6 +97,10 @@ pub struct Verdict<'a> {
     pub rule: Option<&'a Rule>,
 }
 
+/// A crawler's groups as chosen, before compiling: how, the user-agent line that named it
+/// (index into the file's agents), the groups' indices in file order.
+type Selected = (Selection, Option<u32>, Box<[u32]>);
+
 /// The groups chosen for a crawler in one file, compiled: what a [`Crawler`] holds besides
 /// the file. Its methods take the file it was chosen in.
 #[derive(Clone, Debug)]
@@ -155,7 +159,7 @@ impl RobotsTxt {
     }
 
     /// The selection, the naming user-agent line and the chosen groups (RFC 9309 §2.2.1).
-    fn select(&self, name: &str) -> Result<(Selection, Option<u32>, Box<[u32]>), InvalidAgent> {
+    fn select(&self, name: &str) -> Result<Selected, InvalidAgent> {
         let reading = self.profile.reading();
         if reading.crawler_names == CrawlerNames::Token {
             check_token(reading.agent_token, name)?;

@@ -62,9 +62,9 @@ pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agen
 pub(crate) enum RowWriter<W: Write + Send> {
     /// CSV or JSON Lines.
     Text(W),
-    /// Parquet.
+    /// Parquet (boxed: its column buffers are large beside a writer).
     #[cfg(feature = "parquet")]
-    Parquet(super::parquet::ParquetRows<W>),
+    Parquet(Box<super::parquet::ParquetRows<W>>),
 }
 
 impl<W: Write + Send> RowWriter<W> {
@@ -81,9 +81,9 @@ impl<W: Write + Send> RowWriter<W> {
             }
             RowFormat::Json => Ok(RowWriter::Text(out)),
             #[cfg(feature = "parquet")]
-            RowFormat::Parquet => Ok(RowWriter::Parquet(super::parquet::ParquetRows::new(
-                out, agents,
-            )?)),
+            RowFormat::Parquet => Ok(RowWriter::Parquet(Box::new(
+                super::parquet::ParquetRows::new(out, agents)?,
+            ))),
             #[cfg(not(feature = "parquet"))]
             RowFormat::Parquet => {
                 let _ = agents;
