@@ -14,10 +14,12 @@
 //!   `redis-server` is installed (the fleet-cache tests start a real one; `apt-get install
 //!   redis-server` when it is missing), then runs `cargo test --workspace` with the Redis
 //!   store's features (`src/redis.rs`), then the Python package's tests in a virtualenv
-//!   under `target/` (`src/python.rs`).
+//!   under `target/` (`src/python.rs`; Java is installed when missing for the Spark job's
+//!   test, `src/java.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
+mod java;
 mod python;
 mod redis;
 #[cfg(test)]

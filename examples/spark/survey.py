@@ -1,0 +1,288 @@
+"""`robotrules survey` on Apache Spark: one row per (capture, crawler), Parquet as the CLI writes.
+
+A PySpark job in the cc-pyspark style: the WARC files (Common Crawl's robots.txt subset, or
+any WARC of robots.txt captures) are spread over the executors, one file per task; each task
+reads its file with warcio in ``mapPartitions`` and hands every HTTP ``response`` record to
+``robotrules.Survey.response`` (the CLI's own per-capture function, through the Python
+package). The rows have the CLI's columns, types and order (``SURVEY_SCHEMA``)::
+
+    python examples/spark/survey.py --agents GPTBot,CCBot --profile google --output rows/ a.warc.gz
+    spark-submit examples/spark/survey.py --agents GPTBot,CCBot --output s3a://bucket/rows/ ...
+
+Redirects are resolved as ``robotrules survey`` resolves them (``robotrules-survey``'s
+``pipeline.rs``): a redirect whose final target's capture is in the input takes that
+capture's verdicts (the first capture of the URL in input order: file, then offset), chains
+followed through the redirects seen, at most five hops, a loop or a sixth hop reads as
+unavailable (``open``); a target not in the input leaves ``unknown``. Records that cannot be
+read are reported on the executor's standard error with their file and offset, and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import json
+import sys
+import zlib
+from typing import IO, Iterable, Iterator, Optional
+
+# As robotrules-survey's `MAX_REDIRECTS` (RFC 9309 §2.3.1.2: at least five hops).
+MAX_REDIRECTS = 5
+
+# The CLI's Parquet schema (crates/robotrules-cli/src/cmd/survey/parquet.rs), as Spark types:
+# (column, type name, nullable). Spark writes a non-nullable column as `required`.
+COLUMNS = (
+    ("host", "string", False),
+    ("capture_time", "string", False),
+    ("warc_file", "string", False),
+    ("warc_offset", "long", True),
+    ("status", "integer", True),
+    ("redirect", "string", True),
+    ("content_type", "string", True),
+    ("body_kind", "string", False),
+    ("bytes", "long", False),
+    ("parse_limit_cut", "boolean", False),
+    ("agent", "string", False),
+    ("named", "boolean", False),
+    ("access", "string", False),
+    ("crawl_delay", "double", True),
+    ("sitemaps", "integer", False),
+)
+# Where the columns that the crawler's rules decide start (named, access, crawl_delay,
+# sitemaps): a resolved redirect takes these from its target's rows.
+VERDICT = 11
+
+
+def survey_schema():  # type: ignore[no-untyped-def]
+    """The Spark schema of the rows."""
+    from pyspark.sql import types as T
+
+    kinds = {
+        "string": T.StringType(),
+        "long": T.LongType(),
+        "integer": T.IntegerType(),
+        "boolean": T.BooleanType(),
+        "double": T.DoubleType(),
+    }
+    return T.StructType([T.StructField(n, kinds[k], nullable) for n, k, nullable in COLUMNS])
+
+
+def open_input(path: str) -> IO[bytes]:
+    """A WARC file: a local path or ``file:`` URL, ``http(s)://`` (streamed, as
+    ``https://data.commoncrawl.org/…``), or ``s3://bucket/key`` (streamed with boto3, which
+    the executors must have, as cc-pyspark reads Common Crawl on AWS); warcio inflates gzip
+    members itself."""
+    if path.startswith("s3://"):
+        import boto3  # type: ignore[import-not-found]
+
+        bucket, _, key = path[len("s3://") :].partition("/")
+        return boto3.client("s3").get_object(Bucket=bucket, Key=key)["Body"]
+    if path.startswith(("http://", "https://")):
+        from urllib.request import urlopen
+
+        return urlopen(path)  # noqa: S310 (the job's own input list)
+    if path.startswith("file://"):
+        path = path[len("file://") :]
+    elif path.startswith("file:"):
+        path = path[len("file:") :]
+    return open(path, "rb")
+
+
+def _warn(path: str, offset: Optional[int], reason: str) -> None:
+    where = "" if offset is None else f" at byte {offset}"
+    # As the CLI words it: the file (quoted), the byte offset, the reason.
+    print(f"robotrules: warning: {json.dumps(path)}: malformed WARC record{where}: {reason}", file=sys.stderr)
+
+
+def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: ignore[no-untyped-def]
+    """Every HTTP ``response`` record of the WARC file ``path`` (the ``index``-th input),
+    surveyed: ``(url_key, order, awaits_target, redirect, rows)`` per capture, ``order`` being
+    ``(index, offset)``: input order, as the CLI reads its inputs."""
+    from robotrules import url_key
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.exceptions import ArchiveLoadFailed
+
+    with contextlib.closing(open_input(path)) as stream:
+        records = ArchiveIterator(stream, no_record_parse=True, check_digests=False)
+        offset = None
+        try:
+            for record in records:
+                # The block first: asking warcio for the offset reads the record to its end.
+                block = b"".join(iter(lambda: record.raw_stream.read(1 << 16), b""))
+                errors = records.err_count
+                offset = records.get_record_offset()
+                # Malformed as the CLI's reader finds it: no Content-Length (a header section
+                # cut short), fewer bytes than it says (a truncated file or gzip member), or no
+                # blank line after the block (warcio counts it in `err_count`).
+                if record.length is None:
+                    _warn(path, offset, "no Content-Length")
+                    continue
+                if len(block) != record.length:
+                    _warn(path, offset, f"truncated: {len(block)} of {record.length} bytes")
+                    continue
+                if records.err_count != errors:
+                    _warn(path, offset, f"the block does not end where Content-Length ({record.length}) says")
+                    continue
+                if (record.rec_type or "").lower() != "response":
+                    continue
+                url = (record.rec_headers.get_header("WARC-Target-URI") or "").strip()
+                url = url[1:-1] if url.startswith("<") and url.endswith(">") else url
+                content_type = record.rec_headers.get_header("Content-Type") or ""
+                if url[:5].lower() not in ("http:", "https") or not content_type.lower().startswith(
+                    "application/http"
+                ):
+                    continue
+                try:
+                    surveyed = survey.response(
+                        url,
+                        block,
+                        time=record.rec_headers.get_header("WARC-Date") or "",
+                        file=path,
+                        offset=offset,
+                    )
+                except ValueError as error:
+                    _warn(path, offset, str(error))
+                    continue
+                yield (
+                    url_key(url),
+                    (index, offset),
+                    surveyed.awaits_target,
+                    surveyed.redirect,
+                    surveyed.rows(),
+                )
+        except (ArchiveLoadFailed, EOFError, OSError, zlib.error) as error:
+            # warcio cannot find the next record: the rest of this file is not read (the CLI
+            # looks for the next record; see docs/survey.md).
+            _warn(path, offset, f"reading stops: {error}")
+
+
+def final_target(hops: dict, url: str, redirect: str) -> Optional[str]:
+    """The URL whose capture decides a redirect from ``url`` to ``redirect``, following the
+    redirects seen (``hops``: URL key → target); ``None`` for a loop or too many hops
+    (unavailable: ``open``). As robotrules-survey's ``run``."""
+    target = redirect
+    seen = {url}
+    for _ in range(1, MAX_REDIRECTS):
+        following = hops.get(target)
+        if following is None:
+            return target
+        if target in seen:
+            return None
+        seen.add(target)
+        target = following
+    return None if target in hops else target
+
+
+def with_verdicts(rows: list, verdicts: Optional[list], access: str) -> list:
+    """``rows`` with the crawler columns of ``verdicts`` (a target's rows), or, when there are
+    none, every crawler ``access`` by status (not named, no crawl-delay, no sitemaps)."""
+    if verdicts is None:
+        return [row[:VERDICT] + (False, access, None, 0) for row in rows]
+    return [row[:VERDICT] + target[VERDICT:] for row, target in zip(rows, verdicts)]
+
+
+def run(spark, paths: list, agents: Optional[list], profile: str, output: str) -> None:  # type: ignore[no-untyped-def]
+    """Surveys ``paths`` and writes the rows as Parquet under ``output``."""
+    from pyspark import StorageLevel
+
+    from robotrules import Survey
+
+    Survey(agents, profile=profile)  # Refuse bad names before any work, as the CLI does.
+    sc = spark.sparkContext
+
+    def partition(items: Iterable[tuple]) -> Iterator[tuple]:
+        survey = Survey(agents, profile=profile)
+        for index, path in items:
+            yield from survey_warc(survey, index, path)
+
+    inputs = sc.parallelize(list(enumerate(paths)), max(1, len(paths)))
+    surveyed = inputs.mapPartitions(partition).persist(StorageLevel.MEMORY_AND_DISK)
+    settled = surveyed.filter(lambda s: not s[2]).flatMap(lambda s: s[4])
+    pending = surveyed.filter(lambda s: s[2])
+    # Redirect chains: the hops are as many as the redirects, like the CLI's memory.
+    hops = dict(
+        pending.map(lambda s: (s[1], s[0], s[3])).sortBy(lambda s: s[0]).map(lambda s: (s[1], s[2])).collect()
+    )
+    hops_b = sc.broadcast(hops)
+    finals = pending.map(lambda s: (final_target(hops_b.value, s[0], s[3]), s[4]))
+    wanted = sc.broadcast(set(finals.keys().filter(lambda t: t is not None).distinct().collect()))
+    # The first capture of each wanted URL, in input order; usable when no crawler is unknown.
+    found = dict(
+        surveyed.filter(lambda s: s[0] in wanted.value)
+        .map(lambda s: (s[0], (s[1], s[4])))
+        .reduceByKey(lambda a, b: a if a[0] <= b[0] else b)
+        .mapValues(lambda v: v[1] if all(row[VERDICT + 1] != "unknown" for row in v[1]) else None)
+        .collect()
+    )
+    found_b = sc.broadcast(found)
+
+    def resolve(item: tuple) -> list:
+        target, rows = item
+        if target is None:
+            return with_verdicts(rows, None, "open")
+        return with_verdicts(rows, found_b.value.get(target), "unknown")
+
+    resolved = finals.flatMap(resolve)
+    rows = settled.union(resolved)
+    spark.createDataFrame(rows, survey_schema()).write.mode("overwrite").parquet(output)
+    surveyed.unpersist()
+
+
+def parse_args(argv: Optional[list] = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="robots.txt captures in WARC files, surveyed per crawler (robotrules survey on Spark)"
+    )
+    parser.add_argument(
+        "--agents",
+        metavar="A,B,...",
+        help="crawlers to survey, comma-separated (default: the CLI's default list)",
+    )
+    parser.add_argument(
+        "--profile",
+        default="google",
+        choices=("google", "rfc9309", "legacy1994"),
+        help="how robots.txt files are read (default: google)",
+    )
+    parser.add_argument("--output", required=True, metavar="DIR", help="Parquet output directory")
+    parser.add_argument(
+        "--input-list",
+        metavar="FILE",
+        help="read WARC paths from FILE too, one per line (gzipped or not), as Common Crawl's "
+        "robotstxt.paths.gz",
+    )
+    parser.add_argument(
+        "--input-prefix",
+        default="",
+        metavar="PREFIX",
+        help="put PREFIX before each path of --input-list (https://data.commoncrawl.org/)",
+    )
+    parser.add_argument("--master", help="Spark master when run with python (default local[*])")
+    parser.add_argument("warcs", nargs="*", metavar="WARC", help="WARC files, plain or gzipped")
+    args = parser.parse_args(argv)
+    if args.input_list:
+        opener = gzip.open if args.input_list.endswith(".gz") else open
+        with opener(args.input_list, "rt") as f:
+            args.warcs += [args.input_prefix + line.strip() for line in f if line.strip()]
+    if not args.warcs:
+        parser.error("no WARC file to survey")
+    return args
+
+
+def main(argv: Optional[list] = None) -> None:
+    args = parse_args(argv)
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.appName("robotrules-survey")
+    if args.master:
+        builder = builder.master(args.master)
+    spark = builder.getOrCreate()
+    try:
+        agents = [a for a in args.agents.split(",")] if args.agents else None
+        run(spark, args.warcs, agents, args.profile, args.output)
+    finally:
+        spark.stop()
+
+
+if __name__ == "__main__":
+    main()
