@@ -49,23 +49,51 @@ COLUMNS = (
     ("crawl_delay", "double", True),
     ("sitemaps", "integer", False),
 )
-# Where the columns that the crawler's rules decide start (named, access, crawl_delay,
-# sitemaps): a resolved redirect takes these from its target's rows.
-VERDICT = 11
+# The first ten columns are the capture's; `agent` to `sitemaps` are per crawler.
+FACTS = 10
 
 
-def survey_schema():  # type: ignore[no-untyped-def]
-    """The Spark schema of the rows."""
+def _types():  # type: ignore[no-untyped-def]
     from pyspark.sql import types as T
 
-    kinds = {
+    return {
         "string": T.StringType(),
         "long": T.LongType(),
         "integer": T.IntegerType(),
         "boolean": T.BooleanType(),
         "double": T.DoubleType(),
     }
-    return T.StructType([T.StructField(n, kinds[k], nullable) for n, k, nullable in COLUMNS])
+
+
+def survey_schema():  # type: ignore[no-untyped-def]
+    """The Spark schema of the rows: the CLI's Parquet schema."""
+    from pyspark.sql import types as T
+
+    kinds = _types()
+    return T.StructType([T.StructField(n, kinds[k], null) for n, k, null in COLUMNS])
+
+
+def capture_schema():  # type: ignore[no-untyped-def]
+    """One record per capture, as the tasks hand it to Spark: where it is in the input, its
+    URL key and redirect state, the ten capture columns, then the crawler columns as arrays in
+    the survey's crawler order (expanded to rows by Spark, not by Python: one object per
+    capture crosses into the JVM, not one per row)."""
+    from pyspark.sql import types as T
+
+    kinds = _types()
+    head = [
+        T.StructField("input", T.IntegerType(), False),
+        T.StructField("url_key", T.StringType(), False),
+        T.StructField("awaits_target", T.BooleanType(), False),
+    ]
+    facts = [T.StructField(n, kinds[k], null) for n, k, null in COLUMNS[:FACTS]]
+    verdicts = [
+        T.StructField("named", T.ArrayType(T.BooleanType(), False), False),
+        T.StructField("access", T.ArrayType(T.StringType(), False), False),
+        T.StructField("crawl_delay", T.ArrayType(T.DoubleType(), True), False),
+        T.StructField("sitemaps", T.IntegerType(), False),
+    ]
+    return T.StructType(head + facts + verdicts)
 
 
 def open_input(path: str) -> IO[bytes]:
@@ -97,8 +125,8 @@ def _warn(path: str, offset: Optional[int], reason: str) -> None:
 
 def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: ignore[no-untyped-def]
     """Every HTTP ``response`` record of the WARC file ``path`` (the ``index``-th input),
-    surveyed: ``(url_key, order, awaits_target, redirect, rows)`` per capture, ``order`` being
-    ``(index, offset)``: input order, as the CLI reads its inputs."""
+    surveyed: one record of ``capture_schema()`` per capture (``index`` and the offset give
+    input order, as the CLI reads its inputs)."""
     from robotrules import url_key
     from warcio.archiveiterator import ArchiveIterator
     from warcio.exceptions import ArchiveLoadFailed
@@ -144,13 +172,7 @@ def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: igno
                 except ValueError as error:
                     _warn(path, offset, str(error))
                     continue
-                yield (
-                    url_key(url),
-                    (index, offset),
-                    surveyed.awaits_target,
-                    surveyed.redirect,
-                    surveyed.rows(),
-                )
+                yield (index, url_key(url), surveyed.awaits_target, *surveyed.facts(), *surveyed.verdicts())
         except (ArchiveLoadFailed, EOFError, OSError, zlib.error) as error:
             # warcio cannot find the next record: the rest of this file is not read (the CLI
             # looks for the next record; see docs/survey.md).
@@ -174,21 +196,27 @@ def final_target(hops: dict, url: str, redirect: str) -> Optional[str]:
     return None if target in hops else target
 
 
-def with_verdicts(rows: list, verdicts: Optional[list], access: str) -> list:
-    """``rows`` with the crawler columns of ``verdicts`` (a target's rows), or, when there are
-    none, every crawler ``access`` by status (not named, no crawl-delay, no sitemaps)."""
-    if verdicts is None:
-        return [row[:VERDICT] + (False, access, None, 0) for row in rows]
-    return [row[:VERDICT] + target[VERDICT:] for row, target in zip(rows, verdicts)]
+def _column(F, name: str, kind: str, nullable: bool):  # type: ignore[no-untyped-def]
+    """Column ``name`` as type ``kind``; a required column is marked so (Spark writes it as
+    Parquet's ``required``, as the CLI does) with a ``coalesce`` whose fallback never applies:
+    after joins and ``inline`` Spark can no longer tell that it has no nulls."""
+    column = F.col(name).cast(kind)
+    if nullable:
+        return column
+    fallback = {"string": "", "long": 0, "integer": 0, "boolean": False}[kind]
+    return F.coalesce(column, F.lit(fallback).cast(kind)).alias(name)
 
 
 def run(spark, paths: list, agents: Optional[list], profile: str, output: str) -> None:  # type: ignore[no-untyped-def]
     """Surveys ``paths`` and writes the rows as Parquet under ``output``."""
     from pyspark import StorageLevel
+    from pyspark.sql import functions as F
+    from pyspark.sql.window import Window
 
     from robotrules import Survey
 
-    Survey(agents, profile=profile)  # Refuse bad names before any work, as the CLI does.
+    # Refuse bad names before any work, as the CLI does; the crawlers in row order.
+    names = Survey(agents, profile=profile).agents
     sc = spark.sparkContext
 
     def partition(items: Iterable[tuple]) -> Iterator[tuple]:
@@ -197,36 +225,81 @@ def run(spark, paths: list, agents: Optional[list], profile: str, output: str) -
             yield from survey_warc(survey, index, path)
 
     inputs = sc.parallelize(list(enumerate(paths)), max(1, len(paths)))
-    surveyed = inputs.mapPartitions(partition).persist(StorageLevel.MEMORY_AND_DISK)
-    settled = surveyed.filter(lambda s: not s[2]).flatMap(lambda s: s[4])
-    pending = surveyed.filter(lambda s: s[2])
-    # Redirect chains: the hops are as many as the redirects, like the CLI's memory.
-    hops = dict(
-        pending.map(lambda s: (s[1], s[0], s[3])).sortBy(lambda s: s[0]).map(lambda s: (s[1], s[2])).collect()
+    captures = spark.createDataFrame(inputs.mapPartitions(partition), capture_schema()).persist(
+        StorageLevel.MEMORY_AND_DISK
     )
-    hops_b = sc.broadcast(hops)
-    finals = pending.map(lambda s: (final_target(hops_b.value, s[0], s[3]), s[4]))
-    wanted = sc.broadcast(set(finals.keys().filter(lambda t: t is not None).distinct().collect()))
-    # The first capture of each wanted URL, in input order; usable when no crawler is unknown.
-    found = dict(
-        surveyed.filter(lambda s: s[0] in wanted.value)
-        .map(lambda s: (s[0], (s[1], s[4])))
-        .reduceByKey(lambda a, b: a if a[0] <= b[0] else b)
-        .mapValues(lambda v: v[1] if all(row[VERDICT + 1] != "unknown" for row in v[1]) else None)
-        .collect()
+    order = [F.col("input"), F.col("warc_offset")]
+    # Redirect chains, followed on the driver: the hops are as many as the redirects, as the
+    # CLI holds them. A URL redirected twice keeps its last redirect in input order, as the
+    # CLI's map does.
+    pending = captures.filter("awaits_target")
+    hops: dict = {}
+    for hop in pending.select("url_key", "redirect", *order).orderBy(*order).collect():
+        hops[hop.url_key] = hop.redirect
+    finals = [
+        (p.url_key, p.redirect, final_target(hops, p.url_key, p.redirect))
+        for p in pending.select("url_key", "redirect").distinct().collect()
+    ]
+    finals_df = spark.createDataFrame(finals, "url_key string, redirect string, target string")
+    # The first capture of each final URL in input order gives its verdicts, when none is
+    # unknown (a redirect's own capture).
+    first = Window.partitionBy("url_key").orderBy(*order)
+    found = (
+        captures.join(finals_df.select(F.col("target").alias("url_key")).distinct(), "url_key")
+        .withColumn("n", F.row_number().over(first))
+        .filter("n = 1 AND NOT array_contains(access, 'unknown')")
+        .select(
+            F.col("url_key").alias("target"),
+            *[F.col(c).alias("t_" + c) for c in ("named", "access", "crawl_delay", "sitemaps")],
+        )
     )
-    found_b = sc.broadcast(found)
+    n = len(names)
 
-    def resolve(item: tuple) -> list:
-        target, rows = item
-        if target is None:
-            return with_verdicts(rows, None, "open")
-        return with_verdicts(rows, found_b.value.get(target), "unknown")
+    def by_status(access: str) -> list:
+        """Every crawler ``access`` by status: not named, no crawl-delay, no sitemaps."""
+        return [
+            F.array_repeat(F.lit(False), n),
+            F.array_repeat(F.lit(access), n),
+            F.array_repeat(F.lit(None).cast("double"), n),
+            F.lit(0),
+        ]
 
-    resolved = finals.flatMap(resolve)
-    rows = settled.union(resolved)
-    spark.createDataFrame(rows, survey_schema()).write.mode("overwrite").parquet(output)
-    surveyed.unpersist()
+    verdicts = ("named", "access", "crawl_delay", "sitemaps")
+    resolved = (
+        pending.join(finals_df, ["url_key", "redirect"], "left")
+        .join(found, "target", "left")
+        .select(
+            *[c for c in captures.columns if c not in verdicts],
+            *[
+                F.when(F.col("target").isNull(), loop)
+                .when(F.col("t_access").isNotNull(), F.col("t_" + name))
+                .otherwise(unknown)
+                .alias(name)
+                for name, loop, unknown in zip(verdicts, by_status("open"), by_status("unknown"))
+            ],
+        )
+    )
+    settled = captures.filter("NOT awaits_target")
+    rows = (
+        settled.unionByName(resolved)
+        .select(
+            *[F.col(c) for c, _, _ in COLUMNS[:FACTS]],
+            F.inline(
+                F.arrays_zip(
+                    F.array(*[F.lit(name) for name in names]).alias("agent"),
+                    F.col("named").alias("named"),
+                    F.col("access").alias("access"),
+                    F.col("crawl_delay").alias("crawl_delay"),
+                )
+            ),
+            F.col("sitemaps"),
+        )
+        .select(*[_column(F, c, k, null) for c, k, null in COLUMNS])
+    )
+    if rows.schema != survey_schema():
+        raise RuntimeError(f"the rows' schema is not the CLI's: {rows.schema}")
+    rows.write.mode("overwrite").parquet(output)
+    captures.unpersist()
 
 
 def parse_args(argv: Optional[list] = None) -> argparse.Namespace:

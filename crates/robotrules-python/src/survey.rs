@@ -203,6 +203,38 @@ impl Surveyed {
             .collect()
     }
 
+    /// The columns that do not depend on the crawler, as in a row: `host` to
+    /// `parse_limit_cut` (the first ten of `SURVEY_COLUMNS`).
+    fn facts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let f = &self.inner.facts;
+        (
+            f.host.as_str(),
+            f.time.as_str(),
+            f.file.as_str(),
+            f.offset,
+            f.status,
+            f.redirect.as_deref(),
+            f.content_type.as_deref(),
+            f.body_kind.as_str(),
+            f.bytes,
+            f.cut,
+        )
+            .into_pyobject(py)
+    }
+
+    /// The columns the crawlers' rules decide, column by column: `named`, `access` and
+    /// `crawl_delay` as lists in the survey's crawler order, and `sitemaps` (the last four of
+    /// `SURVEY_COLUMNS`; an engine can keep one record per capture and expand it late).
+    fn verdicts(&self) -> (Vec<bool>, Vec<&'static str>, Vec<Option<f64>>, u32) {
+        let v = &self.inner.verdicts;
+        (
+            v.agents.iter().map(|a| a.named).collect(),
+            v.agents.iter().map(|a| a.access.as_str()).collect(),
+            v.agents.iter().map(|a| a.crawl_delay).collect(),
+            v.sitemaps,
+        )
+    }
+
     fn __repr__(&self) -> String {
         let access: Vec<&str> = self
             .inner

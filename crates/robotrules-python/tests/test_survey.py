@@ -97,3 +97,15 @@ def test_crawler_names_are_checked_before_any_capture() -> None:
         Survey(["GPTBot"], profile="bing")
     default = Survey().agents
     assert {"GPTBot", "ClaudeBot", "CCBot", "Googlebot", "Bingbot"} <= set(default)
+
+
+def test_facts_and_verdicts_are_the_rows_column_by_column() -> None:
+    survey = Survey(["GPTBot", "CCBot", "Googlebot"])
+    surveyed = survey.capture("https://example.com/robots.txt", _ROBOTS, status=200, offset=9)
+    named, access, crawl_delay, sitemaps = surveyed.verdicts()
+    expanded = [
+        (*surveyed.facts(), agent, named[i], access[i], crawl_delay[i], sitemaps)
+        for i, agent in enumerate(survey.agents)
+    ]
+    assert expanded == surveyed.rows()
+    assert access == ["blocked", "partial", "partial"]

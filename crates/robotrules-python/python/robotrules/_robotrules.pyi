@@ -214,6 +214,14 @@ class Surveyed:
     @property
     def awaits_target(self) -> bool: ...
     def rows(self) -> list[_SurveyRow]: ...
+    def facts(
+        self,
+    ) -> tuple[
+        str, str, str, int | None, int | None, str | None, str | None, str, int, bool
+    ]: ...
+    def verdicts(
+        self,
+    ) -> tuple[list[bool], list[str], list[float | None], int]: ...
 
 @final
 class Survey:
