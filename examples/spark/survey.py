@@ -4,7 +4,7 @@ A PySpark job in the cc-pyspark style: the WARC files (Common Crawl's robots.txt
 any WARC of robots.txt captures) are spread over the executors, one file per task; each task
 reads its file with warcio in ``mapPartitions`` and hands every HTTP ``response`` record to
 ``robotrules.Survey.response`` (the CLI's own per-capture function, through the Python
-package). The rows have the CLI's columns, types and order (``SURVEY_SCHEMA``)::
+package). The rows have the CLI's columns, types and order (``survey_schema()``)::
 
     python examples/spark/survey.py --agents GPTBot,CCBot --profile google --output rows/ a.warc.gz
     spark-submit examples/spark/survey.py --agents GPTBot,CCBot --output s3a://bucket/rows/ ...
@@ -351,7 +351,7 @@ def main(argv: Optional[list] = None) -> None:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
     try:
-        agents = [a for a in args.agents.split(",")] if args.agents else None
+        agents = args.agents.split(",") if args.agents else None
         run(spark, args.warcs, agents, args.profile, args.output)
     finally:
         spark.stop()
