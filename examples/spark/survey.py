@@ -25,7 +25,9 @@ import gzip
 import json
 import sys
 import zlib
-from typing import IO, Iterable, Iterator, Optional
+from typing import IO, Iterable, Iterator, Literal, Optional
+
+Profile = Literal["rfc9309", "google", "legacy1994"]
 
 # As robotrules-survey's `MAX_REDIRECTS` (RFC 9309 §2.3.1.2: at least five hops).
 MAX_REDIRECTS = 5
@@ -120,7 +122,10 @@ def open_input(path: str) -> IO[bytes]:
 def _warn(path: str, offset: Optional[int], reason: str) -> None:
     where = "" if offset is None else f" at byte {offset}"
     # As the CLI words it: the file (quoted), the byte offset, the reason.
-    print(f"robotrules: warning: {json.dumps(path)}: malformed WARC record{where}: {reason}", file=sys.stderr)
+    print(
+        f"robotrules: warning: {json.dumps(path)}: malformed WARC record{where}: {reason}",
+        file=sys.stderr,
+    )
 
 
 def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: ignore[no-untyped-def]
@@ -150,7 +155,11 @@ def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: igno
                     _warn(path, offset, f"truncated: {len(block)} of {record.length} bytes")
                     continue
                 if records.err_count != errors:
-                    _warn(path, offset, f"the block does not end where Content-Length ({record.length}) says")
+                    _warn(
+                        path,
+                        offset,
+                        f"the block does not end where Content-Length ({record.length}) says",
+                    )
                     continue
                 if (record.rec_type or "").lower() != "response":
                     continue
@@ -172,7 +181,8 @@ def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: igno
                 except ValueError as error:
                     _warn(path, offset, str(error))
                     continue
-                yield (index, url_key(url), surveyed.awaits_target, *surveyed.facts(), *surveyed.verdicts())
+                head = (index, url_key(url), surveyed.awaits_target)
+                yield (*head, *surveyed.facts(), *surveyed.verdicts())
         except (ArchiveLoadFailed, EOFError, OSError, zlib.error) as error:
             # warcio cannot find the next record: the rest of this file is not read (the CLI
             # looks for the next record; see docs/survey.md).
@@ -207,7 +217,9 @@ def _column(F, name: str, kind: str, nullable: bool):  # type: ignore[no-untyped
     return F.coalesce(column, F.lit(fallback).cast(kind)).alias(name)
 
 
-def run(spark, paths: list, agents: Optional[list], profile: str, output: str) -> None:  # type: ignore[no-untyped-def]
+def run(  # type: ignore[no-untyped-def]
+    spark, paths: list, agents: Optional[list], profile: Profile, output: str
+) -> None:
     """Surveys ``paths`` and writes the rows as Parquet under ``output``."""
     from pyspark import StorageLevel
     from pyspark.sql import functions as F
@@ -304,7 +316,8 @@ def run(spark, paths: list, agents: Optional[list], profile: str, output: str) -
 
 def parse_args(argv: Optional[list] = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description="robots.txt captures in WARC files, surveyed per crawler (robotrules survey on Spark)"
+        description="robots.txt captures in WARC files, surveyed per crawler "
+        "(robotrules survey on Spark)"
     )
     parser.add_argument(
         "--agents",

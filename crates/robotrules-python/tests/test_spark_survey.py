@@ -11,6 +11,7 @@ order).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -29,6 +30,52 @@ _FIXTURES = _REPO / "crates" / "robotrules-survey" / "tests" / "fixtures" / "mak
 # Crawlers named by the fixtures' files (GPTBot, ClaudeBot, Googlebot), one that only `*`
 # decides, and a name the google profile reads after its token.
 _AGENTS = "GPTBot,ClaudeBot,Googlebot,CCBot,Amazonbot"
+
+
+def _fixtures():  # type: ignore[no-untyped-def]
+    """The fixture script as a module, for its record writers."""
+    spec = importlib.util.spec_from_file_location("make_fixtures", _FIXTURES)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _redirects_warc(path: Path) -> None:
+    """Redirect cases beyond the fixtures': a chain of two hops, a relative Location, a target
+    URL spelt in another case, a loop, a chain one hop too long, and a target captured twice
+    (the first capture decides)."""
+    fx = _fixtures()
+    text = [("Content-Type", "text/plain")]
+
+    def moved(source: str, target: str) -> bytes:
+        return fx.response(source, 301, "Moved Permanently", [("Location", target)], b"")
+
+    def robots(url: str, body: bytes) -> bytes:
+        return fx.response(url, 200, "OK", text, body)
+
+    chain = [
+        moved(f"https://c{i}.example/robots.txt", f"https://c{i + 1}.example/robots.txt")
+        for i in range(1, 7)
+    ]
+    records = [
+        moved("https://r1.example/robots.txt", "https://r2.example/robots.txt"),
+        moved("https://r2.example/robots.txt", "https://r3.example/robots.txt"),
+        robots("https://r3.example/robots.txt", b"User-agent: GPTBot\nDisallow: /\n"),
+        moved("https://s.example/robots.txt", "/new/robots.txt"),
+        robots(
+            "https://s.example/new/robots.txt",
+            b"User-agent: *\nDisallow: /private\nCrawl-delay: 3\n",
+        ),
+        moved("https://t.example/robots.txt", "HTTPS://WWW.T.EXAMPLE/robots.txt"),
+        moved("https://x.example/robots.txt", "https://y.example/robots.txt"),
+        moved("https://y.example/robots.txt", "https://x.example/robots.txt"),
+        *chain,
+        robots("https://c7.example/robots.txt", b"User-agent: *\nDisallow: /\n"),
+        robots("https://www.t.example/robots.txt", b"User-agent: CCBot\nDisallow: /\n"),
+        robots("https://r3.example/robots.txt", b"User-agent: *\nAllow: /\n"),
+    ]
+    path.write_bytes(b"".join(fx.gzip_member(r) for r in records))
 
 
 def _cli() -> Path:
@@ -59,7 +106,12 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, str(_FIXTURES), "--out", str(tmp_path)], check=True, timeout=60
     )
-    warcs = [str(tmp_path / "captures.warc.gz"), str(tmp_path / "captures.warc")]
+    _redirects_warc(tmp_path / "redirects.warc.gz")
+    warcs = [
+        str(tmp_path / "captures.warc.gz"),
+        str(tmp_path / "captures.warc"),
+        str(tmp_path / "redirects.warc.gz"),
+    ]
     args = ["--agents", _AGENTS, "--profile", "google"]
 
     cli_out = tmp_path / "cli.parquet"
@@ -75,7 +127,8 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     spark_out = tmp_path / "spark"
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     job = subprocess.run(
-        [sys.executable, str(_JOB), *args, "--master", "local[2]", "--output", str(spark_out), *warcs],
+        [sys.executable, str(_JOB), *args, "--master", "local[2]", "--output", str(spark_out)]
+        + warcs,
         capture_output=True,
         text=True,
         timeout=600,
@@ -84,7 +137,7 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     )
     assert job.returncode == 0, job.stderr[-5000:]
     # Both report the malformed records of both files, with file and offset.
-    for warc in warcs:
+    for warc in warcs[:2]:
         assert f"{json.dumps(warc)}: malformed WARC record at byte" in job.stderr
 
     parts = sorted(spark_out.glob("part-*.parquet"))
@@ -102,12 +155,30 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     spark_rows = [row for part in parts for row in pyarrow_parquet.read_table(part).to_pylist()]
     assert sorted(spark_rows, key=_key) == sorted(cli_rows, key=_key)
     # The cases the fixtures are for are all there: statuses, both kinds of redirect, HTML.
-    by_host = {(r["host"], r["agent"], r["warc_file"]): r for r in cli_rows}
-    gz = warcs[0]
-    assert by_host[("a.example", "GPTBot", gz)]["access"] == "blocked"
-    assert by_host[("d.example", "GPTBot", gz)]["access"] == "open"
-    assert by_host[("e.example", "GPTBot", gz)]["access"] == "blocked"
-    assert by_host[("f.example", "CCBot", gz)]["access"] == "blocked"
-    assert by_host[("g.example", "CCBot", gz)]["access"] == "unknown"
-    assert by_host[("h.example", "CCBot", gz)]["body_kind"] == "html"
-    assert len(cli_rows) == 2 * 10 * len(_AGENTS.split(","))
+    first: dict[tuple, dict] = {}
+    for r in cli_rows:
+        first.setdefault((r["host"], r["agent"], r["warc_file"]), r)
+    gz, redirects = warcs[0], warcs[2]
+
+    def access(host: str, agent: str, warc: str = gz) -> str:
+        return first[(host, agent, warc)]["access"]
+
+    assert access("a.example", "GPTBot") == "blocked"
+    assert access("d.example", "GPTBot") == "open"
+    assert access("e.example", "GPTBot") == "blocked"
+    assert access("f.example", "CCBot") == "blocked"
+    assert access("g.example", "CCBot") == "unknown"
+    assert first[("h.example", "CCBot", gz)]["body_kind"] == "html"
+    # Two hops to r3, whose first capture decides (the second would open it to GPTBot).
+    assert access("r1.example", "GPTBot", redirects) == "blocked"
+    assert access("r1.example", "CCBot", redirects) == "open"
+    assert access("s.example", "CCBot", redirects) == "partial"
+    assert first[("s.example", "CCBot", redirects)]["crawl_delay"] == 3.0
+    assert access("t.example", "CCBot", redirects) == "blocked"
+    # A loop, and a chain one hop too long, read as unavailable: open.
+    assert access("x.example", "CCBot", redirects) == "open"
+    assert access("c1.example", "CCBot", redirects) == "open"
+    assert access("c2.example", "CCBot", redirects) == "blocked"
+    agents = len(_AGENTS.split(","))
+    # Ten captures in each fixture file, seventeen in the redirects' file.
+    assert len(cli_rows) == (2 * 10 + 17) * agents

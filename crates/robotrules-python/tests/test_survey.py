@@ -8,7 +8,11 @@ import pytest
 
 from robotrules import SURVEY_COLUMNS, InvalidAgent, Survey, url_key
 
-_ROBOTS = b"User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\nCrawl-delay: 2\n\nSitemap: https://example.com/s.xml\n"
+_ROBOTS = (
+    b"User-agent: GPTBot\nDisallow: /\n\n"
+    b"User-agent: *\nDisallow: /cart\nCrawl-delay: 2\n\n"
+    b"Sitemap: https://example.com/s.xml\n"
+)
 
 
 def _rows(surveyed) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -57,7 +61,8 @@ def test_a_capture_gives_one_row_per_crawler_with_the_clis_columns() -> None:
 def test_a_record_block_is_read_as_the_cli_reads_it() -> None:
     survey = Survey(["GPTBot", "CCBot"])
     chunked = b"%x\r\n%s\r\n0\r\n\r\n" % (len(_ROBOTS), _ROBOTS)
-    block = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+    block = head + chunked
     from_block = survey.response("https://example.com/robots.txt", block, offset=7)
     from_parts = survey.capture(
         "https://example.com/robots.txt",
@@ -80,7 +85,8 @@ def test_statuses_follow_rfc_9309_and_redirects_wait_for_their_target() -> None:
     url = "https://example.com/robots.txt"
     assert _rows(survey.capture(url, b"<html>", status=404))[0]["access"] == "open"
     assert _rows(survey.capture(url, _ROBOTS, status=503))[0]["access"] == "blocked"
-    moved = survey.capture(url, b"", status=301, headers=[("Location", "//www.example.com/robots.txt")])
+    location = [("Location", "//www.example.com/robots.txt")]
+    moved = survey.capture(url, b"", status=301, headers=location)
     assert moved.awaits_target
     assert moved.redirect == "https://www.example.com/robots.txt"
     assert _rows(moved)[0]["access"] == "unknown"
@@ -94,7 +100,7 @@ def test_crawler_names_are_checked_before_any_capture() -> None:
     with pytest.raises(ValueError, match="no crawler"):
         Survey([])
     with pytest.raises(ValueError, match="profile"):
-        Survey(["GPTBot"], profile="bing")
+        Survey(["GPTBot"], profile="bing")  # type: ignore[arg-type]
     default = Survey().agents
     assert {"GPTBot", "ClaudeBot", "CCBot", "Googlebot", "Bingbot"} <= set(default)
 
