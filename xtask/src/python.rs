@@ -236,6 +236,25 @@ mod tests {
     }
 
     #[test]
+    fn every_tool_is_pinned_to_one_version() {
+        for pin in PINS {
+            let (name, version) = pin.split_once("==").unwrap_or_default();
+            assert!(!name.is_empty() && !version.is_empty(), "{pin}");
+            assert!(
+                version.chars().all(|c| c.is_ascii_digit() || c == '.'),
+                "{pin}"
+            );
+        }
+        // The Spark test's three (tests/test_spark_survey.py).
+        for name in ["pyspark", "warcio", "pyarrow"] {
+            assert!(
+                PINS.iter().any(|pin| pin.starts_with(&format!("{name}=="))),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn the_step_runs_for_the_workspace_or_this_package() {
         let args = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
         assert!(names_this_package(&args(&["-p", "robotrules-python"])));
