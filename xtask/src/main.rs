@@ -15,11 +15,13 @@
 //!   redis-server` when it is missing) and `chromium` with `chromium-driver` (the tester
 //!   page's browser tests, `src/browser.rs`), then runs `cargo test --workspace` with the Redis
 //!   store's features (`src/redis.rs`), then the Python package's tests in a virtualenv
-//!   under `target/` (`src/python.rs`).
+//!   under `target/` (`src/python.rs`; Java is installed when missing for the Spark job's
+//!   test, `src/java.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
 mod browser;
+mod java;
 mod python;
 mod redis;
 #[cfg(test)]

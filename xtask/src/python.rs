@@ -6,7 +6,12 @@
 //! pinned sdists of Scrapy and Protego into `target/python-sdists` for their own test files
 //! (`pip download --no-binary :all: --no-deps`, once), and runs pytest on
 //! `crates/robotrules-python/tests` (the API tests, the stub check, Protego's, Scrapy's and
-//! CPython's suites against the drop-ins, and an end-to-end Scrapy crawl on loopback).
+//! CPython's suites against the drop-ins, an end-to-end Scrapy crawl on loopback, and the
+//! Spark job `examples/spark/survey.py` in local mode against the CLI's Parquet output).
+//!
+//! For the Spark test it also makes sure Java is installed (`java.rs`) and builds the CLI
+//! with its `parquet` feature (`cargo build -p robotrules-cli --features parquet`), whose
+//! path it hands to pytest in `ROBOTRULES_CLI`.
 //!
 //! The step runs when the whole workspace is tested, or when `-p robotrules-python` is
 //! named; `ROBOTRULES_SKIP_PYTHON=1` leaves it out.
@@ -19,13 +24,18 @@ use anyhow::{bail, Context as _};
 
 /// The packages installed into the virtualenv, pinned. Why each: maturin builds the wheel,
 /// pytest runs the tests, mypy's `stubtest` checks the `.pyi` stubs, Scrapy and Protego are
-/// the libraries the drop-ins stand in for (their APIs and test suites).
+/// the libraries the drop-ins stand in for (their APIs and test suites); PySpark runs the
+/// Spark job in local mode, warcio is the WARC reader it uses (as cc-pyspark does), and
+/// PyArrow reads both Parquet outputs' schemas in the test that compares them.
 pub(crate) const PINS: &[&str] = &[
     "maturin==1.16.0",
     "pytest==9.2.0",
     "mypy==2.4.1",
     "scrapy==2.19.0",
     "protego==0.7.0",
+    "pyspark==4.3.0",
+    "warcio==1.8.1",
+    "pyarrow==26.0.1",
 ];
 
 /// The sdists whose test files are run against the drop-ins (the same versions as [`PINS`]).
@@ -69,14 +79,48 @@ fn test(root: &Path) -> anyhow::Result<ExitCode> {
         .env("VIRTUAL_ENV", &venv);
     check(build)?;
 
+    crate::java::ensure_installed()?;
+    let cli = build_cli(root)?;
+
     eprintln!("xtask: running the Python tests (pytest crates/robotrules-python/tests)");
     let mut pytest = Command::new(&python);
     pytest
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(root.join("crates/robotrules-python/tests"))
         .env("ROBOTRULES_SDISTS", &sdists)
+        .env("ROBOTRULES_CLI", &cli)
         .current_dir(root);
     crate::run(pytest)
+}
+
+/// Builds the CLI with Parquet output (the Spark test compares its Parquet with the job's);
+/// the binary's path.
+fn build_cli(root: &Path) -> anyhow::Result<PathBuf> {
+    eprintln!(
+        "xtask: building the CLI with Parquet (cargo build -p robotrules-cli --features parquet)"
+    );
+    let mut build = crate::cargo_command()?;
+    build
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "robotrules-cli",
+            "--features",
+            "parquet",
+        ])
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"));
+    check(build)?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let cli = target
+        .join("debug")
+        .join(format!("robotrules{}", std::env::consts::EXE_SUFFIX));
+    if !cli.is_file() {
+        bail!("cargo built the CLI but {} is missing", cli.display());
+    }
+    Ok(cli)
 }
 
 /// The virtualenv's interpreter, making the virtualenv first when it is missing.
@@ -186,6 +230,25 @@ mod tests {
         for (name, version) in SDISTS {
             assert!(
                 PINS.contains(&format!("{name}=={version}").as_str()),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_tool_is_pinned_to_one_version() {
+        for pin in PINS {
+            let (name, version) = pin.split_once("==").unwrap_or_default();
+            assert!(!name.is_empty() && !version.is_empty(), "{pin}");
+            assert!(
+                version.chars().all(|c| c.is_ascii_digit() || c == '.'),
+                "{pin}"
+            );
+        }
+        // The Spark test's three (tests/test_spark_survey.py).
+        for name in ["pyspark", "warcio", "pyarrow"] {
+            assert!(
+                PINS.iter().any(|pin| pin.starts_with(&format!("{name}=="))),
                 "{name}"
             );
         }

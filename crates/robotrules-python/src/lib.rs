@@ -6,7 +6,8 @@
 //! (`frozen`) and safe to share across threads; parsing, linting and `allowed_many` release
 //! the GIL. Bad input never crashes: any `bytes`, any `str` (lone surrogates included) is read
 //! as the profile reads bytes, and a crawler name or URL the profile cannot read raises
-//! `InvalidAgent` or `InvalidUrl` (both `ValueError`s) with the CLI's message.
+//! `InvalidAgent` or `InvalidUrl` (both `ValueError`s) with the CLI's message. `Survey` is
+//! `robotrules survey`'s per-capture function, for engines such as Spark.
 //!
 //! PyO3's macros expand to `unsafe` FFI glue, and the workspace forbids `unsafe_code`; the
 //! forbid lint does not fire on code expanded from an external proc-macro, so this crate
@@ -19,6 +20,7 @@ mod explanation;
 mod input;
 mod lint;
 mod robots;
+mod survey;
 
 use pyo3::prelude::*;
 
@@ -35,6 +37,13 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<lint::LintFinding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
+    m.add_class::<survey::Survey>()?;
+    m.add_class::<survey::Surveyed>()?;
+    m.add_function(wrap_pyfunction!(survey::url_key, m)?)?;
+    m.add(
+        "SURVEY_COLUMNS",
+        pyo3::types::PyTuple::new(py, robotrules_survey::COLUMNS)?,
+    )?;
     m.add("InvalidAgent", py.get_type::<errors::InvalidAgent>())?;
     m.add("InvalidUrl", py.get_type::<errors::InvalidUrl>())?;
     m.add("PROFILES", ("rfc9309", "google", "legacy1994"))?;

@@ -10,6 +10,9 @@ Parse a robots.txt body once, then ask as often as you like, from as many thread
     bot.allowed_many(["/", "/private/a"])  # [True, False]
     bot.explain("/private/a").line  # 2
 
+``Survey`` is ``robotrules survey``'s per-capture function, for engines that read WARC files
+themselves (``examples/spark/survey.py`` runs it on Spark).
+
 Drop-ins for other libraries live in submodules: ``robotrules.protego.Protego``,
 ``robotrules.scrapy.RobotRulesParser`` and ``robotrules.robotparser.RobotFileParser``.
 """
@@ -25,9 +28,13 @@ from robotrules._robotrules import (
     LintFinding,
     RequestRate,
     Robots,
+    SURVEY_COLUMNS,
     RuleMatch,
+    Survey,
+    Surveyed,
     crawler_token,
     lint,
+    url_key,
 )
 
 __all__ = [
@@ -42,6 +49,10 @@ __all__ = [
     "RequestRate",
     "Robots",
     "RuleMatch",
+    "SURVEY_COLUMNS",
+    "Survey",
+    "Surveyed",
     "crawler_token",
     "lint",
+    "url_key",
 ]

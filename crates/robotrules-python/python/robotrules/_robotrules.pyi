@@ -17,8 +17,12 @@ __all__ = [
     "RequestRate",
     "Robots",
     "RuleMatch",
+    "SURVEY_COLUMNS",
+    "Survey",
+    "Surveyed",
     "crawler_token",
     "lint",
+    "url_key",
 ]
 
 _Profile: TypeAlias = Literal["rfc9309", "google", "legacy1994"]
@@ -26,6 +30,28 @@ _Body: TypeAlias = "bytes | bytearray | memoryview | str"
 
 PROFILES: Final[tuple[str, str, str]]
 DEFAULT_PARSE_LIMIT: Final[int]
+SURVEY_COLUMNS: Final[tuple[str, ...]]
+
+# One survey row, in the order of SURVEY_COLUMNS: host, capture_time, warc_file, warc_offset,
+# status, redirect, content_type, body_kind, bytes, parse_limit_cut, agent, named, access,
+# crawl_delay, sitemaps.
+_SurveyRow: TypeAlias = tuple[
+    str,
+    str,
+    str,
+    int | None,
+    int | None,
+    str | None,
+    str | None,
+    Literal["robots", "html", "binary"],
+    int,
+    bool,
+    str,
+    bool,
+    Literal["open", "partial", "blocked", "unknown"],
+    float | None,
+    int,
+]
 
 class InvalidAgent(ValueError):
     """A crawler name the profile does not answer for (RFC 9309 §2.2.1)."""
@@ -178,3 +204,58 @@ class Robots:
 
 def lint(body: _Body, *, profile: _Profile = "rfc9309") -> list[LintFinding]: ...
 def crawler_token(user_agent: str) -> str | None: ...
+
+@final
+class Surveyed:
+    @property
+    def url(self) -> str: ...
+    @property
+    def redirect(self) -> str | None: ...
+    @property
+    def awaits_target(self) -> bool: ...
+    def rows(self) -> list[_SurveyRow]: ...
+    def facts(
+        self,
+    ) -> tuple[
+        str, str, str, int | None, int | None, str | None, str | None, str, int, bool
+    ]: ...
+    def verdicts(
+        self,
+    ) -> tuple[list[bool], list[str], list[float | None], int]: ...
+
+@final
+class Survey:
+    def __new__(
+        cls,
+        agents: list[str] | None = None,
+        *,
+        profile: _Profile = "google",
+        parse_limit: int = ...,
+    ) -> Survey: ...
+    @property
+    def agents(self) -> list[str]: ...
+    @property
+    def profile(self) -> str: ...
+    def capture(
+        self,
+        url: str,
+        body: _Body,
+        *,
+        status: int | None = None,
+        headers: list[tuple[str, str]] = ...,
+        time: str = ...,
+        file: str = ...,
+        offset: int | None = None,
+        host: str | None = None,
+    ) -> Surveyed: ...
+    def response(
+        self,
+        url: str,
+        block: _Body,
+        *,
+        time: str = ...,
+        file: str = ...,
+        offset: int | None = None,
+    ) -> Surveyed: ...
+
+def url_key(url: str) -> str: ...
