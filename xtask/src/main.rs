@@ -21,6 +21,7 @@
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
 mod browser;
+mod debian;
 mod java;
 mod python;
 mod redis;
