@@ -203,6 +203,17 @@ async fn the_tester_page_in_headless_chromium() {
     outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
 }
 
+/// Picks the crawler labelled `label` in the page's crawler picker.
+async fn pick_crawler(client: &Client, label: &str) {
+    client
+        .find(Locator::Id("crawler"))
+        .await
+        .unwrap()
+        .select_by_label(label)
+        .await
+        .unwrap();
+}
+
 /// Every step; a failed step panics, and the session is closed by the caller either way.
 async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::any::Any + Send>> {
     let steps = async {
@@ -216,13 +227,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
 
         // Type a file, pick a crawler, enter URLs.
         type_into(client, "robots", ROBOTS).await;
-        client
-            .find(Locator::Id("crawler"))
-            .await
-            .unwrap()
-            .select_by_label("Googlebot")
-            .await
-            .unwrap();
+        pick_crawler(client, "Googlebot").await;
         type_into(
             client,
             "urls",
@@ -304,13 +309,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         assert!(finding.as_str().unwrap().contains("help: "), "{finding}");
 
         // Another listed crawler: GPTBot has its own group.
-        client
-            .find(Locator::Id("crawler"))
-            .await
-            .unwrap()
-            .select_by_label("GPTBot")
-            .await
-            .unwrap();
+        pick_crawler(client, "GPTBot").await;
         wait_for_results(client, "GPTBot", URLS).await;
         let rows = result_rows(client).await;
         assert!(rows[2][1].contains("line 7: disallow: /"), "{rows:?}");
@@ -345,13 +344,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         );
 
         // The crawler view: sitemaps resolved against the file's URL, once loaded from a site.
-        client
-            .find(Locator::Id("crawler"))
-            .await
-            .unwrap()
-            .select_by_label("Bingbot")
-            .await
-            .unwrap();
+        pick_crawler(client, "Bingbot").await;
         let site = HttpServer::start().await;
         site.route("/robots.txt", Reply::ok(ROBOTS));
         let missing = HttpServer::start().await;
@@ -399,13 +392,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
 
         // A shared link reproduces the test in a fresh page.
         type_into(client, "robots", ROBOTS).await;
-        client
-            .find(Locator::Id("crawler"))
-            .await
-            .unwrap()
-            .select_by_label("Googlebot")
-            .await
-            .unwrap();
+        pick_crawler(client, "Googlebot").await;
         wait_for_results(client, "Googlebot", URLS).await;
         let link = client.current_url().await.unwrap().to_string();
         assert!(link.contains("#s="), "{link}");
