@@ -205,17 +205,24 @@ pub struct Survey {
 impl Survey {
     /// A survey of `agents` under `profile`, files read up to `parse_limit` bytes.
     ///
+    /// A survey counts crawlers, and a crawler is named by a product token (RFC 9309
+    /// §2.2.1) whatever the profile: `google` would read `GPT Bot` as Google's library does
+    /// (only a group named by the whole string matches it), which in a survey is a typo that
+    /// silently counts the `*` group. So every name must be a token under `rfc9309` too.
+    ///
     /// # Errors
-    /// The first name the profile refuses (under `rfc9309`, a name that is not a product
-    /// token, RFC 9309 §2.2.1), with the model's message and suggestion.
+    /// The first name that is not a product token, or that `profile` refuses, with the
+    /// model's message and suggestion (`pass `GPTBot`` for a full User-Agent string).
     pub fn new(
         agents: Vec<Agent>,
         profile: Profile,
         parse_limit: usize,
     ) -> Result<Survey, InvalidAgent> {
-        let empty = Arc::new(RobotsTxt::parse(b"", profile, 0));
+        let readings = [profile, Profile::Rfc9309].map(|p| Arc::new(RobotsTxt::parse(b"", p, 0)));
         for agent in &agents {
-            Crawler::new(Arc::clone(&empty), &agent.name)?;
+            for empty in &readings {
+                Crawler::new(Arc::clone(empty), &agent.name)?;
+            }
         }
         Ok(Survey {
             agents,
@@ -423,14 +430,20 @@ mod tests {
     }
 
     #[test]
-    fn names_the_profile_refuses_are_refused_up_front() {
-        let error = Survey::new(
-            vec![Agent::named("Mozilla/5.0 (compatible; GPTBot/1.2)")],
-            Profile::Rfc9309,
-            512_000,
-        )
-        .unwrap_err();
-        assert_eq!(error.suggestion.as_deref(), Some("GPTBot"));
+    fn names_that_are_not_product_tokens_are_refused_up_front_in_every_profile() {
+        for profile in [Profile::Rfc9309, Profile::Google, Profile::Legacy1994] {
+            let error = Survey::new(
+                vec![
+                    Agent::named("ClaudeBot"),
+                    Agent::named("Mozilla/5.0 (compatible; GPTBot/1.2)"),
+                ],
+                profile,
+                512_000,
+            )
+            .unwrap_err();
+            assert_eq!(error.suggestion.as_deref(), Some("GPTBot"), "{profile}");
+        }
+        assert!(Survey::new(vec![Agent::named("GPTBot")], Profile::Google, 512_000).is_ok());
     }
 
     #[test]
