@@ -69,9 +69,29 @@ pub(crate) fn run(args: ServeArgs) -> Result<Outcome, CliError> {
             CliError::Serve(format!("cannot listen on {}: {error}", args.listen))
         })?;
         announce(address);
+        if let Some(warning) = exposure_warning(address.ip(), args.allow_private_fetch) {
+            eprintln!("robotrules: warning: {warning}");
+        }
         http::serve(listener, config).await;
         Ok(Outcome::AllClear)
     })
+}
+
+/// What a user who binds beyond loopback should know: anyone who reaches the address can use
+/// the tester, and with `--allow-private-fetch` use it to fetch from this machine's network.
+fn exposure_warning(ip: std::net::IpAddr, allow_private_fetch: bool) -> Option<String> {
+    if ip.is_loopback() {
+        return None;
+    }
+    let mut warning = format!(
+        "listening on {ip}, not loopback: anyone who can reach this address can use the tester"
+    );
+    if allow_private_fetch {
+        warning.push_str(
+            ", and with --allow-private-fetch make it fetch from this machine and its network",
+        );
+    }
+    Some(warning)
 }
 
 /// Prints where the tester is, and flushes it (a script waits for the line).
@@ -79,4 +99,22 @@ fn announce(address: SocketAddr) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "robotrules serve: listening on http://{address}/");
     let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binding_beyond_loopback_is_said_with_what_it_exposes() {
+        let loopback = std::net::IpAddr::from([127, 0, 0, 1]);
+        assert_eq!(exposure_warning(loopback, true), None);
+        let any = std::net::IpAddr::from([0, 0, 0, 0]);
+        assert_eq!(
+            exposure_warning(any, false).as_deref(),
+            Some("listening on 0.0.0.0, not loopback: anyone who can reach this address can use the tester")
+        );
+        assert!(exposure_warning(any, true)
+            .is_some_and(|w| w.ends_with("make it fetch from this machine and its network")));
+    }
 }
