@@ -217,21 +217,39 @@ fn escape(bytes: &[u8], at: usize) -> Escape {
     if high == b'2' && low | 0x20 == b'e' {
         return Escape::Dot;
     }
-    match (upper_hex(high), upper_hex(low)) {
-        (Some(h), Some(l)) if !crate::percent::is_unreserved(h << 4 | l) => Escape::Kept,
-        _ => Escape::Changed,
+    let (high, low) = (UPPER_HEX[usize::from(high)], UPPER_HEX[usize::from(low)]);
+    if high | low >= 16 || UNRESERVED[usize::from(high << 4 | low)] {
+        return Escape::Changed;
     }
+    Escape::Kept
 }
 
-/// The value of an upper-case hex digit.
-#[inline]
-const fn upper_hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
+/// The value of each upper-case hex digit; 16 for every other octet.
+static UPPER_HEX: [u8; 256] = {
+    let mut table = [16; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = match byte as u8 {
+            b @ b'0'..=b'9' => b - b'0',
+            b @ b'A'..=b'F' => b - b'A' + 10,
+            _ => 16,
+        };
+        byte += 1;
     }
-}
+    table
+};
+
+/// RFC 3986 §2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`, as a table.
+static UNRESERVED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+        byte += 1;
+    }
+    table
+};
 
 /// The rest of [`plain`]: `bytes[start..]` (which starts with `/`) up to the fragment, in one
 /// pass: [`Plain::Path`] while nothing changes, [`Plain::Canonical`] from the first octet the
