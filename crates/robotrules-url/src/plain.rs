@@ -371,6 +371,35 @@ mod tests {
         assert_eq!(plain_path(url), None, "{url}");
     }
 
+    /// The canonical form starts where the scan found the first change, knowing whether the
+    /// query had started: a `/` changes only in the query, and a `/.` there is no dot segment.
+    #[rstest]
+    #[case("http://a/?/.", "/?%2F.")]
+    #[case(
+        "https://WWW.Example.COM/c/?sessionid=AbC123&ref=%2Fhome%2F#top",
+        "/c/?sessionid=AbC123&ref=%2Fhome%2F"
+    )]
+    #[case(
+        "https://www.example.com/wiki/Caf%c3%a9_Society",
+        "/wiki/Caf%C3%A9_Society"
+    )]
+    #[case("/a?b?c/./d", "/a?b%3Fc%2F.%2Fd")]
+    #[case("/a%7e/b.c?d", "/a~/b.c?d")]
+    #[case("/a b/./c", "/a%20b/c")]
+    fn hands_the_canonical_form_the_first_change(#[case] url: &str, #[case] path: &str) {
+        let fast = Target::parse(url, UrlReading::Canonical);
+        assert_eq!(
+            fast,
+            Target::parse_full(url, UrlReading::Canonical),
+            "{url}"
+        );
+        assert_eq!(
+            fast.as_ref().map(Target::path),
+            Ok(path.as_bytes()),
+            "{url}"
+        );
+    }
+
     /// Wherever the shortcut answers, it answers what the full reading does: every string of
     /// up to three octets after a few prefixes, over an alphabet with every class.
     #[test]
