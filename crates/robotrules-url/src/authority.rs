@@ -54,18 +54,24 @@ pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
     let host_start = colon + 3;
     // The host: letters, digits, `-` and `.`, eight at a time, up to the first other byte.
     let mut at = host_start;
+    // Whether a `-` may be in the host (it may also be just after it): only then can a label
+    // be punycode's `xn--`.
+    let mut dash = 0;
     while let Some(word) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-        let outside = !host_bytes(u64::from_le_bytes(*word)) & HIGHS;
+        let word = u64::from_le_bytes(*word);
+        let outside = !host_bytes(word) & HIGHS;
+        dash |= has_byte(word, b'-');
         if outside != 0 {
             at += (outside.trailing_zeros() / 8) as usize;
             break;
         }
         at += 8;
     }
-    while bytes
-        .get(at)
-        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-    {
+    while let Some(&b) = bytes.get(at) {
+        if !(b.is_ascii_alphanumeric() || b == b'-' || b == b'.') {
+            break;
+        }
+        dash |= u64::from(b == b'-');
         at += 1;
     }
     if bytes
@@ -80,7 +86,8 @@ pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
         return None;
     }
     // A punycode label needs checking: `xn--` starts the host or follows a `.`.
-    if host.windows(2).any(|pair| pair == b"--")
+    if dash != 0
+        && host.windows(2).any(|pair| pair == b"--")
         && host.split(|&b| b == b'.').any(|label| {
             label
                 .get(..4)
@@ -95,8 +102,10 @@ pub(crate) fn simple(url: &str) -> Option<Simple<'_>> {
         Some(dot) => &trimmed[dot + 1..],
         None => trimmed,
     };
-    let numeric = last.iter().all(u8::is_ascii_digit)
-        || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case(b"0x"));
+    // Both need a digit first: most hosts end in a label that starts with a letter.
+    let numeric = last.first().is_none_or(u8::is_ascii_digit)
+        && (last.iter().all(u8::is_ascii_digit)
+            || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case(b"0x")));
     // A numeric host is read as IPv4; only the form the URL Standard writes back as it is
     // stays in the common form.
     if numeric && !is_dotted_quad(host) {
@@ -170,6 +179,14 @@ fn in_range(word: u64, lo: u8, hi: u8) -> u64 {
     let at_least = (word | HIGHS).wrapping_sub(ONES * u64::from(lo));
     let at_most = (ONES * u64::from(0x80 | hi)).wrapping_sub(word & !HIGHS);
     at_least & at_most & ascii & HIGHS
+}
+
+/// Non-zero when a byte of `word` is `byte` (the classic zero-byte test: exact about whether
+/// there is one).
+#[inline(always)]
+fn has_byte(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(byte));
+    x.wrapping_sub(ONES) & !x & HIGHS
 }
 
 /// The high bit of each byte of `word` that may be in a host in the common form: an ASCII

@@ -52,6 +52,16 @@ pub fn path(path: &[u8]) -> Cow<'_, [u8]> {
     canonicalise(path, Side::Target)
 }
 
+/// [`path`] for a path whose first `from` octets a caller has already read and found
+/// unchanged by the canonical form, with `in_query` saying whether a `?` was among them: the
+/// one pass continues at `from` (where an octet changes) instead of starting again.
+///
+/// `from` must fall on an octet boundary of that reading (not inside a `%XX` escape);
+/// [`crate::plain`] gives it.
+pub(crate) fn path_from(path: &[u8], from: usize, in_query: bool) -> Cow<'_, [u8]> {
+    rewrite(path, Side::Target, from, in_query)
+}
+
 /// The same canonical form for an allow/disallow pattern (the rule side): `*` stays a wildcard
 /// and a `$` that is the last byte stays the end anchor.
 ///
@@ -146,12 +156,23 @@ fn canonicalise(input: &[u8], side: Side) -> Cow<'_, [u8]> {
     if all_safe(input, side) {
         return Cow::Borrowed(input);
     }
+    rewrite(input, side, 0, false)
+}
+
+/// The pass of [`canonicalise`], from octet `from` on, `in_query` saying whether the octets
+/// before it held a `?`; they are taken as they are.
+fn rewrite(input: &[u8], side: Side, from: usize, mut in_query: bool) -> Cow<'_, [u8]> {
     let mut out = Vec::new();
     // `input[copied..i]` is unchanged text not yet copied to `out`; 0 means "no change yet"
     // because every change consumes at least one octet.
     let mut copied = 0;
-    let mut in_query = false;
-    let mut i = 0;
+    let mut i = from;
+    // The first change sizes the output once: each later one adds at most two octets.
+    let reserve = |out: &mut Vec<u8>, copied: usize| {
+        if copied == 0 {
+            out.reserve(input.len() + 16);
+        }
+    };
     while i < input.len() {
         let byte = input[i];
         let encode = match CLASS[usize::from(byte)] {
@@ -169,11 +190,13 @@ fn canonicalise(input: &[u8], side: Side) -> Cow<'_, [u8]> {
                         let octet = h << 4 | l;
                         if is_unreserved(octet) {
                             // Step 1: an escaped unreserved octet is decoded.
+                            reserve(&mut out, copied);
                             out.extend_from_slice(&input[copied..i]);
                             out.push(octet);
                             copied = i + 3;
                         } else if high.is_ascii_lowercase() || low.is_ascii_lowercase() {
                             // Step 1: other escapes are kept, with upper-case hex.
+                            reserve(&mut out, copied);
                             out.extend_from_slice(&input[copied..i]);
                             push_escaped(&mut out, octet);
                             copied = i + 3;
@@ -187,6 +210,7 @@ fn canonicalise(input: &[u8], side: Side) -> Cow<'_, [u8]> {
             }
         };
         if encode {
+            reserve(&mut out, copied);
             out.extend_from_slice(&input[copied..i]);
             push_escaped(&mut out, byte);
             copied = i + 1;

@@ -8,6 +8,14 @@
 //! text between the authority and the fragment *is* the target, borrowed. [`plain_path`]
 //! recognises them and answers `None` for everything else, which takes the full way; a test
 //! keeps both ways equal.
+//!
+//! The same pass also recognises the URLs whose path and query only the canonical form
+//! changes (a lower-case escape, a space, a second `?`, a gen-delim in the query, non-ASCII):
+//! for those it hands [`crate::canonical`] the span and the place of the first change
+//! ([`Plain::Canonical`]), so that neither Google's path search nor the URL Standard test
+//! runs again, and the canonical pass starts where the first change is.
+
+use std::borrow::Cow;
 
 /// What an octet of a path or query asks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -30,14 +38,31 @@ enum Class {
 
 static CLASS: [Class; 256] = classes();
 
-/// Whether an octet is left as it is without a look at its neighbours: in the path
-/// ([`Class::Keep`] and [`Class::GenDelim`]), and in the query ([`Class::Keep`]).
-static KEEP: [[bool; 256]; 2] = {
+/// The octets that stop the scan of a path or query in which nothing has changed yet: all
+/// but those left as they are without a look at their neighbours, in the path ([`Class::Keep`]
+/// and [`Class::GenDelim`], `STOP[0]`) and in the query ([`Class::Keep`], `STOP[1]`).
+static STOP: [[bool; 256]; 2] = {
+    let mut table = [[true; 256]; 2];
+    let mut byte = 0;
+    while byte < 256 {
+        table[0][byte] = !matches!(CLASS[byte], Class::Keep | Class::GenDelim);
+        table[1][byte] = !matches!(CLASS[byte], Class::Keep);
+        byte += 1;
+    }
+    table
+};
+
+/// The octets that stop the scan once the canonical form changes something: those that may
+/// send the URL through the URL Standard parser (`.`, `%`, `\`, tab, line breaks), the `?`
+/// that starts the query, and the `#` that ends it, in the path (`REREAD[0]`); in the query,
+/// only `#`, tab and line breaks (`REREAD[1]`).
+static REREAD: [[bool; 256]; 2] = {
     let mut table = [[false; 256]; 2];
     let mut byte = 0;
     while byte < 256 {
-        table[0][byte] = matches!(CLASS[byte], Class::Keep | Class::GenDelim);
-        table[1][byte] = matches!(CLASS[byte], Class::Keep);
+        let b = byte as u8;
+        table[0][byte] = matches!(b, b'.' | b'%' | b'\\' | b'?' | b'#' | b'\t' | b'\n' | b'\r');
+        table[1][byte] = matches!(b, b'#' | b'\t' | b'\n' | b'\r');
         byte += 1;
     }
     table
@@ -65,21 +90,39 @@ const fn classes() -> [Class; 256] {
     table
 }
 
-/// An upper-case hex digit.
-const fn is_upper_hex(b: u8) -> bool {
-    b.is_ascii_digit() || matches!(b, b'A'..=b'F')
-}
-
-/// What [`plain_path`] found.
+/// What [`plain`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Plain<'a> {
     /// The path and query, taken unchanged.
     Path(&'a [u8]),
+    /// The path and query as the RFC reading takes them (no URL Standard parser needed), of
+    /// which the canonical form ([`crate::canonical::path`]) changes something: the first
+    /// `from` octets stay as they are, and `query` says whether they hold the `?`.
+    Canonical {
+        path: &'a [u8],
+        from: usize,
+        query: bool,
+    },
     /// A path or an absolute URL whose authority is in the common form
-    /// ([`crate::authority::simple`]: nothing to check there), but whose path needs work.
+    /// ([`crate::authority::simple`]: nothing to check there), but which the full reading
+    /// must read (dot segments, `%2e`, backslashes, tabs or line breaks; an empty path).
     CheckedAuthority,
     /// Anything else.
     Unknown,
+}
+
+impl<'a> Plain<'a> {
+    /// The target this says, when it says one: the path borrowed, or its canonical form.
+    #[inline]
+    pub(crate) fn target(self) -> Option<Cow<'a, [u8]>> {
+        match self {
+            Plain::Path(path) => Some(Cow::Borrowed(path)),
+            Plain::Canonical { path, from, query } => {
+                Some(crate::canonical::path_from(path, from, query))
+            }
+            Plain::CheckedAuthority | Plain::Unknown => None,
+        }
+    }
 }
 
 /// The path and query of `url` when the RFC reading would take them unchanged, else `None`.
@@ -91,7 +134,9 @@ fn plain_path(url: &str) -> Option<&[u8]> {
     }
 }
 
-/// [`plain_path`], saying when the authority at least is in the common form.
+/// [`plain_path`], saying when the authority at least is in the common form, and when only
+/// the canonical form changes the path.
+#[inline]
 pub(crate) fn plain(url: &str) -> Plain<'_> {
     let bytes = url.as_bytes();
     if bytes.first() == Some(&b'/') {
@@ -99,10 +144,7 @@ pub(crate) fn plain(url: &str) -> Plain<'_> {
         if bytes.get(1) == Some(&b'/') {
             return Plain::Unknown;
         }
-        return match plain_from(bytes, 0) {
-            Some(path) => Plain::Path(path),
-            None => Plain::CheckedAuthority,
-        };
+        return plain_from(bytes, 0);
     }
     match crate::authority::simple(url) {
         Some(origin) => after_authority(bytes, path_start(bytes, &origin)),
@@ -111,6 +153,7 @@ pub(crate) fn plain(url: &str) -> Plain<'_> {
 }
 
 /// Where the path (or query, or fragment) of `bytes` starts, after its authority `origin`.
+#[inline]
 pub(crate) fn path_start(bytes: &[u8], origin: &crate::authority::Simple<'_>) -> usize {
     let after = origin.scheme.len() + 3 + origin.host.len();
     match origin.port {
@@ -129,71 +172,162 @@ pub(crate) fn path_start(bytes: &[u8], origin: &crate::authority::Simple<'_>) ->
 }
 
 /// [`plain`] for a URL whose authority is in the common form and ends at `after`.
+#[inline]
 pub(crate) fn after_authority(bytes: &[u8], after: usize) -> Plain<'_> {
     // An empty path is read as `/`: not the text itself.
     if bytes.get(after) != Some(&b'/') {
         return Plain::CheckedAuthority;
     }
-    match plain_from(bytes, after) {
-        Some(path) => Plain::Path(path),
-        None => Plain::CheckedAuthority,
-    }
+    plain_from(bytes, after)
 }
 
-/// The rest of [`plain`]: `bytes[start..]` up to the fragment, when it needs no work.
-fn plain_from(bytes: &[u8], start: usize) -> Option<&[u8]> {
+/// The first octet at or after `at` that `stop` marks, or the end: eight at a time, without
+/// branching on each.
+#[inline(always)]
+fn skip(bytes: &[u8], mut at: usize, stop: &[bool; 256]) -> usize {
+    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        if chunk.iter().fold(false, |s, &b| s | stop[usize::from(b)]) {
+            break;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&b| !stop[usize::from(b)]) {
+        at += 1;
+    }
+    at
+}
+
+/// What the canonical form does with the escape at `bytes[at]` (a `%`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    /// `%XX` with upper-case hex digits of an octet that is not unreserved: kept.
+    Kept,
+    /// `%2e` or `%2E`: a dot segment's dot in the path (the URL Standard's reading).
+    Dot,
+    /// Anything else: decoded, upper-cased, or (a lone `%`) encoded.
+    Changed,
+}
+
+/// The escape at `bytes[at]`: `pct-encoded = "%" HEXDIG HEXDIG` (RFC 3986 §2.1).
+#[inline]
+fn escape(bytes: &[u8], at: usize) -> Escape {
+    let (Some(&high), Some(&low)) = (bytes.get(at + 1), bytes.get(at + 2)) else {
+        return Escape::Changed;
+    };
+    if high == b'2' && low | 0x20 == b'e' {
+        return Escape::Dot;
+    }
+    let (high, low) = (UPPER_HEX[usize::from(high)], UPPER_HEX[usize::from(low)]);
+    if high | low >= 16 || UNRESERVED[usize::from(high << 4 | low)] {
+        return Escape::Changed;
+    }
+    Escape::Kept
+}
+
+/// The value of each upper-case hex digit; 16 for every other octet.
+static UPPER_HEX: [u8; 256] = {
+    let mut table = [16; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = match byte as u8 {
+            b @ b'0'..=b'9' => b - b'0',
+            b @ b'A'..=b'F' => b - b'A' + 10,
+            _ => 16,
+        };
+        byte += 1;
+    }
+    table
+};
+
+/// RFC 3986 §2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`, as a table.
+static UNRESERVED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+        byte += 1;
+    }
+    table
+};
+
+/// The rest of [`plain`]: `bytes[start..]` (which starts with `/`) up to the fragment, in one
+/// pass: [`Plain::Path`] while nothing changes, [`Plain::Canonical`] from the first octet the
+/// canonical form changes, [`Plain::CheckedAuthority`] at the first sign that the URL Standard
+/// could read it differently (what `needs_url_standard` in `target.rs` looks for: a `/.`,
+/// `%2e` or `\` before the query, a tab or line break anywhere).
+fn plain_from(bytes: &[u8], start: usize) -> Plain<'_> {
     let mut query = false;
     let mut at = start;
     loop {
-        // Runs of plain octets, eight at a time.
-        let keep = &KEEP[usize::from(query)];
-        while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-            if !chunk.iter().fold(true, |k, &b| k & keep[usize::from(b)]) {
-                break;
-            }
-            at += 8;
-        }
-        while bytes.get(at).is_some_and(|&b| keep[usize::from(b)]) {
-            at += 1;
-        }
+        at = skip(bytes, at, &STOP[usize::from(query)]);
         let Some(&b) = bytes.get(at) else {
-            break;
+            return Plain::Path(&bytes[start..]);
         };
         match CLASS[usize::from(b)] {
             Class::Keep => {}
-            Class::Dot if !query && bytes[at - 1] == b'/' => return None,
+            Class::Dot if !query && bytes[at - 1] == b'/' => return Plain::CheckedAuthority,
             Class::Dot => {}
-            Class::Percent => {
-                let (Some(&high), Some(&low)) = (bytes.get(at + 1), bytes.get(at + 2)) else {
-                    return None;
-                };
-                if !is_upper_hex(high) || !is_upper_hex(low) {
-                    return None;
-                }
-                let octet = (high as char).to_digit(16)? << 4 | (low as char).to_digit(16)?;
-                // Unreserved octets are decoded, and `%2E` is a dot segment's dot.
-                let octet = u8::try_from(octet).ok()?;
-                if octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~') {
-                    return None;
-                }
-                at += 2;
-            }
-            Class::Question if query => return None,
+            Class::Percent => match escape(bytes, at) {
+                Escape::Kept => at += 2,
+                Escape::Dot if !query => return Plain::CheckedAuthority,
+                Escape::Dot | Escape::Changed => return changed(bytes, start, at, query),
+            },
+            Class::Question if query => return changed(bytes, start, at, query),
             Class::Question => query = true,
-            Class::GenDelim if query => return None,
+            Class::GenDelim if query => return changed(bytes, start, at, query),
             Class::GenDelim => {}
-            Class::Hash => {
-                // Tabs and line breaks anywhere send the URL through the URL Standard.
-                if memchr::memchr3(b'\t', b'\n', b'\r', &bytes[at..]).is_some() {
-                    return None;
-                }
-                return Some(&bytes[start..at]);
-            }
-            Class::Other => return None,
+            Class::Hash => return fragment(bytes, start, at, Plain::Path(&bytes[start..at])),
+            Class::Other => match b {
+                b'\t' | b'\n' | b'\r' => return Plain::CheckedAuthority,
+                b'\\' if !query => return Plain::CheckedAuthority,
+                _ => return changed(bytes, start, at, query),
+            },
         }
         at += 1;
     }
-    Some(&bytes[start..])
+}
+
+/// The rest of [`plain_from`] once the canonical form changes `bytes[from]` (with `query`
+/// there): only what sends the URL to the URL Standard parser, the query's start and the
+/// fragment are looked at.
+fn changed(bytes: &[u8], start: usize, from: usize, query_at: bool) -> Plain<'_> {
+    let mut query = query_at;
+    let mut at = from + 1;
+    loop {
+        at = skip(bytes, at, &REREAD[usize::from(query)]);
+        let Some(&b) = bytes.get(at) else {
+            break;
+        };
+        match b {
+            b'#' => break,
+            b'?' => query = true,
+            b'.' if bytes[at - 1] == b'/' => return Plain::CheckedAuthority,
+            b'%' if escape(bytes, at) == Escape::Dot => return Plain::CheckedAuthority,
+            b'\\' | b'\t' | b'\n' | b'\r' => return Plain::CheckedAuthority,
+            _ => {}
+        }
+        at += 1;
+    }
+    let canonical = Plain::Canonical {
+        path: &bytes[start..at],
+        from: from - start,
+        query: query_at,
+    };
+    fragment(bytes, start, at, canonical)
+}
+
+/// `found` for the path ending at `end` (the end, or a `#`), unless a tab or line break after
+/// it sends the URL through the URL Standard parser.
+#[inline]
+fn fragment<'a>(bytes: &'a [u8], start: usize, end: usize, found: Plain<'a>) -> Plain<'a> {
+    debug_assert!(start <= end);
+    match bytes.get(end..) {
+        Some(rest) if memchr::memchr3(b'\t', b'\n', b'\r', rest).is_some() => {
+            Plain::CheckedAuthority
+        }
+        _ => found,
+    }
 }
 
 #[cfg(test)]
@@ -235,6 +369,35 @@ mod tests {
     #[case("mailto:a@b")]
     fn leaves_the_rest_to_the_full_reading(#[case] url: &str) {
         assert_eq!(plain_path(url), None, "{url}");
+    }
+
+    /// The canonical form starts where the scan found the first change, knowing whether the
+    /// query had started: a `/` changes only in the query, and a `/.` there is no dot segment.
+    #[rstest]
+    #[case("http://a/?/.", "/?%2F.")]
+    #[case(
+        "https://WWW.Example.COM/c/?sessionid=AbC123&ref=%2Fhome%2F#top",
+        "/c/?sessionid=AbC123&ref=%2Fhome%2F"
+    )]
+    #[case(
+        "https://www.example.com/wiki/Caf%c3%a9_Society",
+        "/wiki/Caf%C3%A9_Society"
+    )]
+    #[case("/a?b?c/./d", "/a?b%3Fc%2F.%2Fd")]
+    #[case("/a%7e/b.c?d", "/a~/b.c?d")]
+    #[case("/a b/./c", "/a%20b/c")]
+    fn hands_the_canonical_form_the_first_change(#[case] url: &str, #[case] path: &str) {
+        let fast = Target::parse(url, UrlReading::Canonical);
+        assert_eq!(
+            fast,
+            Target::parse_full(url, UrlReading::Canonical),
+            "{url}"
+        );
+        assert_eq!(
+            fast.as_ref().map(Target::path),
+            Ok(path.as_bytes()),
+            "{url}"
+        );
     }
 
     /// Wherever the shortcut answers, it answers what the full reading does: every string of
@@ -292,5 +455,28 @@ mod tests {
         }
         assert!(answered > 3_000, "{answered}");
         assert!(with_origin > 3_000, "{with_origin}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// On generated crawl-like URLs (absolute in the common form or not, or bare paths;
+        /// every class of octet, escapes of every kind, dot segments, queries, fragments), the
+        /// one-pass reading gives what the full reading gives, and so does the reading after
+        /// the borrowed origin.
+        #[test]
+        fn the_one_pass_reading_agrees_with_the_full_reading(
+            url in "(https?://[a-zA-Z0-9.-]{1,12}(:[0-9]{1,5})?|HTTPS://WWW.Ex.COM|http://u@h|)(/([a-zA-Z0-9_~!$&'()*+,;=:@/?|\\\\ \"<>^`{}\t-]|\\.|/\\.|%[0-9a-fA-FgG]{0,2}|%2[eE]|ü){0,24})?(#[a-z\t/.%]{0,4})?"
+        ) {
+            let full = Target::parse_full(&url, UrlReading::Canonical);
+            proptest::prop_assert_eq!(Target::parse(&url, UrlReading::Canonical), full.clone(), "{:?}", url);
+            if let Some(origin) = crate::OriginRef::parse(&url) {
+                proptest::prop_assert_eq!(Ok(Target::of(&origin, UrlReading::Canonical)), full, "{:?}", url);
+            }
+        }
     }
 }

@@ -28,6 +28,13 @@ pub fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
         }
         at += 8;
     }
+    // Fewer than eight bytes left: the last eight of the haystack, whose bytes before `at`
+    // are known not to be `byte`, so the lowest mark is still the first one after them.
+    if let Some(word) = haystack.last_chunk::<8>() {
+        let x = u64::from_le_bytes(*word) ^ pattern;
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        return (found != 0).then(|| haystack.len() - 8 + (found.trailing_zeros() / 8) as usize);
+    }
     haystack[at..]
         .iter()
         .position(|&b| b == byte)
@@ -38,17 +45,26 @@ pub fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
 /// time.
 #[inline]
 pub(crate) fn find_any<const N: usize>(haystack: &[u8], targets: [u8; N]) -> Option<usize> {
-    let mut at = 0;
-    while let Some(word) = haystack.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+    // The lowest mark of each target's test is exact, so the lowest of their union is too.
+    let marks = |word: &[u8; 8]| {
         let word = u64::from_le_bytes(*word);
-        let found = targets.iter().fold(0, |found, &t| {
+        targets.iter().fold(0, |found, &t| {
             let x = word ^ (ONES * u64::from(t));
             found | (x.wrapping_sub(ONES) & !x & HIGHS)
-        });
+        })
+    };
+    let mut at = 0;
+    while let Some(word) = haystack.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let found = marks(word);
         if found != 0 {
             return Some(at + (found.trailing_zeros() / 8) as usize);
         }
         at += 8;
+    }
+    // As in `find_byte`: the last eight bytes, none of them a target before `at`.
+    if let Some(word) = haystack.last_chunk::<8>() {
+        let found = marks(word);
+        return (found != 0).then(|| haystack.len() - 8 + (found.trailing_zeros() / 8) as usize);
     }
     haystack[at..]
         .iter()

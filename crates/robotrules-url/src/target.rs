@@ -63,18 +63,14 @@ impl<'a> Target<'a> {
     #[inline]
     pub fn parse(url: &'a str, reading: UrlReading) -> Result<Target<'a>, UrlError> {
         if reading == UrlReading::Canonical {
-            match crate::plain::plain(url) {
-                crate::plain::Plain::Path(path) => {
-                    return Ok(Target {
-                        path: Cow::Borrowed(path),
-                    })
-                }
-                crate::plain::Plain::CheckedAuthority => {
-                    return Ok(Target {
-                        path: canonical_path(url),
-                    })
-                }
-                crate::plain::Plain::Unknown => {}
+            let plain = crate::plain::plain(url);
+            if let Some(path) = plain.target() {
+                return Ok(Target { path });
+            }
+            if plain == crate::plain::Plain::CheckedAuthority {
+                return Ok(Target {
+                    path: canonical_path(url),
+                });
             }
         }
         Target::parse_full(url, reading)
@@ -98,10 +94,9 @@ impl<'a> Target<'a> {
         let url = origin.url();
         let path = match reading {
             UrlReading::Canonical => {
-                match crate::plain::after_authority(url.as_bytes(), origin.path_start()) {
-                    crate::plain::Plain::Path(path) => Cow::Borrowed(path),
-                    _ => canonical_path(url),
-                }
+                crate::plain::after_authority(url.as_bytes(), origin.path_start())
+                    .target()
+                    .unwrap_or_else(|| canonical_path(url))
             }
             UrlReading::Google => google_path(url),
         };

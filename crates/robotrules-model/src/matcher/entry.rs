@@ -92,6 +92,9 @@ impl<'p> Probe<'p> {
 /// The first eight bytes of `bytes` as a little-endian number, zero-padded.
 #[inline]
 fn lead_of(bytes: &[u8]) -> u64 {
+    if let Some(lead) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(*lead);
+    }
     let mut buf = [0u8; 8];
     let n = bytes.len().min(8);
     buf[..n].copy_from_slice(&bytes[..n]);

@@ -55,6 +55,9 @@ struct Bucket {
 
 /// The first sixteen bytes of `bytes`, big-endian and zero-padded.
 fn key_of(bytes: &[u8]) -> u128 {
+    if let Some(key) = bytes.first_chunk::<16>() {
+        return u128::from_be_bytes(*key);
+    }
     let mut buf = [0u8; 16];
     let n = bytes.len().min(16);
     buf[..n].copy_from_slice(&bytes[..n]);
