@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules_url::{OriginRef, Target};
+use robotrules_url::{OriginRef, Target, Targets};
 
 use crate::compile::{rank, GroupRules, Rule};
 use crate::error::{InvalidAgent, InvalidUrl};
@@ -444,6 +444,28 @@ impl Crawler {
     /// As [`Crawler::target`].
     pub fn is_allowed(&self, url: &str) -> Result<bool, InvalidUrl> {
         Ok(self.allows(&self.target(url)?))
+    }
+
+    /// The verdict on each of `urls`, in order: [`Crawler::is_allowed`] on each, which stops
+    /// at the first URL the profile cannot read. An authority that is the one of the URL before
+    /// is not checked again ([`robotrules_url::Targets`]).
+    ///
+    /// # Errors
+    /// As [`Crawler::target`], for the first URL it refuses.
+    pub fn allowed_many<'u>(
+        &self,
+        urls: impl IntoIterator<Item = &'u str>,
+    ) -> Result<Vec<bool>, InvalidUrl> {
+        let mut targets = Targets::new(self.robots().profile.reading().urls);
+        urls.into_iter()
+            .map(|url| match targets.parse(url) {
+                Ok(target) => Ok(self.allows(&target)),
+                Err(source) => Err(InvalidUrl {
+                    url: url.to_owned(),
+                    source,
+                }),
+            })
+            .collect()
     }
 
     /// Is the URL read as `target` allowed? `target` must come from [`Crawler::target`] of a

@@ -90,6 +90,92 @@ def test_allowed_many_takes_any_iterable_and_keeps_order() -> None:
         bot.allowed_many([b"/x"])  # type: ignore[list-item]
 
 
+def _one_at_a_time(bot: Crawler, urls: list[str]) -> list[bool] | type[BaseException]:
+    """`[bot.is_allowed(u) for u in urls]`, or the type of what it raises."""
+    try:
+        return [bot.is_allowed(u) for u in urls]
+    except (InvalidUrl, TypeError) as error:
+        return type(error)
+
+
+MIXED_URLS = [
+    "https://example.com/private/x",
+    "https://example.com/private/press/1?q=1#f",
+    "/public",
+    "/a/b.gif",
+    "/a/b.gif?size=2",
+    "HTTPS://Example.COM:443/private/%7e?x=http://y",
+    "https://example.com/caf\u00e9/private/",
+    "https://m\u00fcller.example/private/\u00fc",
+    "/private/\ud800",
+    "https://example.com/\udcff/private",
+    "https://example.com/a/../private/x",
+    "/private/press/\t1",
+    "https://example.com/a b?c d",
+]
+
+
+@pytest.mark.parametrize("profile", ["rfc9309", "google", "legacy1994"])
+@pytest.mark.parametrize(
+    "urls",
+    [
+        [],
+        MIXED_URLS,
+        MIXED_URLS * 300,
+        ["/private/\0x", "/public"],
+        ["/public", "/private\0", "\0", "/x"],
+        ["\0"],
+        [""],
+        ["/x", "", "/y"],
+        ["/a\0\0b"] * 3,
+        ["/public", "not a url", "/private/x", "also bad"],
+        ["https://example.com/private/x"] * 5000 + ["example.com/a"] + ["/x"] * 10,
+        ["/private/\ud800\0/x", "/\udfff"],
+    ],
+    ids=lambda urls: f"{len(urls)} URLs",
+)
+def test_allowed_many_answers_as_is_allowed_one_at_a_time(profile: str, urls: list[str]) -> None:
+    bot = Robots.parse(BODY, profile=profile).crawler("ExampleBot")
+    expected = _one_at_a_time(bot, urls)
+    if isinstance(expected, list):
+        assert bot.allowed_many(urls) == expected
+        assert bot.allowed_many(iter(urls)) == expected
+        assert bot.allowed_many(tuple(urls)) == expected
+        assert bot.allowed_many(u for u in urls) == expected
+    else:
+        # The same error as the first bad URL gives on its own.
+        first_bad = next(u for u in urls if not isinstance(_one_at_a_time(bot, [u]), list))
+        with pytest.raises(InvalidUrl) as one:
+            bot.is_allowed(first_bad)
+        for given in (urls, iter(urls)):
+            with pytest.raises(InvalidUrl) as many:
+                bot.allowed_many(given)
+            assert str(many.value) == str(one.value)
+
+
+def test_allowed_many_refuses_what_is_not_a_str_as_before() -> None:
+    bot = Robots.parse(BODY).crawler("ExampleBot")
+
+    class Url(str):
+        pass
+
+    assert bot.allowed_many([Url("/private/x"), "/x"]) == [False, True]
+    for bad in ([b"/x"], ["/x", 1], ["/x", None, "not a url"], ["not a url", b"/x"]):
+        for given in (bad, iter(bad)):
+            with pytest.raises(TypeError):
+                bot.allowed_many(given)  # type: ignore[arg-type]
+
+    def failing() -> object:
+        yield "/x"
+        yield b"/y"
+        raise RuntimeError("not reached")
+
+    with pytest.raises(TypeError):
+        bot.allowed_many(failing())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        bot.allowed_many(3)  # type: ignore[arg-type]
+
+
 def test_explain() -> None:
     robots = Robots.parse(b"user-agent: *\ndisallow: /a\nallow: /a/b\n")
     why = robots.crawler("ExampleBot").explain("/a/b/c")

@@ -103,6 +103,15 @@ impl<'a> Target<'a> {
         Target { path }
     }
 
+    /// The RFC reading of `url`, whose authority is in the common form and ends at `start`.
+    #[inline]
+    fn after_authority(url: &'a str, start: usize) -> Target<'a> {
+        let path = crate::plain::after_authority(url.as_bytes(), start)
+            .target()
+            .unwrap_or_else(|| canonical_path(url));
+        Target { path }
+    }
+
     /// [`Target::parse`] without the shortcut for URLs the reading leaves unchanged
     /// ([`crate::plain`]): the definition the shortcut is tested against.
     pub(crate) fn parse_full(url: &'a str, reading: UrlReading) -> Result<Target<'a>, UrlError> {
@@ -130,6 +139,69 @@ impl<'a> Target<'a> {
             Some(rest) => rest.is_empty() || rest[0] == b'?',
             None => false,
         }
+    }
+}
+
+/// Reads the URLs of a batch under one [`UrlReading`], as [`Target::parse`] reads each,
+/// without checking an authority again when it is the one of the URL before.
+///
+/// Under [`UrlReading::Canonical`], a URL in the common form (`scheme://host[:port]/…`,
+/// [`crate::authority`]) leaves its `scheme://host[:port]` behind; a next URL that starts
+/// with the same text followed by `/` has the same authority, in the common form, ending at
+/// the same place (the check reads nothing past that `/`), so only its path and query are
+/// read. Every answer is [`Target::parse`]'s.
+///
+/// ```
+/// use robotrules_url::{Target, Targets, UrlReading};
+///
+/// let urls = ["https://example.com/a", "https://example.com/b/../c?d", "https://example.com:99999/"];
+/// let mut targets = Targets::new(UrlReading::Canonical);
+/// for url in urls {
+///     assert_eq!(targets.parse(url), Target::parse(url, UrlReading::Canonical));
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Targets<'a> {
+    reading: UrlReading,
+    /// `scheme://host[:port]` of the last URL read in the common form with a path; empty when
+    /// there is none.
+    authority: &'a [u8],
+}
+
+impl<'a> Targets<'a> {
+    /// A reader of URLs under `reading`, which knows no authority yet.
+    pub fn new(reading: UrlReading) -> Targets<'a> {
+        Targets {
+            reading,
+            authority: &[],
+        }
+    }
+
+    /// [`Target::parse`]`(url, reading)`.
+    ///
+    /// # Errors
+    /// As [`Target::parse`].
+    #[inline]
+    pub fn parse(&mut self, url: &'a str) -> Result<Target<'a>, UrlError> {
+        if self.reading != UrlReading::Canonical {
+            return Target::parse(url, self.reading);
+        }
+        let bytes = url.as_bytes();
+        let known = self.authority.len();
+        if known != 0 && bytes.get(known) == Some(&b'/') && bytes.starts_with(self.authority) {
+            return Ok(Target::after_authority(url, known));
+        }
+        // As `Target::parse` reads a URL whose authority is in the common form.
+        if bytes.first() != Some(&b'/') {
+            if let Some(origin) = crate::authority::simple(url) {
+                let start = crate::plain::path_start(bytes, &origin);
+                if bytes.get(start) == Some(&b'/') {
+                    self.authority = &bytes[..start];
+                }
+                return Ok(Target::after_authority(url, start));
+            }
+        }
+        Target::parse(url, self.reading)
     }
 }
 
@@ -361,5 +433,83 @@ mod tests {
     #[case("http://example.com:99999/")]
     fn rejects_what_is_neither_an_absolute_url_nor_a_path(#[case] url: &str) {
         assert!(target_path(url).is_err(), "{url}");
+    }
+
+    /// URLs whose authorities share a prefix with one another, differ only after it, or are
+    /// not in the common form.
+    const NEIGHBOURS: [&str; 26] = [
+        "https://example.com/a",
+        "https://example.com/a/../private/x",
+        "https://example.com",
+        "https://example.com?q",
+        "https://example.com#f",
+        "https://example.com//x",
+        "https://example.com.evil/a",
+        "https://example.comx/a",
+        "https://example.co/a",
+        "https://example.com:8080/a",
+        "https://example.com:80/a",
+        "https://example.com:8/a",
+        "https://example.com:99999/a",
+        "https://example.com:/a",
+        "https://example.com:8080",
+        "HTTPS://EXAMPLE.COM/a%7e b",
+        "https://xn--a.example.com/a",
+        "https://xn--mller-kva.example/a",
+        "https://xn--/a",
+        "https://1.2.3.4/a",
+        "https://1.2.3.04/a",
+        "https://example.1/a",
+        "https://user@example.com/a",
+        "/a/b?c",
+        "//example.com/a",
+        "example.com/a",
+    ];
+
+    /// Reading a batch gives what reading each URL on its own gives, whatever came before:
+    /// every ordered pair and every run of the same URL, in both readings.
+    #[test]
+    fn a_batch_reads_each_url_as_on_its_own() {
+        for reading in [UrlReading::Canonical, UrlReading::Google] {
+            for first in NEIGHBOURS {
+                for second in NEIGHBOURS {
+                    let mut targets = Targets::new(reading);
+                    for url in [first, second, second, first] {
+                        assert_eq!(
+                            targets.parse(url),
+                            Target::parse(url, reading),
+                            "{first:?} then {second:?}: {url:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 2048,
+            rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// On generated batches of URLs on a few nearby authorities, each read in a batch is
+        /// the reading of the URL on its own.
+        #[test]
+        fn a_generated_batch_reads_each_url_as_on_its_own(
+            urls in proptest::collection::vec(
+                "(https?|HTTP|ftp)://(a|a\\.b|xn--a|1\\.2\\.3\\.4|a-b|0x1)(:[0-9]{0,3})?([/?#:@.][a-z/.%2e?#]{0,4})?",
+                1..8,
+            )
+        ) {
+            let mut targets = Targets::new(UrlReading::Canonical);
+            for url in &urls {
+                proptest::prop_assert_eq!(
+                    targets.parse(url),
+                    Target::parse(url, UrlReading::Canonical),
+                    "{:?} in {:?}", url, urls
+                );
+            }
+        }
     }
 }
