@@ -88,10 +88,12 @@ impl Crawler {
     /// read first, then judged with the GIL released; the first URL the profile cannot read
     /// raises `InvalidUrl`.
     fn allowed_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<bool>> {
-        // A list is joined as it is; any other iterable is read into a list first, each item
-        // cast to `str` as it comes (the same `TypeError` at the same item as one at a time).
+        // The URLs are read first, as before: a list is copied (its items, not their text),
+        // since the GIL is released between chunks and another thread may change the list;
+        // any other iterable is read into a list, each item cast to `str` as it comes (the
+        // same `TypeError` at the same item as one at a time).
         let list = match urls.cast::<PyList>() {
-            Ok(list) => list.clone(),
+            Ok(list) => list.get_slice(0, list.len()),
             Err(_) => {
                 let mut items = Vec::with_capacity(urls.len().unwrap_or(0));
                 for url in urls.try_iter()? {

@@ -176,6 +176,27 @@ def test_allowed_many_refuses_what_is_not_a_str_as_before() -> None:
         bot.allowed_many(3)  # type: ignore[arg-type]
 
 
+def test_allowed_many_reads_the_list_before_judging() -> None:
+    """Another thread changing the list while the first chunks are judged changes nothing."""
+    bot = Robots.parse(BODY).crawler("ExampleBot")
+    urls = ["/private/x", "/x"] * 5000
+    expected = [bot.is_allowed(u) for u in urls]
+    stop = False
+
+    def shuffle() -> None:
+        while not stop:
+            urls.reverse()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(shuffle)
+        try:
+            for _ in range(20):
+                verdicts = bot.allowed_many(urls)
+                assert verdicts in (expected, expected[::-1])
+        finally:
+            stop = True
+
+
 def test_explain() -> None:
     robots = Robots.parse(b"user-agent: *\ndisallow: /a\nallow: /a/b\n")
     why = robots.crawler("ExampleBot").explain("/a/b/c")
