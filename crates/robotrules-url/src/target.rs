@@ -146,7 +146,7 @@ impl<'a> Target<'a> {
 /// without checking an authority again when it is the one of the URL before.
 ///
 /// Under [`UrlReading::Canonical`], a URL in the common form (`scheme://host[:port]/…`,
-/// [`crate::authority`]) leaves its `scheme://host[:port]` behind; a next URL that starts
+/// the `authority` module) leaves its `scheme://host[:port]` behind; a next URL that starts
 /// with the same text followed by `/` has the same authority, in the common form, ending at
 /// the same place (the check reads nothing past that `/`), so only its path and query are
 /// read. Every answer is [`Target::parse`]'s.
