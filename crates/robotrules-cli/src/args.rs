@@ -147,6 +147,35 @@ pub(crate) fn parse_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// `--profile` where `all` is also taken (`explain`, `diff`, the tester's API): one profile,
+/// or every profile side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Profiles {
+    /// One profile.
+    One(Profile),
+    /// Every profile, side by side.
+    All,
+}
+
+impl Profiles {
+    pub(crate) fn list(self) -> Vec<Profile> {
+        match self {
+            Profiles::One(p) => vec![p],
+            Profiles::All => Profile::ALL.to_vec(),
+        }
+    }
+}
+
+/// Parses `--profile`: a profile name or `all`, any case.
+pub(crate) fn parse_profiles(s: &str) -> Result<Profiles, String> {
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(Profiles::All);
+    }
+    s.parse::<Profile>()
+        .map(Profiles::One)
+        .map_err(|e| format!("{e}, or all"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -512,12 +512,12 @@ fn fetch_refuses_loopback_targets_by_address_and_by_name() {
 }
 
 #[test]
-fn fetch_refuses_a_redirect_from_an_allowed_site_to_a_private_address() {
-    // With --allow-private-fetch every address is let through; without it, loopback is
-    // refused at the first hop (above). The refusal at a redirect hop is the fetch crate's
-    // (tests/address_policy.rs, with a first hop the policy lets through); here: a redirect
-    // whose first hop is loopback is refused before the redirect is even seen, so the
-    // target is never asked.
+fn fetch_refuses_a_private_first_hop_before_its_redirect_and_private_literals_unconnected() {
+    // This does not test the check at a redirect hop: through `serve` every loopback first hop
+    // is refused before a redirect can be seen. That check is the fetch crate's test
+    // (`robotrules-fetch/tests/address_policy.rs`, whose policy lets the first hop through).
+    // Here: a redirect whose first hop is loopback is refused before it is read, so the
+    // target is never asked; and literal private addresses are refused unconnected.
     let server = Server::start(&[]);
     let (_bg, target) = site(Reply::ok(ROBOTS));
     let (_bg2, first) = site(Reply::redirect(301, &target.url("/robots.txt")));

@@ -34,7 +34,7 @@ pub use robotrules_fetch::{
 
 use robotrules_fetch::cache::{Budget, CacheEntry};
 use robotrules_fetch::{refresh_entry, Fetcher};
-use robotrules_fetch::{Access, FetchOutcome, Origin, SystemClock};
+use robotrules_fetch::{Access, FetchOutcome, Origin, SystemClock, UnreachableReason};
 use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
@@ -360,6 +360,17 @@ impl<'a> FetchRecord<'a> {
     /// Why it is unavailable or unreachable.
     pub fn access_reason(&self) -> Option<String> {
         self.outcome.access.reason()
+    }
+
+    /// Why the address policy refused the fetch (`FetchOptions::address_policy`): the host,
+    /// its address and what kind of address it is; `None` for any other result.
+    pub fn refusal(&self) -> Option<&'a str> {
+        match &self.outcome.access {
+            Access::Unreachable {
+                reason: UnreachableReason::Refused { detail },
+            } => Some(detail),
+            _ => None,
+        }
     }
 
     /// The body kept (after decompression and the size limit), for a success.

@@ -31,7 +31,7 @@ use robotrules_model::RobotsTxt;
 use robotrules_text::excerpt;
 use serde::Serialize;
 
-use crate::args::RemoteArgs;
+use crate::args::{parse_profiles, Profiles, RemoteArgs};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input::{self, RobotsSource};
@@ -61,7 +61,7 @@ Exit status: 0 when nothing changes, 1 when some verdict changes, 2 on a usage o
 pub(crate) struct DiffArgs {
     /// How to read both files: RFC 9309, Google's reference library, the 1994 convention, or
     /// `all` (each profile in turn, changes per profile).
-    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = profile_or_all)]
+    #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = parse_profiles)]
     profile: Profiles,
 
     /// Output: one sentence per change, or one JSON object per change and a closing
@@ -96,28 +96,6 @@ pub(crate) struct DiffArgs {
     /// crawler either file names, and `ExampleBot` (or another unnamed one) for the rest.
     #[arg(value_name = "AGENT")]
     agents: Vec<String>,
-}
-
-/// The profiles of `--profile`.
-#[derive(Clone, Debug)]
-pub(crate) struct Profiles(pub(crate) Vec<Profile>);
-
-/// Parses `--profile`: one profile's name, or `all`.
-pub(crate) fn profile_or_all(text: &str) -> Result<Profiles, String> {
-    if text.eq_ignore_ascii_case("all") {
-        return Ok(Profiles(Profile::ALL.to_vec()));
-    }
-    let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
-    text.to_ascii_lowercase()
-        .parse::<Profile>()
-        .map(|p| Profiles(vec![p]))
-        .map_err(|_| {
-            format!(
-                "`{}`: the profile is one of {}, or all",
-                excerpt(text, 40),
-                names.join(", ")
-            )
-        })
 }
 
 /// One change, as a JSON Lines record.
@@ -165,7 +143,7 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
         ));
     }
     let remote = args.remote.load()?;
-    let profiles = args.profile.0.clone();
+    let profiles = args.profile.list();
     let purpose = For::new(
         args.agents.first().map(String::as_str),
         profiles.first().copied().unwrap_or_default(),
@@ -451,8 +429,8 @@ mod tests {
 
     #[test]
     fn profiles_by_name_or_all() {
-        assert_eq!(profile_or_all("all").unwrap().0, Profile::ALL);
-        assert_eq!(profile_or_all("Google").unwrap().0, [Profile::Google]);
-        assert!(profile_or_all("bing").is_err());
+        assert_eq!(parse_profiles("all").unwrap().list(), Profile::ALL);
+        assert_eq!(parse_profiles("Google").unwrap().list(), [Profile::Google]);
+        assert!(parse_profiles("bing").is_err());
     }
 }

@@ -17,7 +17,7 @@ use robotrules::client::AccessKind;
 use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::TextOptions;
 
-use crate::args::RemoteArgs;
+use crate::args::{parse_profiles, Profiles, RemoteArgs};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::explain::{self, Cut, Report};
@@ -26,34 +26,6 @@ use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
 use crate::remote::For;
-
-/// `--profile`: one profile, or `all` of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Profiles {
-    /// One profile.
-    One(Profile),
-    /// Every profile, side by side.
-    All,
-}
-
-impl Profiles {
-    fn list(self) -> Vec<Profile> {
-        match self {
-            Profiles::One(p) => vec![p],
-            Profiles::All => Profile::ALL.to_vec(),
-        }
-    }
-}
-
-/// Parses `--profile`: a profile name or `all`, any case.
-fn parse_profiles(s: &str) -> Result<Profiles, String> {
-    if s.eq_ignore_ascii_case("all") {
-        return Ok(Profiles::All);
-    }
-    s.parse::<Profile>()
-        .map(Profiles::One)
-        .map_err(|e| format!("{e}, or all"))
-}
 
 /// Arguments of `robotrules explain`.
 #[derive(Debug, clap::Args)]

@@ -218,8 +218,8 @@ pub(crate) fn to_json(value: &impl Serialize) -> Result<Vec<u8>, ApiError> {
 fn profiles(name: Option<&str>, default: &[Profile]) -> Result<Vec<Profile>, ApiError> {
     match name {
         None => Ok(default.to_vec()),
-        Some(name) => diff::profile_or_all(name)
-            .map(|profiles| profiles.0)
+        Some(name) => crate::args::parse_profiles(name)
+            .map(crate::args::Profiles::list)
             .map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, message)),
     }
 }

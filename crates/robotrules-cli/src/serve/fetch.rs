@@ -24,10 +24,6 @@ use super::api::ApiError;
 /// The deadline of one fetch, redirects and body included (within the request's deadline).
 const FETCH_DEADLINE: Duration = Duration::from_secs(8);
 
-/// How an unreachable access result names a refusal of the address policy (the `Display` of
-/// `UnreachableReason::Refused`).
-const REFUSED: &str = "refused: ";
-
 /// The request.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -75,12 +71,7 @@ pub(crate) async fn fetch(
         .lookup(url)
         .await
         .map_err(|error| ApiError::from(robots_url(url, error)))?;
-    if let (AccessKind::Unreachable, Some(refusal)) = (
-        lookup.access(),
-        lookup
-            .access_reason()
-            .and_then(|reason| reason.strip_prefix(REFUSED)),
-    ) {
+    if let Some(refusal) = lookup.served().refusal() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             format!(
