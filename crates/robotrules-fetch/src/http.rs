@@ -8,7 +8,6 @@ use std::collections::HashSet;
 use futures_util::StreamExt;
 use reqwest::header::{HeaderMap, HeaderName, CONTENT_TYPE, LOCATION, TRANSFER_ENCODING};
 use reqwest::{Client, Response, Url};
-use robotrules_text::excerpt;
 
 use crate::address_policy::{check_literal, GuardedResolver};
 use crate::body_limit::BodyCollector;
@@ -161,32 +160,13 @@ fn unreachable_status(status: u16) -> Access {
     }
 }
 
-/// The longest excerpt of a Location header that a bad redirect's detail quotes, in characters.
-const LOCATION_CHARS: usize = 100;
-
-/// The URL a redirect response points to, resolved against the current URL.
+/// The URL a redirect response points to, resolved against the current URL
+/// ([`robotrules_url::redirect_target`]).
 fn redirect_target(current: &Url, headers: &HeaderMap) -> Result<Url, String> {
     let location = headers
         .get(LOCATION)
         .ok_or_else(|| "no Location header".to_owned())?;
-    let location = String::from_utf8_lossy(location.as_bytes());
-    let mut next = current.join(location.trim()).map_err(|error| {
-        format!(
-            "Location {:?}: {error}",
-            excerpt(&*location, LOCATION_CHARS)
-        )
-    })?;
-    match next.scheme() {
-        "http" | "https" => {
-            next.set_fragment(None);
-            Ok(next)
-        }
-        other => Err(format!(
-            "Location {:?} has scheme {:?}, not http or https",
-            excerpt(&*location, LOCATION_CHARS),
-            excerpt(other, LOCATION_CHARS)
-        )),
-    }
+    robotrules_url::redirect_target(current, &String::from_utf8_lossy(location.as_bytes()))
 }
 
 fn header_text(headers: &HeaderMap, name: HeaderName) -> Option<String> {
@@ -262,7 +242,8 @@ mod tests {
     fn a_bad_location_is_quoted_short_and_terminal_safe() {
         let long = format!("ftp://x/{}\u{202E}", "a".repeat(1_000));
         let detail = target(long.as_bytes()).expect_err("not http");
-        let quoted = format!("\"ftp://x/{}…\"", "a".repeat(LOCATION_CHARS - 8));
+        // `robotrules_url::redirect_target` quotes at most 100 characters of a Location.
+        let quoted = format!("\"ftp://x/{}…\"", "a".repeat(100 - 8));
         assert_eq!(
             detail,
             format!("Location {quoted} has scheme \"ftp\", not http or https")

@@ -72,14 +72,14 @@ const FILLERS: &[u8] = b"xzqjkvwyb0123456789";
 pub fn access_of(crawler: &Crawler) -> Access {
     // Disallow rules first: `/` usually shows an allowed path, and a disallow rule's own
     // witness a disallowed one, which decides `partial` in a few questions.
-    let mut patterns: Vec<(String, bool)> = Vec::new();
-    let mut allows: Vec<(String, bool)> = Vec::new();
+    let mut patterns: Vec<String> = Vec::new();
+    let mut allows: Vec<String> = Vec::new();
     for (_, group) in crawler.groups() {
         for rule in group.rules() {
             if rule.is_empty() {
                 continue;
             }
-            let pattern = (group.normalized(rule).into_owned(), rule.is_anchored());
+            let pattern = group.normalized(rule).into_owned();
             match rule.kind {
                 RuleKind::Disallow => patterns.push(pattern),
                 RuleKind::Allow => allows.push(pattern),
@@ -98,13 +98,13 @@ pub fn access_of(crawler: &Crawler) -> Access {
             let upper = c.to_ascii_uppercase();
             !patterns
                 .iter()
-                .any(|(p, _)| p.bytes().any(|b| b == c || b == upper))
+                .any(|p| p.bytes().any(|b| b == c || b == upper))
         })
         .map_or('x', char::from);
     let mut seen = Witnesses::default();
     seen.ask(crawler, "/");
     seen.ask(crawler, &format!("/{filler}"));
-    for (pattern, _) in &patterns {
+    for pattern in &patterns {
         if seen.both() {
             break;
         }

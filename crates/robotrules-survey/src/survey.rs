@@ -253,7 +253,8 @@ impl Survey {
         if class == StatusClass::Redirect {
             match location.and_then(|l| resolve(&capture.url, l)) {
                 Some(target) => redirect = Some(target),
-                // A Location that is no URL: unavailable, as the fetch client reads it.
+                // A Location that is no URL, or not http or https: unavailable, as the fetch
+                // client reads it.
                 None => {
                     redirect = location.map(str::to_owned);
                     class = StatusClass::Unavailable;
@@ -332,14 +333,16 @@ impl Survey {
     }
 }
 
-/// `location` resolved against `base` (RFC 3986 §5), serialised as [`url_key`] does; `None`
-/// when it is no URL.
+/// `location` resolved against `base` as the fetch client follows a redirect
+/// ([`robotrules_url::redirect_target`]: RFC 3986 §5, the fragment dropped, http and https
+/// only), serialised as [`url_key`] does; `None` when it is no redirect to follow.
 pub fn resolve(base: &str, location: &str) -> Option<String> {
-    let target = match url::Url::parse(base) {
-        Ok(base) => base.join(location).ok()?,
-        Err(_) => url::Url::parse(location).ok()?,
-    };
-    Some(target.to_string())
+    let base = url::Url::parse(base)
+        .or_else(|_| url::Url::parse(location.trim()))
+        .ok()?;
+    robotrules_url::redirect_target(&base, location)
+        .ok()
+        .map(String::from)
 }
 
 /// `url` in the one serialisation redirect targets are compared in (the URL Standard's); `url`
@@ -464,5 +467,21 @@ mod tests {
             url_key("HTTP://Example.com/robots.txt"),
             "http://example.com/robots.txt"
         );
+    }
+
+    #[test]
+    fn redirects_are_read_as_the_fetch_client_follows_them() {
+        let base = "https://example.com/robots.txt";
+        assert_eq!(
+            resolve(base, "/new/robots.txt#top").as_deref(),
+            Some("https://example.com/new/robots.txt")
+        );
+        assert_eq!(
+            resolve(base, "https://www.example.com/robots.txt").as_deref(),
+            Some("https://www.example.com/robots.txt")
+        );
+        // Not http or https: no redirect to follow (the fetch client reads it as unavailable).
+        assert_eq!(resolve(base, "ftp://example.com/robots.txt"), None);
+        assert_eq!(resolve(base, "http://[::1"), None);
     }
 }

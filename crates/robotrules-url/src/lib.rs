@@ -33,7 +33,7 @@ mod target;
 
 pub use error::UrlError;
 pub use origin::{default_port, is_default_port, Origin, OriginRef};
-pub use scope::{governs, resolve, robots_txt_origin, robots_txt_url};
+pub use scope::{governs, redirect_target, resolve, robots_txt_origin, robots_txt_url};
 pub use target::{target_path, Target, Targets, UrlReading};
 
 /// The README's example, run as a doctest so it stays true.

@@ -48,6 +48,35 @@ pub fn resolve(base: &str, reference: &str) -> Option<String> {
     base.join(reference.trim()).ok().map(String::from)
 }
 
+/// The longest excerpt of a Location header that a bad redirect's message quotes, in
+/// characters.
+const LOCATION_CHARS: usize = 100;
+
+/// The URL a redirect's `location` points to, resolved against `current` (RFC 3986 §5) as a
+/// robots.txt fetch follows it (RFC 9309 §2.3.1.2): without its fragment, and only to http or
+/// https. The error says why the Location is no redirect to follow (the fetcher reads that
+/// robots.txt as unavailable). One reading for the fetcher and for surveys of captured
+/// redirects.
+pub fn redirect_target(current: &url::Url, location: &str) -> Result<url::Url, String> {
+    let mut next = current.join(location.trim()).map_err(|error| {
+        format!(
+            "Location {:?}: {error}",
+            robotrules_text::excerpt(location, LOCATION_CHARS)
+        )
+    })?;
+    match next.scheme() {
+        "http" | "https" => {
+            next.set_fragment(None);
+            Ok(next)
+        }
+        other => Err(format!(
+            "Location {:?} has scheme {:?}, not http or https",
+            robotrules_text::excerpt(location, LOCATION_CHARS),
+            robotrules_text::excerpt(other, LOCATION_CHARS)
+        )),
+    }
+}
+
 /// The origin whose URLs the robots.txt at `robots_txt` governs, or `None` when that URL is
 /// not a robots.txt location at all (its path is not exactly `/robots.txt`, or it has a query).
 ///
