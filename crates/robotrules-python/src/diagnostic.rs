@@ -1,15 +1,7 @@
 //! `Diagnostic`: what the parser found while reading a file.
 
 use pyo3::prelude::*;
-
-/// A severity as lint output names it: `error`, `warning` or `note`.
-pub(crate) const fn severity_name(severity: robotrules::Severity) -> &'static str {
-    match severity {
-        robotrules::Severity::Error => "error",
-        robotrules::Severity::Warning => "warning",
-        robotrules::Severity::Info => "note",
-    }
-}
+use robotrules::severity_name;
 
 /// A parser finding: skipped bytes, an ignored line, a lenient reading.
 #[pyclass(frozen, get_all, module = "robotrules._robotrules")]

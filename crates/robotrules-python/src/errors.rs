@@ -3,7 +3,8 @@
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
-use pyo3::PyErr;
+use pyo3::prelude::PyAnyMethods;
+use pyo3::{PyErr, Python};
 
 create_exception!(
     robotrules,
@@ -18,9 +19,18 @@ create_exception!(
     "A URL the profile cannot read (rfc9309 and legacy1994: an absolute URL with a host, or a path starting with `/`)."
 );
 
-/// `InvalidAgent` with the Rust error's message.
+/// `InvalidAgent` with the Rust error's message, and the model's suggested token as its
+/// `suggestion` (what the drop-ins ask about for a full User-Agent header).
 pub(crate) fn agent(error: robotrules::InvalidAgent) -> PyErr {
-    InvalidAgent::new_err(error.to_string())
+    let err = InvalidAgent::new_err(error.to_string());
+    Python::attach(|py| {
+        // Setting an attribute on a fresh exception instance does not fail; if it did, the
+        // exception still carries its message.
+        let _ = err
+            .value(py)
+            .setattr("suggestion", error.suggestion.as_deref());
+    });
+    err
 }
 
 /// `InvalidUrl` with the Rust error's message.

@@ -35,13 +35,7 @@ pub(crate) fn body<'py>(body: &Bound<'py, PyAny>) -> PyResult<Body<'py>> {
         return Ok(Body::Bytes(bytes.clone()));
     }
     if let Ok(text) = body.cast::<PyString>() {
-        return Ok(match text.encode_utf8() {
-            Ok(bytes) => Body::Bytes(bytes),
-            Err(_) => Body::Bytes(
-                text.call_method1("encode", ("utf-8", "surrogatepass"))?
-                    .cast_into::<PyBytes>()?,
-            ),
-        });
+        return Ok(Body::Bytes(utf8(text)?));
     }
     if let Ok(array) = body.cast::<PyByteArray>() {
         return Ok(Body::Owned(array.to_vec()));

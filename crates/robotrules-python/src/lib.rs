@@ -44,9 +44,18 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "SURVEY_COLUMNS",
         pyo3::types::PyTuple::new(py, robotrules_survey::COLUMNS)?,
     )?;
-    m.add("InvalidAgent", py.get_type::<errors::InvalidAgent>())?;
+    let invalid_agent = py.get_type::<errors::InvalidAgent>();
+    // The product token to pass instead, when the model can tell (`None` on the class).
+    invalid_agent.setattr("suggestion", py.None())?;
+    m.add("InvalidAgent", invalid_agent)?;
     m.add("InvalidUrl", py.get_type::<errors::InvalidUrl>())?;
-    m.add("PROFILES", ("rfc9309", "google", "legacy1994"))?;
+    m.add(
+        "PROFILES",
+        pyo3::types::PyTuple::new(
+            py,
+            robotrules::Profile::ALL.map(robotrules::Profile::as_str),
+        )?,
+    )?;
     m.add("DEFAULT_PARSE_LIMIT", robotrules::DEFAULT_PARSE_LIMIT)?;
     Ok(())
 }

@@ -2,8 +2,8 @@
 
 use pyo3::prelude::*;
 
-use crate::diagnostic::severity_name;
 use crate::{errors, input};
+use robotrules::severity_name;
 
 /// One lint finding.
 #[pyclass(frozen, get_all, module = "robotrules._robotrules")]

@@ -237,6 +237,11 @@ def test_errors_are_value_errors_with_the_cli_messages() -> None:
         'invalid crawler name "ExampleBot/1.0": a product token has only letters, digits, '
         "`_` and `-` (RFC 9309 §2.2.1); pass `ExampleBot`"
     )
+    # The model's suggested token rides along; a browser's header gets none.
+    assert agent.value.suggestion == "ExampleBot"
+    with pytest.raises(InvalidAgent) as browser:
+        robots.crawler("Chrome/120.0 Safari/537.36")
+    assert browser.value.suggestion is None
     with pytest.raises(InvalidUrl) as url:
         robots.is_allowed("ExampleBot", "example.com/x")
     assert str(url.value).startswith('cannot read URL "example.com/x": ')

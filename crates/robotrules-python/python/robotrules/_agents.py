@@ -8,7 +8,8 @@ Protego, Scrapy and ``urllib.robotparser`` are handed anything: a product token
 1. the string itself, when the profile accepts it as a crawler name (under ``rfc9309``: a
    product token; ``google`` and ``legacy1994`` accept any string);
 2. else the crawler's token in the header (``robotrules.crawler_token``, the function the CLI
-   uses), then the token the string starts with;
+   uses), then the token the model suggests (``InvalidAgent.suggestion``: the token the string
+   starts with, unless it is a browser's product);
 3. else (``*``, a browser's header) no group names the crawler: the ``*`` group applies. The
    name asked about then is :data:`UNNAMED`, a token no real file names.
 """
@@ -24,11 +25,7 @@ from robotrules._robotrules import Crawler, InvalidAgent, Robots, crawler_token
 #: a product token that no group names, so only the ``*`` group applies.
 UNNAMED = "robotrules-unnamed-crawler"
 
-_LEADING_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]+\Z")
-
-#: Leading products of browsers' headers (the Rust side's list starts with these).
-_BROWSERS = frozenset({"mozilla", "opera"})
 
 #: How many user agents a drop-in remembers the crawler of.
 _KEPT = 64
@@ -52,12 +49,11 @@ def crawler_of(robots: Robots, user_agent: str) -> Crawler:
     if user_agent not in ("", "*"):
         try:
             return robots.crawler(user_agent)
-        except InvalidAgent:
-            pass
-        leading = _LEADING_TOKEN.match(user_agent)
-        # A browser's header leads with its engine, never a crawler's name.
-        if leading is not None and leading.group().lower() not in _BROWSERS:
-            return robots.crawler(leading.group())
+        except InvalidAgent as error:
+            # The model's token: a browser's header leads with its engine, never a crawler's
+            # name, so it suggests none.
+            if error.suggestion is not None:
+                return robots.crawler(error.suggestion)
     return robots.crawler(UNNAMED)
 
 

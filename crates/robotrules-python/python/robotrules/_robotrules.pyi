@@ -56,6 +56,9 @@ _SurveyRow: TypeAlias = tuple[
 class InvalidAgent(ValueError):
     """A crawler name the profile does not answer for (RFC 9309 §2.2.1)."""
 
+    suggestion: str | None
+    """The product token to pass instead (`Googlebot` for a Googlebot User-Agent header)."""
+
 class InvalidUrl(ValueError):
     """A URL the profile cannot read."""
 

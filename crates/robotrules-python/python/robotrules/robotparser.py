@@ -6,8 +6,10 @@ robotrules': RFC 9309 by default (longest match, wildcards), or the profile give
 
 ``read()`` fetches with the standard library and handles the status as RFC 9309 §2.3.1 says:
 a 4xx (401 and 403 included) means the file is unavailable and everything is allowed
-(the standard library disallows everything on 401 and 403); a 5xx or a network error means
-it is unreachable and everything is disallowed (RFC 9309 §2.3.1.4).
+(the standard library disallows everything on 401 and 403); a 5xx means it is unreachable
+and everything is disallowed (RFC 9309 §2.3.1.4). A network error is raised, as the standard
+library raises it (``urllib.error.URLError``), for the caller to retry or to treat as
+unreachable.
 """
 
 from __future__ import annotations
