@@ -1,6 +1,7 @@
 //! Every row agrees with the model's check of `/` for its crawler and profile, as `robotrules
 //! check FILE AGENT /` would say: `blocked` only where `/` is disallowed, `open` only where it
-//! is allowed. Over the committed corpus of robotrules-bench, and the real sample when it is
+//! is allowed; and, on paths the survey's witnesses do not choose ([`probes`]), `blocked`
+//! disallows and `open` allows every one. Over the committed corpus of robotrules-bench, and the real sample when it is
 //! beside the repository (`ROBOTRULES_REAL_SAMPLE` names another folder).
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
@@ -56,6 +57,20 @@ fn every_row_agrees_with_check_of_the_root() {
                         Access::Partial => {}
                         Access::Unknown => panic!("{file:?}: unknown for a 200"),
                     }
+                    // Paths the survey's witnesses do not choose: `blocked` must disallow and
+                    // `open` must allow every one of them.
+                    for path in probes(&crawler) {
+                        let allowed = crawler.is_allowed(&path).unwrap();
+                        match row.access {
+                            Access::Blocked => {
+                                assert!(!allowed, "{file:?} {} {profile} {path}", row.agent);
+                            }
+                            Access::Open => {
+                                assert!(allowed, "{file:?} {} {profile} {path}", row.agent);
+                            }
+                            _ => {}
+                        }
+                    }
                     let named = crawler.named_by().is_some();
                     assert_eq!(row.named, named, "{file:?} {}", row.agent);
                     seen[match row.access {
@@ -70,4 +85,23 @@ fn every_row_agrees_with_check_of_the_root() {
     }
     assert!(checked > 1_000, "{checked}");
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// Paths independent of the survey's witness choice (not `/robots.txt`, which a crawler may
+/// always fetch): a few fixed ones, and each rule's literal
+/// lead (up to its first `*` or `$`) with a tail no rule names.
+fn probes(crawler: &Crawler) -> Vec<String> {
+    let mut paths: Vec<String> = ["/", "/zz9", "/index.html", "/a?x=1"]
+        .map(str::to_owned)
+        .to_vec();
+    for (_, group) in crawler.groups() {
+        for rule in group.rules() {
+            let pattern = group.normalized(rule);
+            let lead = pattern.split(['*', '$']).next().unwrap_or_default();
+            if lead.starts_with('/') {
+                paths.push(format!("{lead}zz9"));
+            }
+        }
+    }
+    paths
 }
