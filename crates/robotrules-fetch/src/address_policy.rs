@@ -13,6 +13,8 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
+use crate::outcome::UnreachableReason;
+
 /// Which addresses a fetch may connect to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -59,6 +61,15 @@ impl std::fmt::Display for Refused {
 }
 
 impl std::error::Error for Refused {}
+
+/// A refusal as the access result's reason: unreachable, with the refusal's sentence.
+impl From<&Refused> for UnreachableReason {
+    fn from(refused: &Refused) -> Self {
+        UnreachableReason::Refused {
+            detail: refused.to_string(),
+        }
+    }
+}
 
 impl AddressPolicy {
     /// Only public addresses, no exceptions.
@@ -189,11 +200,12 @@ impl reqwest::dns::Resolve for GuardedResolver {
 }
 
 /// The refusal in a reqwest error's chain, if the resolver refused.
-pub(crate) fn refusal_in(errors: &[&(dyn std::error::Error + 'static)]) -> Option<String> {
+pub(crate) fn refusal_in<'e>(
+    errors: &[&'e (dyn std::error::Error + 'static)],
+) -> Option<&'e Refused> {
     errors
         .iter()
         .find_map(|error| error.downcast_ref::<Refused>())
-        .map(ToString::to_string)
 }
 
 #[cfg(test)]

@@ -49,9 +49,7 @@ async fn fetch_inner(
         options
             .address_policy
             .check(host, address.ip(), Some(address.port()))
-            .map_err(|refused| UnreachableReason::Refused {
-                detail: refused.to_string(),
-            })?;
+            .map_err(|refused| UnreachableReason::from(&refused))?;
     }
     let stream = connect(&addresses, options).await?;
     let mut ftp = AsyncFtpStream::connect_with_stream(stream)

@@ -92,9 +92,7 @@ pub(crate) async fn fetch(
         if let (Some(host), Some(port)) = (current.host_str(), current.port_or_known_default()) {
             if let Err(refused) = check_literal(&options.address_policy, host, port) {
                 return Access::Unreachable {
-                    reason: UnreachableReason::Refused {
-                        detail: refused.to_string(),
-                    },
+                    reason: UnreachableReason::from(&refused),
                 };
             }
         }

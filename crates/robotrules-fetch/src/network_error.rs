@@ -53,8 +53,8 @@ pub(crate) fn classify_reqwest(
     let detail = describe(error);
     let lower = detail.to_ascii_lowercase();
     let errors = chain(error);
-    if let Some(detail) = crate::address_policy::refusal_in(&errors) {
-        return UnreachableReason::Refused { detail };
+    if let Some(refused) = crate::address_policy::refusal_in(&errors) {
+        return UnreachableReason::from(refused);
     }
     if error.is_timeout() {
         return UnreachableReason::Timeout {
