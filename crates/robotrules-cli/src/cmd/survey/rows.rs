@@ -170,8 +170,10 @@ fn text(out: &mut Vec<u8>, value: Option<&str>) {
     let Some(value) = value else {
         return;
     };
+    // `visible` already writes line breaks as `<U+000A>`: only a comma or a quote needs
+    // quoting.
     let value = robotrules_text::visible(value);
-    if value.contains([',', '"', '\n', '\r']) {
+    if value.contains([',', '"']) {
         out.push(b'"');
         out.extend_from_slice(value.replace('"', "\"\"").as_bytes());
         out.push(b'"');
