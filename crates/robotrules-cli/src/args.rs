@@ -171,9 +171,17 @@ pub(crate) fn parse_profiles(s: &str) -> Result<Profiles, String> {
     if s.eq_ignore_ascii_case("all") {
         return Ok(Profiles::All);
     }
-    s.parse::<Profile>()
+    s.to_ascii_lowercase()
+        .parse::<Profile>()
         .map(Profiles::One)
-        .map_err(|e| format!("{e}, or all"))
+        .map_err(|_| {
+            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
+            format!(
+                "`{}`: the profile is one of {}, or all",
+                robotrules_text::excerpt(s, 40),
+                names.join(", ")
+            )
+        })
 }
 
 #[cfg(test)]
