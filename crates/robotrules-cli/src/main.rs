@@ -17,7 +17,6 @@ mod lines;
 mod output;
 mod remote;
 mod rows;
-mod serve;
 mod shared_cache;
 mod trust;
 
@@ -92,7 +91,7 @@ enum Command {
     Cache(cmd::cache::CacheArgs),
     /// A robots.txt tester in the browser: one page and a JSON API on 127.0.0.1:8080 (the
     /// same answers as check, explain, lint, show, diff and fetch).
-    Serve(serve::ServeArgs),
+    Serve(cmd::serve::ServeArgs),
     /// Which hosts are open, partial or blocked to which crawlers? One row per robots.txt
     /// capture (WARC files, directories) and crawler as CSV, JSON Lines or Parquet, then a
     /// summary table per crawler.
@@ -134,7 +133,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => cmd::diff::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Cache(args) => cmd::cache::run(args),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Survey(args) => cmd::survey::run(args),
         Command::Completions(args) => cmd::completions::run(&args, Cli::command()),
     };

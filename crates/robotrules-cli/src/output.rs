@@ -9,7 +9,6 @@ use std::io::{self, IsTerminal, Write};
 use serde::Serialize;
 
 use crate::error::CliError;
-use crate::rows::write_error;
 
 /// How results are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -105,6 +104,15 @@ pub(crate) fn write_styled(out: impl Write, text: &str, colored: bool) -> Result
 fn write_text_raw(mut out: impl Write, text: &str) -> Result<(), CliError> {
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     closed_is_done(written.map_err(write_error))
+}
+
+/// A closed pipe (`robotrules check … | head -1`) is the reader saying it has enough.
+pub(crate) fn write_error(error: io::Error) -> CliError {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        CliError::OutputClosed
+    } else {
+        CliError::Write(error)
+    }
 }
 
 /// `written` with [`CliError::OutputClosed`] counted as done: the reader has what it wanted,

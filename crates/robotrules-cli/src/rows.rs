@@ -24,7 +24,7 @@ use serde::Serialize;
 
 use crate::error::CliError;
 use crate::explain::Cut;
-use crate::output::Format;
+use crate::output::{write_error, Format};
 
 /// Which verdicts `--only` keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -292,15 +292,6 @@ fn write_fields(out: &mut impl Write, fields: &[&str]) -> io::Result<()> {
         }
     }
     out.write_all(b"\n")
-}
-
-/// A closed pipe (`robotrules check … | head -1`) is the reader saying it has enough.
-pub(crate) fn write_error(error: io::Error) -> CliError {
-    if error.kind() == io::ErrorKind::BrokenPipe {
-        CliError::OutputClosed
-    } else {
-        CliError::Write(error)
-    }
 }
 
 #[cfg(test)]

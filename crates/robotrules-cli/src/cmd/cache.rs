@@ -16,7 +16,7 @@
 //! back: a Redis that does not answer is an error (exit 2, one line).
 
 use std::io;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use robotrules::client::{Basis, CachePolicy};
 use robotrules_fetch::cache::CacheEntry;
@@ -32,6 +32,11 @@ use crate::output::{self, Format};
 use crate::remote::{self, For};
 
 mod listing;
+mod options;
+mod when;
+
+use options::cache_command_arg;
+use when::When;
 
 /// Arguments of `robotrules cache`.
 #[derive(Debug, clap::Args)]
@@ -118,27 +123,6 @@ struct PurgeArgs {
     origin: Option<String>,
 }
 
-/// The help of `--cache` for the `cache` commands, which need it and never fall back.
-const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL \
-(`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's certificate \
-store and --ca-cert)";
-
-/// The help of `--cache-timeout` for the `cache` commands, which fetch nothing: past the
-/// timeout the command fails.
-const CACHE_TIMEOUT_HELP: &str = "How long each Redis command may take, in seconds (decimals \
-allowed); past it the command fails";
-
-/// The remote options as the `cache` commands take them: `--cache` required, with their help;
-/// the options that mean nothing to them (they fetch nothing) out of their help.
-pub(super) fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
-    match arg.get_id().as_str() {
-        "cache" => arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP),
-        "cache_timeout" => arg.help(CACHE_TIMEOUT_HELP).long_help(CACHE_TIMEOUT_HELP),
-        "timeout" | "platform_roots" | "user_agent" => arg.hide(true),
-        _ => arg,
-    }
-}
-
 /// Runs `cache show`, `list`, `stats` or `purge`.
 ///
 /// # Errors
@@ -218,26 +202,6 @@ fn read_origin(text: &str) -> Result<Origin, CliError> {
         text: text.to_owned(),
         source,
     })
-}
-
-/// A point in time, as an HTTP date and in seconds since the Unix epoch.
-#[derive(Clone, Debug, Serialize)]
-pub(super) struct When {
-    /// `Tue, 24 Nov 2026 12:00:00 GMT`.
-    pub(super) date: String,
-    /// Seconds since the Unix epoch.
-    pub(super) unix: u64,
-}
-
-impl When {
-    pub(super) fn new(at: SystemTime) -> When {
-        When {
-            date: httpdate::fmt_http_date(at),
-            unix: at
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |since| since.as_secs()),
-        }
-    }
 }
 
 /// One fetch the entry holds.

@@ -214,11 +214,11 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
             output::closed_is_done(write(&mut out, &line))?;
         }
         Format::Text => {
-            output::closed_is_done(out.flush().map_err(crate::rows::write_error))?;
+            output::closed_is_done(out.flush().map_err(crate::output::write_error))?;
             eprintln!("{}", text_summary(&summary));
         }
     }
-    output::closed_is_done(out.flush().map_err(crate::rows::write_error))?;
+    output::closed_is_done(out.flush().map_err(crate::output::write_error))?;
     Ok(Outcome::flagged_if(changes > 0))
 }
 
@@ -290,7 +290,7 @@ impl Record<'_> {
 /// Writes `line` to `out`.
 fn write(out: &mut impl Write, line: &str) -> Result<(), CliError> {
     out.write_all(robotrules_text::visible_lines(line).as_bytes())
-        .map_err(crate::rows::write_error)
+        .map_err(crate::output::write_error)
 }
 
 /// The bytes of OLD or NEW: a file's, or a fetched file's body (none when it is unavailable).

@@ -35,7 +35,6 @@ use crate::args::profile_parser;
 use crate::cmd::Outcome;
 use crate::error::{agent_warning, CliError};
 use crate::output::closed_is_done;
-use crate::rows::write_error;
 
 use self::rows::{RowFormat, RowWriter};
 
@@ -243,9 +242,4 @@ fn inputs_of(args: &[String]) -> Result<Vec<Input>, CliError> {
         .into_iter()
         .map(|path| Input::at(&path).map_err(|source| CliError::ReadInput { path, source }))
         .collect()
-}
-
-/// Writes `bytes` to `out`.
-fn write_all(out: &mut impl Write, bytes: &[u8]) -> Result<(), CliError> {
-    out.write_all(bytes).map_err(write_error)
 }

@@ -8,12 +8,11 @@ use std::sync::Arc;
 use robotrules::{Explanation, GroupRef, Profile, Selection};
 use robotrules_lint::render::{profile_list, profiles_do};
 use robotrules_model::{
-    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, RobotsTxt, Side,
-    SlashlessPattern,
+    AgentListEnd, Compared, Crawler, Decided, Difference, PatternEncoding, Precedence, Reading,
+    RobotsTxt, Side, SlashlessPattern,
 };
 use robotrules_text::excerpt;
 
-use super::text::precedence;
 use super::ProfileReport;
 
 /// One profile's answer with the crawler it came from.
@@ -391,6 +390,23 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
         ));
     }
     sentence
+}
+
+/// How the reading picks the winner among matching rules.
+pub(super) fn precedence(reading: &Reading) -> &'static str {
+    match (reading.precedence, reading.patterns) {
+        (Precedence::FirstMatch, _) => {
+            "the first matching rule in file order wins (1994 convention)"
+        }
+        (_, PatternEncoding::GoogleEscape) => {
+            "the longest match wins, counted in bytes of the pattern as written with every `*` \
+             and `$`; a tie goes to allow (Google: the least restrictive rule)"
+        }
+        _ => {
+            "the longest match wins, counted in octets of the normalised pattern with every `*` \
+             and `$`; a tie goes to allow (RFC 9309 §2.2.2)"
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,10 +10,10 @@ use std::fmt::Write as _;
 use robotrules::{Explanation, Reason, RuleMatch, Selection, Span};
 use robotrules_grammar::{parse_with, Limits, Parsed};
 use robotrules_lint::render::{snippet, Place, TextOptions};
-use robotrules_model::Reading;
-use robotrules_model::{GroupMerge, PatternEncoding, Precedence};
+use robotrules_model::{GroupMerge, Precedence};
 use robotrules_text::excerpt;
 
+use super::differences::precedence;
 use super::{Cut, CutBy, ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
@@ -128,23 +128,6 @@ fn decided_by(e: &Explanation) -> String {
         (None, Reason::RobotsTxtImplicitlyAllowed) => "/robots.txt is always allowed".to_owned(),
         (None, Reason::NoGroup) => "no group applies".to_owned(),
         (None, _) => "no rule matches".to_owned(),
-    }
-}
-
-/// How the reading picks the winner among matching rules.
-pub(super) fn precedence(reading: &Reading) -> &'static str {
-    match (reading.precedence, reading.patterns) {
-        (Precedence::FirstMatch, _) => {
-            "the first matching rule in file order wins (1994 convention)"
-        }
-        (_, PatternEncoding::GoogleEscape) => {
-            "the longest match wins, counted in bytes of the pattern as written with every `*` \
-             and `$`; a tie goes to allow (Google: the least restrictive rule)"
-        }
-        _ => {
-            "the longest match wins, counted in octets of the normalised pattern with every `*` \
-             and `$`; a tie goes to allow (RFC 9309 §2.2.2)"
-        }
     }
 }
 

@@ -18,7 +18,8 @@ use robotrules_fetch::{AccessKind, Fetcher};
 use serde::Serialize;
 use tokio::runtime::Runtime;
 
-use super::{cache_command_arg, When};
+use super::options::cache_command_arg;
+use super::when::When;
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
 use crate::error::CliError;

@@ -201,6 +201,6 @@ impl<W: Write + Send> ParquetRows<W> {
     pub(crate) fn finish(mut self) -> Result<(), CliError> {
         self.flush()?;
         let mut out = self.writer.into_inner().map_err(parquet_error)?;
-        out.flush().map_err(crate::rows::write_error)
+        out.flush().map_err(crate::output::write_error)
     }
 }

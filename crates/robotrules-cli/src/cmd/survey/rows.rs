@@ -11,8 +11,6 @@ use robotrules_survey::{Agent, Row, Surveyed, COLUMNS};
 use crate::error::CliError;
 use crate::output;
 
-use super::write_all;
-
 /// The output formats of `survey`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum RowFormat {
@@ -114,7 +112,7 @@ impl<W: Write + Send> RowWriter<W> {
     /// A failed write.
     pub(crate) fn finish(self) -> Result<(), CliError> {
         match self {
-            RowWriter::Text(mut out) => out.flush().map_err(crate::rows::write_error),
+            RowWriter::Text(mut out) => out.flush().map_err(crate::output::write_error),
             #[cfg(feature = "parquet")]
             RowWriter::Parquet(parquet) => parquet.finish(),
         }
@@ -180,6 +178,11 @@ fn text(out: &mut Vec<u8>, value: Option<&str>) {
     } else {
         out.extend_from_slice(value.as_bytes());
     }
+}
+
+/// Writes `bytes` to `out`.
+fn write_all(out: &mut impl Write, bytes: &[u8]) -> Result<(), CliError> {
+    out.write_all(bytes).map_err(crate::output::write_error)
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use crate::fetched::Fetched;
 use crate::input;
 use crate::remote::{robots_url, For, Remote};
 
-use super::api::ApiError;
+use super::error::ApiError;
 
 /// The deadline of one fetch, redirects and body included (within the request's deadline).
 const FETCH_DEADLINE: Duration = Duration::from_secs(8);

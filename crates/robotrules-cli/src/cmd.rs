@@ -10,6 +10,7 @@ pub(crate) mod diff;
 pub(crate) mod explain;
 pub(crate) mod fetch;
 pub(crate) mod lint;
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod survey;
 

@@ -1,44 +1,12 @@
-//! What `robotrules explain` shows: the model's account of one (crawler, URL) question under
-//! one or several profiles, and, side by side, why the profiles differ.
-//!
-//! Every decision here is the model's ([`robotrules::Explanation`]: the groups and how they
-//! were chosen, the token that named the crawler, every matching rule, the winner, the rules
-//! it tied with). This module only asks each profile and puts the answers together;
-//! [`differences`] renders the model's causes of a difference
-//! ([`robotrules_model::differences`]), [`cut`] where the parse limit cut the file and the
-//! matching rules past it, and [`text()`] writes the report for people.
+//! The account of one (crawler, URL) question under one or more profiles: each profile's
+//! answer, why they differ, and where the parse limit cut the file.
 
-mod cut;
-mod differences;
-mod text;
-
-use robotrules::{Explanation, Profile, Robots};
+use robotrules::{Profile, Robots};
 use serde::Serialize;
 
-pub(crate) use cut::{Cut, CutBy, PastCut, READ_PAST_CUT};
-
-pub(crate) use text::text;
-
-/// One profile's answer: its explanation, or why it could not answer (a crawler name or a
-/// URL it cannot read).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct ProfileReport {
-    /// The profile.
-    pub(crate) profile: Profile,
-    /// Why it cannot answer, if so.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) error: Option<String>,
-    /// The model's account.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) explanation: Option<Explanation>,
-}
-
-impl ProfileReport {
-    /// The verdict, if the profile could answer.
-    pub(crate) fn allowed(&self) -> Option<bool> {
-        self.explanation.as_ref().map(|e| e.allowed)
-    }
-}
+use super::cut::Cut;
+use super::differences;
+use super::profile_report::ProfileReport;
 
 /// The account of one (crawler, URL) question under one or more profiles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

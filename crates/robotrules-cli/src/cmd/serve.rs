@@ -4,17 +4,19 @@
 //! `/api/fetch`), which answer with the commands' own explanations, lint findings, diff and
 //! messages (see `docs/serve.md`).
 //!
-//! Safe to put on a network: it binds 127.0.0.1 by default; [`http`] caps request bodies
+//! Safe to put on a network: it binds 127.0.0.1 by default; [`limits`] caps request bodies
 //! (1 MiB), URLs per request (10,000) and the time per request, and sends a
 //! Content-Security-Policy without inline script and a `frame-ancestors` rule; `/api/fetch`
 //! fetches only http, https and ftp URLs, never a file, and refuses non-public addresses at
 //! the first request and every redirect unless `--allow-private-fetch` ([`fetch`]).
 
-pub(crate) mod api;
+mod api;
 mod assets;
 mod check;
+mod error;
 mod fetch;
 mod http;
+mod limits;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -58,7 +60,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<Outcome, CliError> {
         .thread_name("robotrules-serve")
         .build()
         .map_err(|error| CliError::Serve(format!("cannot start the runtime: {error}")))?;
-    let config = api::Config::new(args.allow_private_fetch, args.listen.ip().is_loopback());
+    let config = limits::Config::new(args.allow_private_fetch, args.listen.ip().is_loopback());
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await

@@ -3,8 +3,6 @@
 //! `diff`'s changes, `fetch`'s summary) and, where the command prints text, that text too.
 //! Errors are `{"error": "…"}` with the command's message. The shapes are in `docs/serve.md`.
 
-use std::time::Duration;
-
 use hyper::StatusCode;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::{self, TextOptions};
@@ -17,47 +15,12 @@ use crate::error::CliError;
 use crate::explain::{self, Report};
 
 use super::check;
+use super::error::{too_many_urls, ApiError};
 use super::fetch;
-
-/// How long one request may take, its body included; past it the answer is 503.
-pub(crate) const DEADLINE: Duration = Duration::from_secs(10);
-
-/// The most URLs one request may ask about (`/api/check`, `/api/diff`).
-pub(crate) const MAX_URLS: usize = 10_000;
+use super::limits::{Config, DEADLINE, MAX_URLS};
 
 /// The file name in lint's and explain's text.
 const FILE_NAME: &str = "robots.txt";
-
-/// How many computations (every endpoint but fetch) run at once, each on a blocking thread;
-/// more wait their turn within their deadline, so a flood of requests cannot start a thread
-/// each.
-pub(crate) const MAX_COMPUTATIONS: usize = 8;
-
-/// How the server was started, and what its requests share.
-#[derive(Debug)]
-pub(crate) struct Config {
-    /// `--allow-private-fetch`.
-    pub(crate) allow_private_fetch: bool,
-    /// Whether the server listens on a loopback address: then it answers only requests
-    /// whose `Host` is a loopback address or `localhost`, so that a web page cannot reach it
-    /// through a name of its own that it points at 127.0.0.1 (DNS rebinding).
-    pub(crate) loopback: bool,
-    /// Turns to compute, [`MAX_COMPUTATIONS`] at a time; a turn is held by the blocking
-    /// thread until it ends, also past the deadline.
-    pub(crate) computations: std::sync::Arc<tokio::sync::Semaphore>,
-}
-
-impl Config {
-    /// The configuration of a server started with `--allow-private-fetch` or not, listening on
-    /// a loopback address or not.
-    pub(crate) fn new(allow_private_fetch: bool, loopback: bool) -> Config {
-        Config {
-            allow_private_fetch,
-            loopback,
-            computations: std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMPUTATIONS)),
-        }
-    }
-}
 
 /// The API's endpoints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,59 +45,6 @@ impl Endpoint {
             "fetch" => Endpoint::Fetch,
             _ => return None,
         })
-    }
-}
-
-/// A request the API does not answer: the status and the message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ApiError {
-    pub(crate) status: StatusCode,
-    pub(crate) message: String,
-}
-
-impl ApiError {
-    pub(crate) fn new(status: StatusCode, message: String) -> ApiError {
-        ApiError { status, message }
-    }
-
-    pub(crate) fn not_found(path: &str) -> ApiError {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!("no such page: {:?}", robotrules_text::excerpt(path, 100)),
-        )
-    }
-
-    pub(crate) fn too_large() -> ApiError {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the request body is larger than {} bytes (1 MiB)",
-                super::http::MAX_BODY
-            ),
-        )
-    }
-
-    pub(crate) fn deadline() -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the request took longer than its deadline of {} s",
-                DEADLINE.as_secs()
-            ),
-        )
-    }
-
-    /// `{"error": "…"}`.
-    pub(crate) fn to_json(&self) -> Vec<u8> {
-        serde_json::to_vec(&serde_json::json!({ "error": self.message }))
-            .unwrap_or_else(|_| b"{\"error\":\"internal error\"}".to_vec())
-    }
-}
-
-impl From<CliError> for ApiError {
-    /// The command's message, as a bad request.
-    fn from(error: CliError) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, error.to_string())
     }
 }
 
@@ -397,12 +307,4 @@ fn diff(request: &DiffRequest) -> Result<Vec<u8>, ApiError> {
         urls: url_mode.then_some(request.urls.len()),
     };
     to_json(&serde_json::json!({ "changes": changes, "summary": summary }))
-}
-
-/// More URLs than a request may ask about.
-pub(crate) fn too_many_urls(count: usize) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        format!("{count} URLs: a request may ask about at most {MAX_URLS}"),
-    )
 }

@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{agent_warning, CliError};
 use crate::explain::Report;
 
-use super::api::{too_many_urls, ApiError, MAX_URLS};
+use super::error::{too_many_urls, ApiError};
+use super::limits::MAX_URLS;
 
 /// The request.
 #[derive(Debug, Deserialize)]

@@ -14,11 +14,10 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
-use super::api::{self, ApiError, Config};
+use super::api;
 use super::assets;
-
-/// The largest request body accepted (1 MiB); a larger one is answered 413.
-pub(crate) const MAX_BODY: usize = 1 << 20;
+use super::error::ApiError;
+use super::limits::{Config, DEADLINE, MAX_BODY};
 
 /// How long a client may take to send a request's headers.
 const HEADER_DEADLINE: Duration = Duration::from_secs(10);
@@ -164,7 +163,7 @@ async fn read_json_body(request: Request<Incoming>) -> Result<Bytes, ApiError> {
         return Err(ApiError::too_large());
     }
     let body = Limited::new(request.into_body(), MAX_BODY);
-    match tokio::time::timeout(api::DEADLINE, body.collect()).await {
+    match tokio::time::timeout(DEADLINE, body.collect()).await {
         Ok(Ok(collected)) => Ok(collected.to_bytes()),
         Ok(Err(problem)) if problem.is::<http_body_util::LengthLimitError>() => {
             Err(ApiError::too_large())

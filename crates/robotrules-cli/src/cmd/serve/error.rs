@@ -1,0 +1,65 @@
+//! The tester's error: a request it does not answer, with the HTTP status and the message
+//! its JSON body carries (`{"error": "…"}`).
+
+use hyper::StatusCode;
+
+use super::limits::{DEADLINE, MAX_BODY, MAX_URLS};
+use crate::error::CliError;
+
+/// A request the API does not answer: the status and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ApiError {
+    pub(crate) status: StatusCode,
+    pub(crate) message: String,
+}
+
+impl ApiError {
+    pub(crate) fn new(status: StatusCode, message: String) -> ApiError {
+        ApiError { status, message }
+    }
+
+    pub(crate) fn not_found(path: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no such page: {:?}", robotrules_text::excerpt(path, 100)),
+        )
+    }
+
+    pub(crate) fn too_large() -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than {} bytes (1 MiB)", MAX_BODY),
+        )
+    }
+
+    pub(crate) fn deadline() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request took longer than its deadline of {} s",
+                DEADLINE.as_secs()
+            ),
+        )
+    }
+
+    /// `{"error": "…"}`.
+    pub(crate) fn to_json(&self) -> Vec<u8> {
+        serde_json::to_vec(&serde_json::json!({ "error": self.message }))
+            .unwrap_or_else(|_| b"{\"error\":\"internal error\"}".to_vec())
+    }
+}
+
+impl From<CliError> for ApiError {
+    /// The command's message, as a bad request.
+    fn from(error: CliError) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, error.to_string())
+    }
+}
+
+/// More URLs than a request may ask about.
+pub(crate) fn too_many_urls(count: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!("{count} URLs: a request may ask about at most {MAX_URLS}"),
+    )
+}

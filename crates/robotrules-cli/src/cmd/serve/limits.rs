@@ -1,0 +1,45 @@
+//! What one tester allows: how long a request may take, how large its body and how many URLs
+//! it may ask about, how many computations run at once, and the [`Config`] a server's
+//! requests share. The route handlers ([`super::api`], [`super::http`]) read them from here.
+
+use std::time::Duration;
+
+/// The largest request body accepted (1 MiB); a larger one is answered 413.
+pub(crate) const MAX_BODY: usize = 1 << 20;
+
+/// How long one request may take, its body included; past it the answer is 503.
+pub(crate) const DEADLINE: Duration = Duration::from_secs(10);
+
+/// The most URLs one request may ask about (`/api/check`, `/api/diff`).
+pub(crate) const MAX_URLS: usize = 10_000;
+
+/// How many computations (every endpoint but fetch) run at once, each on a blocking thread;
+/// more wait their turn within their deadline, so a flood of requests cannot start a thread
+/// each.
+pub(crate) const MAX_COMPUTATIONS: usize = 8;
+
+/// How the server was started, and what its requests share.
+#[derive(Debug)]
+pub(crate) struct Config {
+    /// `--allow-private-fetch`.
+    pub(crate) allow_private_fetch: bool,
+    /// Whether the server listens on a loopback address: then it answers only requests
+    /// whose `Host` is a loopback address or `localhost`, so that a web page cannot reach it
+    /// through a name of its own that it points at 127.0.0.1 (DNS rebinding).
+    pub(crate) loopback: bool,
+    /// Turns to compute, [`MAX_COMPUTATIONS`] at a time; a turn is held by the blocking
+    /// thread until it ends, also past the deadline.
+    pub(crate) computations: std::sync::Arc<tokio::sync::Semaphore>,
+}
+
+impl Config {
+    /// The configuration of a server started with `--allow-private-fetch` or not, listening on
+    /// a loopback address or not.
+    pub(crate) fn new(allow_private_fetch: bool, loopback: bool) -> Config {
+        Config {
+            allow_private_fetch,
+            loopback,
+            computations: std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMPUTATIONS)),
+        }
+    }
+}
