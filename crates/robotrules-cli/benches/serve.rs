@@ -9,7 +9,9 @@
 
 #![allow(missing_docs, clippy::unwrap_used)]
 
-#[path = "../tests/serve_support/mod.rs"]
+// The tests' server harness; the bench uses part of it.
+#[allow(dead_code)]
+#[path = "../tests/it/support/serve.rs"]
 mod serve_support;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -1,0 +1,325 @@
+//! End-to-end tests of `robotrules survey`: the WARC fixtures of robotrules-survey (see its
+//! `tests/fixtures/make_fixtures.py`), directories, `-`, every output format, the summary, and
+//! bad input refused before any work.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+
+use crate::support::run;
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../robotrules-survey/tests/fixtures")
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The CSV rows as (host, agent, access, named).
+fn rows(stdout: &str) -> Vec<(String, String, String, String)> {
+    let mut lines = stdout.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "host,capture_time,warc_file,warc_offset,status,redirect,content_type,body_kind,bytes,parse_limit_cut,agent,named,access,crawl_delay,sitemaps"
+    );
+    lines
+        .map(|line| {
+            // The fixtures' fields hold no comma.
+            let f: Vec<&str> = line.split(',').collect();
+            assert_eq!(f.len(), 15, "{line}");
+            (f[0].into(), f[10].into(), f[12].into(), f[11].into())
+        })
+        .collect()
+}
+
+#[test]
+fn a_warc_file_gives_a_row_per_capture_and_crawler_and_a_summary() {
+    let gz = fixture("captures.warc.gz");
+    let r = run(&["survey", "--agents", "GPTBot,Googlebot", &gz], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let rows = rows(&r.stdout);
+    assert_eq!(rows.len(), 10 * 2);
+    let find = |host: &str, agent: &str| {
+        rows.iter()
+            .find(|row| row.0 == host && row.1 == agent)
+            .map(|row| (row.2.as_str(), row.3.as_str()))
+            .unwrap()
+    };
+    assert_eq!(find("a.example", "GPTBot"), ("blocked", "true"));
+    assert_eq!(find("a.example", "Googlebot"), ("open", "false"));
+    assert_eq!(find("d.example", "GPTBot"), ("open", "false"));
+    assert_eq!(find("e.example", "GPTBot"), ("blocked", "false"));
+    assert_eq!(find("f.example", "Googlebot"), ("blocked", "false"));
+    assert_eq!(find("g.example", "Googlebot"), ("unknown", "false"));
+    // Redirects come last, once their targets are known.
+    assert_eq!(rows.last().unwrap().0, "g.example");
+    // Malformed records: a warning each, with file and offset; the summary counts them.
+    let warnings: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("robotrules: warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{r:?}");
+    assert!(warnings
+        .iter()
+        .all(|w| w.contains("captures.warc.gz") && w.contains("at byte")));
+    assert!(r.stderr.contains("\nGPTBot "), "{r:?}");
+    // No progress bar (redrawn with CR and escape sequences) when standard error is not a
+    // terminal.
+    assert!(!r.stderr.contains(['\r', '\x1b']), "{r:?}");
+    assert!(
+        r.stderr.contains("10 captures (google profile); 1 redirect to a capture not in the input (unknown); 4 records skipped (not a robots.txt response), 2 malformed"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn json_lines_to_a_file_and_the_summary_on_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rows.jsonl");
+    let r = run(
+        &[
+            "survey",
+            "--format",
+            "json",
+            "-o",
+            out.to_str().unwrap(),
+            "--agents",
+            "CCBot",
+            &fixture("captures.warc"),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.starts_with("agent "), "{r:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 10);
+    let f = rows.iter().find(|r| r["host"] == "f.example").unwrap();
+    assert_eq!(f["redirect"], "https://www.f.example/robots.txt");
+    assert_eq!(
+        (f["status"].as_u64(), f["access"].as_str()),
+        (Some(301), Some("blocked"))
+    );
+    let d = rows.iter().find(|r| r["host"] == "d.example").unwrap();
+    assert_eq!(d["body_kind"], "html");
+}
+
+#[test]
+fn directories_and_paths_from_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("shop.example.txt"),
+        "User-agent: GPTBot\nDisallow: /\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("blog.example"),
+        "User-agent: *\nDisallow: /drafts/\n",
+    )
+    .unwrap();
+    let listing = format!("{}\n", dir.path().display());
+    let r = run(
+        &[
+            "survey",
+            "--agents",
+            "GPTBot,Bingbot",
+            "--profile",
+            "rfc9309",
+            "-",
+        ],
+        listing.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let rows = rows(&r.stdout);
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.0.as_str(), r.1.as_str(), r.2.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            ("blog.example", "GPTBot", "partial"),
+            ("blog.example", "Bingbot", "partial"),
+            ("shop.example", "GPTBot", "blocked"),
+            ("shop.example", "Bingbot", "open"),
+        ]
+    );
+    assert!(r.stderr.contains("(rfc9309 profile)"), "{r:?}");
+}
+
+#[test]
+fn bad_crawler_names_and_missing_inputs_are_refused_before_any_work() {
+    let gz = fixture("captures.warc.gz");
+    let r = run(
+        &[
+            "survey",
+            "--profile",
+            "rfc9309",
+            "--agents",
+            "GPTBot,Mozilla/5.0 (compatible; ClaudeBot/1.0)",
+            &gz,
+        ],
+        b"",
+    );
+    r.assert_error("pass `ClaudeBot`");
+    // Under google (the default) too: a survey counts crawlers, named by product tokens.
+    run(&["survey", "--agents", "GPT Bot", &gz], b"").assert_error("pass `GPT`");
+    run(
+        &["survey", "--agents", "GPTBot", &gz, "no-such.warc.gz"],
+        b"",
+    )
+    .assert_error("cannot read input \"no-such.warc.gz\"");
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("agents.tsv");
+    std::fs::write(&list, "GPTBot\tOpenAI\tfun\n").unwrap();
+    run(
+        &["survey", "--agents-file", list.to_str().unwrap(), &gz],
+        b"",
+    )
+    .assert_error("line 1: purpose \"fun\"");
+    run(&["survey", "--agents", "GPTBot"], b"").assert_error("missing argument INPUT");
+    run(&["survey", "--agents", "GPTBot,,CCBot", &gz], b"").assert_error("empty crawler name");
+}
+
+#[test]
+fn an_agents_file_names_the_crawlers_and_their_purposes() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("agents.tsv");
+    std::fs::write(&list, "# mine\nGPTBot\tOpenAI\ttraining\nExampleBot\n").unwrap();
+    let r = run(
+        &[
+            "survey",
+            "--agents-file",
+            list.to_str().unwrap(),
+            &fixture("captures.warc.gz"),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(rows(&r.stdout).len(), 20);
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l.starts_with("GPTBot") && l.contains("training")),
+        "{r:?}"
+    );
+}
+
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn parquet_needs_the_feature() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rows.parquet");
+    run(
+        &[
+            "survey",
+            "--format",
+            "parquet",
+            "-o",
+            out.to_str().unwrap(),
+            &fixture("captures.warc.gz"),
+        ],
+        b"",
+    )
+    .assert_error("--features parquet");
+}
+
+#[test]
+fn parquet_needs_an_output_file() {
+    run(
+        &[
+            "survey",
+            "--format",
+            "parquet",
+            &fixture("captures.warc.gz"),
+        ],
+        b"",
+    )
+    .assert_error("-o FILE");
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn parquet_holds_the_same_rows() {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::record::RowAccessor;
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rows.parquet");
+    let r = run(
+        &[
+            "survey",
+            "--format",
+            "parquet",
+            "-o",
+            out.to_str().unwrap(),
+            "--agents",
+            "GPTBot,Googlebot",
+            &fixture("captures.warc.gz"),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let reader = SerializedFileReader::new(std::fs::File::open(&out).unwrap()).unwrap();
+    let meta = reader.metadata();
+    assert_eq!(meta.file_metadata().num_rows(), 20);
+    let names: Vec<String> = meta
+        .file_metadata()
+        .schema_descr()
+        .columns()
+        .iter()
+        .map(|c| c.name().to_owned())
+        .collect();
+    assert_eq!(names[0], "host");
+    assert_eq!(names.len(), 15);
+    let csv = run(
+        &[
+            "survey",
+            "--agents",
+            "GPTBot,Googlebot",
+            &fixture("captures.warc.gz"),
+        ],
+        b"",
+    );
+    let expected: Vec<(String, String)> =
+        rows(&csv.stdout).into_iter().map(|r| (r.0, r.2)).collect();
+    let got: Vec<(String, String)> = reader
+        .get_row_iter(None)
+        .unwrap()
+        .map(|row| {
+            let row = row.unwrap();
+            (
+                row.get_string(0).unwrap().clone(),
+                row.get_string(12).unwrap().clone(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_survey_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..300 {
+        std::fs::write(
+            dir.path().join(format!("host{i}.example.txt")),
+            "User-agent: *\nDisallow: /private/\n",
+        )
+        .unwrap();
+    }
+    let mut child = crate::support::Harness::default()
+        .command(&["survey", dir.path().to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    // About 700 KB of rows: more than a pipe holds.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+}

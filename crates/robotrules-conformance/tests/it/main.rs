@@ -1,0 +1,11 @@
+//! The conformance runner: the corpus, its fixtures, malformed input and the generated docs: the
+//! crate's one integration-test binary, one module per area (one binary links the crate and its
+//! dev-dependencies once, not once per file).
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod corpus;
+mod docs_fresh;
+mod fixtures;
+mod malformed;

@@ -1,0 +1,362 @@
+//! The behaviours a new user meets, each asserted on codes, lines and message text: which
+//! notes appear by default, what a misspelt group line does to the lines below it, the byte
+//! order mark's help, and a file that is not text.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::support::noise;
+
+use robotrules_lint::{lint, Code, Level, LevelTarget, Levels, Lint, LintOptions, Profile};
+
+fn lint_for(source: &[u8], profile: Profile) -> Vec<Lint> {
+    let options = LintOptions {
+        profile,
+        ..LintOptions::default()
+    };
+    lint(source, &options).findings
+}
+
+fn codes(findings: &[Lint]) -> Vec<(Code, u32)> {
+    findings.iter().map(|f| (f.code, f.line)).collect()
+}
+
+const WORDPRESS: &[u8] = b"User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n";
+
+#[test]
+fn rule_order_is_reported_only_for_first_match_readers_or_when_asked() {
+    for profile in [Profile::Rfc9309, Profile::Google] {
+        assert_eq!(codes(&lint_for(WORDPRESS, profile)), [], "{profile}");
+    }
+    let legacy = lint_for(WORDPRESS, Profile::Legacy1994);
+    assert_eq!(codes(&legacy), [(Code::RuleOrder, 3)]);
+    assert_eq!(legacy[0].severity, robotrules_lint::Severity::Info);
+    assert_eq!(
+        legacy[0].message,
+        "`Allow: /wp-admin/admin-ajax.php` is never used by first-match readers: \
+         `Disallow: /wp-admin/` (line 2) matches every URL it does, first"
+    );
+    // `-W rule-order` asks for it under any profile: a warning.
+    let asked = LintOptions {
+        levels: Levels::from_list([(LevelTarget::Code(Code::RuleOrder), Level::Warn)]),
+        ..LintOptions::default()
+    };
+    let report = lint(WORDPRESS, &asked);
+    assert_eq!(codes(&report.findings), [(Code::RuleOrder, 3)]);
+    assert_eq!(
+        report.findings[0].severity,
+        robotrules_lint::Severity::Warning
+    );
+    assert_eq!(report.findings[0].profiles, [Profile::Legacy1994]);
+    // A group level does not bring it back: `-W notes` names the notes that are reported.
+    let notes = LintOptions {
+        levels: Levels::from_list([(LevelTarget::Notes, Level::Warn)]),
+        ..LintOptions::default()
+    };
+    assert_eq!(codes(&lint(WORDPRESS, &notes).findings), []);
+    // `-A rule-order` under legacy1994 leaves it out.
+    let allowed = LintOptions {
+        profile: Profile::Legacy1994,
+        levels: Levels::from_list([(LevelTarget::Code(Code::RuleOrder), Level::Allow)]),
+        ..LintOptions::default()
+    };
+    assert_eq!(codes(&lint(WORDPRESS, &allowed).findings), []);
+    assert!(Code::RuleOrder.allowed_by_default(Profile::Rfc9309));
+    assert!(!Code::RuleOrder.allowed_by_default(Profile::Legacy1994));
+    assert!(!Code::MisspeltKey.allowed_by_default(Profile::Rfc9309));
+}
+
+#[test]
+fn the_byte_order_mark_help_names_the_real_first_key() {
+    let findings = lint_for(
+        b"\xEF\xBB\xBFDisallow: /private\nUser-agent: *\n",
+        Profile::Rfc9309,
+    );
+    let bom = findings
+        .iter()
+        .find(|f| f.code == Code::ByteOrderMark)
+        .unwrap();
+    assert_eq!(
+        (bom.line, bom.severity),
+        (1, robotrules_lint::Severity::Warning)
+    );
+    let help = bom.help.as_deref().unwrap();
+    assert!(
+        help.contains("reads the first key as `<U+FEFF>Disallow`"),
+        "{help}"
+    );
+    assert!(
+        help.contains("loses the first line, `Disallow: /private`"),
+        "{help}"
+    );
+    assert!(!help.contains("user-agent"), "{help}");
+
+    let findings = lint_for(
+        b"\xEF\xBB\xBFuser-agent: *\ndisallow: /x\n",
+        Profile::Google,
+    );
+    let help = findings[0].help.as_deref().unwrap();
+    assert!(help.contains("`<U+FEFF>user-agent`"), "{help}");
+
+    // Part of a mark: its bytes, not U+FEFF.
+    let findings = lint_for(b"\xEF\xBBUser-agent: *\nDisallow: /x\n", Profile::Rfc9309);
+    let help = findings[0].help.as_deref().unwrap();
+    assert!(help.contains("`<EF><BB>User-agent`"), "{help}");
+
+    // A comment first: nothing is lost, a note that says so.
+    let findings = lint_for(
+        b"\xEF\xBB\xBF# robots\nUser-agent: *\nDisallow: /x\n",
+        Profile::Rfc9309,
+    );
+    assert_eq!(codes(&findings), [(Code::ByteOrderMark, 1)]);
+    assert_eq!(findings[0].severity, robotrules_lint::Severity::Info);
+    assert!(findings[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("loses nothing yet"));
+}
+
+#[test]
+fn a_file_that_is_not_text_gets_one_finding() {
+    for profile in Profile::ALL {
+        let report = lint(
+            &noise(300_000, 1),
+            &LintOptions {
+                profile,
+                ..LintOptions::default()
+            },
+        );
+        assert_eq!(
+            report.findings.len(),
+            1,
+            "{profile}: {:#?}",
+            report.findings
+        );
+        assert_eq!(report.truncated_count, 0);
+        assert_eq!((report.errors, report.warnings, report.notes), (1, 0, 0));
+        let f = &report.findings[0];
+        assert_eq!(f.code, Code::NotText);
+        assert_eq!(f.profiles, Profile::ALL);
+        assert!(
+            f.message.starts_with("the file is not a text file: ")
+                && f.message.contains("of its first 65536 bytes")
+                && f.message.contains("are control characters"),
+            "{}",
+            f.message
+        );
+        assert!(f.help.as_deref().unwrap().contains("Serve the text file"));
+    }
+    // A file of NUL bytes only.
+    let nul = lint(&[0; 100_000], &LintOptions::default());
+    assert_eq!(codes(&nul.findings), [(Code::NotText, 1)]);
+    assert!(
+        nul.findings[0]
+            .message
+            .contains("100000 of its first 65536")
+            || nul.findings[0].message.contains("65536 of its first 65536")
+    );
+    // The line of the first control byte.
+    let mut late = b"User-agent: *\nDisallow: /a\n".to_vec();
+    late.extend(noise(2_000, 2));
+    let report = lint(&late, &LintOptions::default());
+    assert_eq!(report.findings.len(), 1, "{:#?}", report.findings);
+    assert_eq!(report.findings[0].code, Code::NotText);
+    assert!(report.findings[0].line >= 3, "{:?}", report.findings[0]);
+}
+
+#[test]
+fn text_with_stray_bytes_is_still_text() {
+    // Rules, then NUL padding (as one file of the real sample has): `nul-byte`, not `not-text`.
+    let mut padded = b"User-agent: *\nDisallow: /a\n".to_vec();
+    padded.extend([0; 8_000]);
+    let findings = lint_for(&padded, Profile::Rfc9309);
+    assert_eq!(codes(&findings), [(Code::NulByte, 3)]);
+    // Latin-1: `invalid-utf8` findings, no `not-text`.
+    let latin1 = b"# R\xE8gles\nUser-agent: *\nDisallow: /caf\xE9/\n";
+    let findings = lint_for(latin1, Profile::Rfc9309);
+    assert!(
+        findings.iter().all(|f| f.code == Code::InvalidUtf8),
+        "{findings:#?}"
+    );
+    assert!(!findings.is_empty());
+}
+
+/// The file of the issue: a `*` group, then a group for `BadBot` whose user-agent line is
+/// misspelt.
+const BADBOT: &[u8] =
+    b"User-agent: *\nAllow: /\n\nUser agent: BadBot\nDisallow: /\nCrawl-delay: 10\n";
+
+fn misspelt(findings: &[Lint], line: u32) -> &Lint {
+    findings
+        .iter()
+        .find(|f| f.code == Code::MisspeltKey && f.line == line)
+        .unwrap_or_else(|| panic!("no misspelt-key on line {line}: {findings:#?}"))
+}
+
+#[test]
+fn a_misspelt_group_line_says_where_the_lines_below_it_go_in_each_profile() {
+    let findings = lint_for(BADBOT, Profile::Rfc9309);
+    let f = misspelt(&findings, 4);
+    assert_eq!(f.severity, robotrules_lint::Severity::Error);
+    assert_eq!(
+        f.message,
+        "`User agent` is not a directive; did you mean `user-agent`?"
+    );
+    assert_eq!(
+        f.label.as_deref(),
+        Some("ignored by rfc9309 and legacy1994: the lines below join the `*` group")
+    );
+    let help = f.help.as_deref().unwrap();
+    assert!(
+        help.contains(
+            "What the lines meant for `BadBot` become: under rfc9309 and legacy1994, \
+             `Disallow: /` (line 5) and `Crawl-delay: 10` (line 6) join the `*` group (line 1), \
+             so they apply to every crawler that group covers"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains(
+            "google reads it as a user-agent line: the lines below it are the group for `BadBot`"
+        ),
+        "{help}"
+    );
+    let related: Vec<(u32, &str)> = f
+        .related
+        .iter()
+        .map(|r| (r.line, r.label.as_str()))
+        .collect();
+    assert_eq!(
+        related,
+        [
+            (1, "the `*` group starts here (rfc9309)"),
+            (5, "in the `*` group under rfc9309"),
+            (6, "in the `*` group under rfc9309"),
+        ]
+    );
+    // Under google the line is accepted: a warning, labelled as before, with the same
+    // per-profile account.
+    let findings = lint_for(BADBOT, Profile::Google);
+    let f = misspelt(&findings, 4);
+    assert_eq!(f.severity, robotrules_lint::Severity::Warning);
+    assert_eq!(
+        f.label.as_deref(),
+        Some("read as `user-agent` by google only")
+    );
+    assert!(f
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("join the `*` group (line 1)"));
+}
+
+#[test]
+fn a_misspelt_group_line_names_a_named_group_and_lines_that_belong_to_none() {
+    // Below a named group: the rule now applies to Googlebot.
+    let source = b"User-agent: Googlebot\nDisallow: /x\nUseragent: BadBot\nDisallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 3).clone();
+    let help = f.help.unwrap();
+    assert!(
+        help.contains(
+            "under rfc9309 and legacy1994, `Disallow: /` (line 4) joins the group for \
+             `Googlebot` (line 1), so it applies to `Googlebot`"
+        ),
+        "{help}"
+    );
+    assert_eq!(
+        f.label.as_deref(),
+        Some("ignored by rfc9309 and legacy1994: the lines below join the group for `Googlebot`")
+    );
+    // First in the file: the lines below belong to no group.
+    let findings = lint_for(b"User agent: BadBot\nDisallow: /\n", Profile::Rfc9309);
+    assert_eq!(
+        codes(&findings),
+        [(Code::MisspeltKey, 1), (Code::RuleOutsideGroup, 2)]
+    );
+    let help = findings[0].help.as_deref().unwrap();
+    assert!(
+        help.contains(
+            "under rfc9309 and legacy1994, `Disallow: /` (line 2) follows no user-agent line \
+             and is ignored"
+        ),
+        "{help}"
+    );
+    assert!(findings[0].related.is_empty());
+    // A spelling no profile reads: the same account for every profile.
+    let source = b"User-agent: *\nDisallow: /a\nUser_agent: BadBot\nDisallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Google), 3).clone();
+    assert_eq!(
+        f.label.as_deref(),
+        Some("ignored by every profile: the lines below join the `*` group")
+    );
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309, google and legacy1994, `Disallow: /` (line 4) joins the `*` group \
+             (line 1)"
+        ),
+        "{:?}",
+        f.help
+    );
+    // Nothing below before the next user-agent line: said so, nothing moves.
+    let source =
+        b"User-agent: *\nDisallow: /a\nUser agent: BadBot\nUser-agent: Other\nDisallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 3).clone();
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309 and legacy1994, no rule or record follows it before the next \
+             user-agent line"
+        ),
+        "{:?}",
+        f.help
+    );
+    assert!(f.related.is_empty());
+    // A missing colon on a group line: the same account, on the `missing-colon` finding.
+    let source = b"User-agent: *\nDisallow: /a\nUser-agent BadBot\nDisallow: /\n";
+    let findings = lint_for(source, Profile::Rfc9309);
+    let f = findings
+        .iter()
+        .find(|f| f.code == Code::MissingColon && f.line == 3)
+        .unwrap();
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309 and legacy1994, `Disallow: /` (line 4) joins the `*` group (line 1)"
+        ),
+        "{:?}",
+        f.help
+    );
+    // A misspelt rule below is ignored for its spelling (its own finding), not named as
+    // ignored for where it stands.
+    let source = b"User agent: BadBot\nDissallow: /\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 1).clone();
+    assert!(
+        f.help.as_deref().unwrap().contains(
+            "under rfc9309 and legacy1994, no rule or record follows it before the next \
+             user-agent line"
+        ),
+        "{:?}",
+        f.help
+    );
+    // A misspelt rule key is no group line: no account of lines below.
+    let f = misspelt(
+        &lint_for(
+            b"User-agent: *\nDissallow: /x\nAllow: /y\n",
+            Profile::Rfc9309,
+        ),
+        2,
+    )
+    .clone();
+    assert!(!f.help.unwrap().contains("What the lines"));
+}
+
+/// A record (`crawl-delay`) moves with the group line as a rule does: each profile's model
+/// says which group holds it, and the lint repeats that.
+#[test]
+fn a_record_below_a_misspelt_group_line_moves_too() {
+    let source = b"User-agent: Googlebot\nDisallow: /x\nUser agent: BadBot\nCrawl-delay: 10\n";
+    let f = misspelt(&lint_for(source, Profile::Rfc9309), 3).clone();
+    let help = f.help.unwrap();
+    assert!(
+        help.contains("`Crawl-delay: 10` (line 4) joins the group for `Googlebot` (line 1)"),
+        "{help}"
+    );
+}

@@ -1,0 +1,13 @@
+//! The linter: findings, goldens and bad input: the crate's one integration-test binary, one module
+//! per area (one binary links the crate and its dev-dependencies once, not once per file).
+//!
+//! Shared helpers are in `support`; a test that needs its own process state (an environment
+//! variable, the working directory) sets it on the child it starts, never on this process.
+
+// Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod bad_input;
+mod findings;
+mod golden;
+mod support;
