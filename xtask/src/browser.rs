@@ -1,5 +1,5 @@
 //! Making sure headless Chromium and its WebDriver are installed before the browser tests of
-//! `robotrules serve` (`crates/robotrules-cli/tests/serve_browser.rs`).
+//! `robotrules serve` (`crates/robotrules-cli/tests/it/serve_browser.rs`).
 //!
 //! Those tests drive Debian's `chromium` through `chromedriver` (package `chromium-driver`),
 //! and fail when either is missing, so the README's test command brings them: when one is not
@@ -8,6 +8,7 @@
 use anyhow::Context as _;
 
 use crate::debian::{self, find};
+use crate::skip::Piece;
 
 /// The programs the tests start, each with where Debian's package puts it.
 const PROGRAMS: [(&str, &str); 2] = [
@@ -26,15 +27,14 @@ pub(crate) fn ensure_installed() -> anyhow::Result<()> {
     {
         return Ok(());
     }
-    eprintln!(
-        "xtask: chromium or chromedriver is missing; installing Debian's chromium and \
-         chromium-driver packages"
-    );
-    debian::apt_install(
-        &PACKAGES,
-        "chromium or chromedriver is missing and there is no apt-get to install them; install \
-         Chromium and its WebDriver (chromedriver) so that both are on PATH",
-    )?;
+    debian::apt_install(&debian::Install {
+        packages: &PACKAGES,
+        why: Piece::Browser.tests(),
+        skip: Piece::Browser.variable(),
+        without_apt: "chromium or chromedriver is missing and there is no apt-get to install \
+                      them; install Chromium and its WebDriver (chromedriver) so that both are \
+                      on PATH",
+    })?;
     for (name, debian) in PROGRAMS {
         find(name, debian).with_context(|| {
             format!("apt-get reported success but {name} is still missing; install chromium and chromium-driver")

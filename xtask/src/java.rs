@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 
 use crate::debian;
+use crate::skip::Piece;
 
 /// Debian's package: the JVM without a display, Java 17 (PySpark 4's minimum).
 const PACKAGE: &str = "openjdk-17-jre-headless";
@@ -19,12 +20,13 @@ pub(crate) fn ensure_installed() -> anyhow::Result<PathBuf> {
     if let Some(found) = find() {
         return Ok(found);
     }
-    eprintln!("xtask: java is missing (Spark needs it); installing Debian's {PACKAGE} package");
-    debian::apt_install(
-        &["--no-install-recommends", PACKAGE],
-        "java is missing and there is no apt-get to install it; install Java 17 or later so \
-         that java is on PATH (or set JAVA_HOME)",
-    )?;
+    debian::apt_install(&debian::Install {
+        packages: &[PACKAGE],
+        why: Piece::Java.tests(),
+        skip: Piece::Java.variable(),
+        without_apt: "java is missing and there is no apt-get to install it; install Java 17 or \
+                      later so that java is on PATH (or set JAVA_HOME)",
+    })?;
     find().context(format!(
         "apt-get reported success but java is still missing; install Java 17 or later \
          ({PACKAGE} on Debian) and put java on PATH"

@@ -10,30 +10,36 @@
 //! - `cargo xtask sweep DIR [--budget-ms 1000] [--urls 50] [--slowest 10]
 //!   [--format text|markdown]` runs `robotrules-sweep` in release mode, since its times mean
 //!   nothing in a debug build (see `docs/robustness.md`);
-//! - `cargo xtask test [CARGO TEST ARGS]` is the README's test command: it makes sure a
-//!   `redis-server` is installed (the fleet-cache tests start a real one; `apt-get install
-//!   redis-server` when it is missing) and `chromium` with `chromium-driver` (the tester
-//!   page's browser tests, `src/browser.rs`), then runs `cargo test --workspace` with the Redis
-//!   store's features (`src/redis.rs`), then the Python package's tests in a virtualenv
-//!   under `target/` (`src/python.rs`; Java is installed when missing for the Spark job's
-//!   test, `src/java.rs`).
+//! - `cargo xtask test [CARGO TEST ARGS]` is the README's test command: everything plain
+//!   `cargo test --workspace` runs, plus the tests that need more than the Rust toolchain. It
+//!   makes sure a `redis-server` is installed (the fleet-cache tests start a real one,
+//!   `src/redis.rs`) and `chromium` with `chromium-driver` (the tester page's browser tests,
+//!   `src/browser.rs`), installing what is missing with `apt-get --no-install-recommends` and
+//!   upgrading nothing (`src/debian.rs`), then runs `cargo test --workspace` with the features
+//!   that turn those tests on (`redis-tests`, `browser-tests`), then the Python package's
+//!   tests in a virtualenv under `target/` (`src/python.rs`; Java is installed when missing
+//!   for the Spark job's test, `src/java.rs`). `ROBOTRULES_SKIP_REDIS`, `_BROWSER`, `_JAVA`
+//!   and `_PYTHON` (set to `1`) each leave one piece out, and the run then ends saying so
+//!   (`src/skip.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
 mod browser;
+mod cargo;
 mod debian;
 mod java;
 mod python;
 mod redis;
+mod skip;
 #[cfg(test)]
 mod tidy;
 
 use std::ffi::OsString;
-use std::path::Path;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
-use anyhow::Context as _;
 use clap::{Parser, Subcommand};
+
+use crate::cargo::{cargo_command, names_packages, run, workspace_root};
 
 /// Project commands for robotrules.
 #[derive(Debug, Parser)]
@@ -66,8 +72,9 @@ struct Forwarded {
     args: Vec<OsString>,
 }
 
-/// The features `cargo xtask test` turns on: the Redis store and everything built on it, and
-/// `robotrules survey`'s Parquet output (off in a default CLI build, which it would slow).
+/// The features `cargo xtask test` always turns on: the Redis store and everything built on
+/// it, and `robotrules survey`'s Parquet output (off in a default CLI build, which it would
+/// slow). Each piece not skipped adds its own ([`skip::Piece::features`]).
 const TEST_FEATURES: &str = "robotrules-fetch/redis,robotrules/redis,robotrules-cli/parquet";
 
 /// `cargo run --quiet --package PACKAGE [cargo_args] -- args` in this workspace, with the
@@ -84,18 +91,23 @@ fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::R
     run(command)
 }
 
-/// `cargo test --workspace --features TEST_FEATURES args` (or `cargo test args` when they
-/// choose packages), once `redis-server` is there.
+/// `cargo test --workspace --features FEATURES args` (or `cargo test args` when they
+/// choose packages), once `redis-server` and Chromium are there (unless skipped).
 fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
-    redis::ensure_installed()?;
-    browser::ensure_installed()?;
+    let skipped = skip::skipped();
+    if !skipped.contains(&skip::Piece::Redis) {
+        redis::ensure_installed()?;
+    }
+    if !skipped.contains(&skip::Piece::Browser) {
+        browser::ensure_installed()?;
+    }
     let mut command = cargo_command()?;
     command.arg("test");
     // With `-p` given here, only those packages: `--workspace` would override it, and the
-    // features name packages that may not be chosen (pass `--features redis` for the fetch
-    // crate's Redis tests).
+    // features name packages that may not be chosen (pass `--features redis-tests` for the
+    // fetch crate's Redis tests).
     if !names_packages(args) {
-        command.args(["--workspace", "--features", TEST_FEATURES]);
+        command.args(["--workspace", "--features", &features(&skipped)]);
     }
     command
         .arg("--manifest-path")
@@ -104,43 +116,29 @@ fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
     run(command)
 }
 
-/// Whether `args` choose packages (`-p NAME`, `-pNAME`, `--package NAME`, `--package=NAME`).
-fn names_packages(args: &[OsString]) -> bool {
-    args.iter().any(|arg| {
-        let arg = arg.to_string_lossy();
-        arg.starts_with("-p") || arg == "--package" || arg.starts_with("--package=")
-    })
-}
-
-/// The cargo that runs xtask.
-fn cargo_command() -> anyhow::Result<Command> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    Ok(Command::new(cargo))
-}
-
-/// The workspace's root directory.
-fn workspace_root() -> anyhow::Result<&'static Path> {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask/ has no parent directory")
-}
-
-/// Runs `command`; its exit status becomes xtask's.
-fn run(mut command: Command) -> anyhow::Result<ExitCode> {
-    let status = command
-        .status()
-        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
-    // A child ended by a signal has no code: report a failure.
-    let code = status.code().and_then(|code| u8::try_from(code).ok());
-    Ok(code.map_or(ExitCode::FAILURE, ExitCode::from))
+/// [`TEST_FEATURES`] and the features of every piece not `skipped`.
+fn features(skipped: &[skip::Piece]) -> String {
+    let mut features = vec![TEST_FEATURES];
+    for piece in skip::Piece::ALL {
+        if !skipped.contains(&piece) {
+            features.extend(piece.features());
+        }
+    }
+    features.join(",")
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
-        Task::Test(forwarded) => cargo_test(&forwarded.args)
-            .and_then(|status| python::after_cargo_test(status, &forwarded.args)),
+        Task::Test(forwarded) => {
+            let result = cargo_test(&forwarded.args)
+                .and_then(|status| python::after_cargo_test(status, &forwarded.args));
+            if let Some(summary) = skip::summary(&skip::skipped()) {
+                eprintln!("{summary}");
+            }
+            result
+        }
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");
@@ -177,5 +175,15 @@ mod tests {
         assert!(names(&["--package=robotrules"]));
         assert!(!names(&["--", "--nocapture"]));
         assert!(!names(&["--release"]));
+    }
+
+    #[test]
+    fn a_skipped_piece_leaves_its_features_out() {
+        let all = features(&[]);
+        assert!(all.starts_with(TEST_FEATURES), "{all}");
+        assert!(all.contains("robotrules-cli/redis-tests") && all.contains("browser-tests"));
+        let without_redis = features(&[skip::Piece::Redis]);
+        assert!(!without_redis.contains("redis-tests"), "{without_redis}");
+        assert!(without_redis.contains("robotrules-cli/browser-tests"));
     }
 }

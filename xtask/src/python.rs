@@ -14,13 +14,16 @@
 //! path it hands to pytest in `ROBOTRULES_CLI`.
 //!
 //! The step runs when the whole workspace is tested, or when `-p robotrules-python` is
-//! named; `ROBOTRULES_SKIP_PYTHON=1` leaves it out.
+//! named; `ROBOTRULES_SKIP_PYTHON=1` leaves it out, and `ROBOTRULES_SKIP_JAVA=1` leaves out
+//! the Spark test (and the Java install) only (`skip.rs`).
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context as _};
+
+use crate::skip::Piece;
 
 /// The packages installed into the virtualenv, pinned. Why each: maturin builds the wheel,
 /// pytest runs the tests, mypy's `stubtest` checks the `.pyi` stubs, Scrapy and Protego are
@@ -38,6 +41,9 @@ pub(crate) const PINS: &[&str] = &[
     "pyarrow==26.0.1",
 ];
 
+/// The test that starts Spark, and so Java: left out with `ROBOTRULES_SKIP_JAVA=1`.
+const SPARK_TEST: &str = "test_spark_survey.py";
+
 /// The sdists whose test files are run against the drop-ins (the same versions as [`PINS`]).
 const SDISTS: &[(&str, &str)] = &[("protego", "0.7.0"), ("scrapy", "2.19.0")];
 
@@ -48,12 +54,12 @@ pub(crate) fn after_cargo_test(
     args: &[OsString],
 ) -> anyhow::Result<ExitCode> {
     if cargo_status != ExitCode::SUCCESS
-        || std::env::var_os("ROBOTRULES_SKIP_PYTHON").is_some_and(|v| v == "1")
-        || (crate::names_packages(args) && !names_this_package(args))
+        || Piece::Python.skipped()
+        || (crate::cargo::names_packages(args) && !names_this_package(args))
     {
         return Ok(cargo_status);
     }
-    test(crate::workspace_root()?)
+    test(crate::cargo::workspace_root()?)
 }
 
 /// Whether `args` name `robotrules-python` among the packages.
@@ -79,18 +85,23 @@ fn test(root: &Path) -> anyhow::Result<ExitCode> {
         .env("VIRTUAL_ENV", &venv);
     check(build)?;
 
-    crate::java::ensure_installed()?;
+    let tests = root.join("crates/robotrules-python/tests");
+    let mut pytest = Command::new(&python);
+    pytest.args(["-m", "pytest", "-q", "-p", "no:cacheprovider"]);
+    if Piece::Java.skipped() {
+        pytest.arg("--ignore").arg(tests.join(SPARK_TEST));
+    } else {
+        crate::java::ensure_installed()?;
+    }
     let cli = build_cli(root)?;
 
     eprintln!("xtask: running the Python tests (pytest crates/robotrules-python/tests)");
-    let mut pytest = Command::new(&python);
     pytest
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-        .arg(root.join("crates/robotrules-python/tests"))
+        .arg(&tests)
         .env("ROBOTRULES_SDISTS", &sdists)
         .env("ROBOTRULES_CLI", &cli)
         .current_dir(root);
-    crate::run(pytest)
+    crate::cargo::run(pytest)
 }
 
 /// Builds the CLI with Parquet output (the Spark test compares its Parquet with the job's);
@@ -99,7 +110,7 @@ fn build_cli(root: &Path) -> anyhow::Result<PathBuf> {
     eprintln!(
         "xtask: building the CLI with Parquet (cargo build -p robotrules-cli --features parquet)"
     );
-    let mut build = crate::cargo_command()?;
+    let mut build = crate::cargo::cargo_command()?;
     build
         .args([
             "build",

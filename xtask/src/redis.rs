@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 
 use crate::debian;
+use crate::skip::Piece;
 
 /// Where Debian's package puts the server, for when `/usr/sbin` or `/usr/bin` is not on `PATH`.
 const DEBIAN_PATH: &str = "/usr/bin/redis-server";
@@ -18,12 +19,13 @@ pub(crate) fn ensure_installed() -> anyhow::Result<PathBuf> {
     if let Some(found) = debian::find("redis-server", DEBIAN_PATH) {
         return Ok(found);
     }
-    eprintln!("xtask: redis-server is missing; installing Debian's redis-server package");
-    debian::apt_install(
-        &["redis-server"],
-        "redis-server is missing and there is no apt-get to install it; install Redis (or \
-         Valkey) so that redis-server is on PATH",
-    )?;
+    debian::apt_install(&debian::Install {
+        packages: &["redis-server"],
+        why: Piece::Redis.tests(),
+        skip: Piece::Redis.variable(),
+        without_apt: "redis-server is missing and there is no apt-get to install it; install \
+                      Redis (or Valkey) so that redis-server is on PATH",
+    })?;
     debian::find("redis-server", DEBIAN_PATH).context(
         "apt-get reported success but redis-server is still missing; install Redis (or Valkey) \
          and put redis-server on PATH",

@@ -9,19 +9,22 @@
 //!   `crates/robotrules-model/src/profile.rs` branches on a profile by name: no comparison
 //!   (`== Profile::Google`), no pattern (a `match` arm, the pattern of `matches!(…)`, `if let`),
 //!   however many lines the expression spans. Naming a profile to build a value is fine.
-//! - **No import circle.** In each library crate (a `src/lib.rs` under `crates/`), no two
-//!   files import from each other, directly or round a longer circle: the graph is read from
-//!   `use` trees and from `crate::`, `self::`, `super::` and child-module paths in code,
-//!   following the module tree (`a.rs` or `a/mod.rs`, children in `a/`) and re-exports
-//!   (`crate::Error` is the file that defines it, when the root re-exports it). A parent's
-//!   `mod child;` is not an import, nor is `#[cfg(test)]` code. The failure names each file of
-//!   a circle and the line of each import that closes it.
+//! - **No import circle.** In each crate of the workspace (every target: libraries,
+//!   binaries, tests, benchmarks, examples, xtask), no two files import from each other,
+//!   directly or round a longer circle: the graph is read from `use` trees and from `crate::`,
+//!   `self::`, `super::` and child-module paths in code, following the module tree (`a.rs` or
+//!   `a/mod.rs`, children in `a/`) and re-exports (`crate::Error` is the file that defines it,
+//!   when the root re-exports it). A parent's `mod child;` is not an import, nor is
+//!   `#[cfg(test)]` code. The failure names each file of a circle and the line of each import
+//!   that closes it.
+//! - **One convention for module files.** A module with children is `x.rs` with its children
+//!   in `x/`; no file is named `mod.rs` (under `crates/`, `xtask/`, `fuzz/`, `examples/`).
 //! - **A curated facade.** `crates/robotrules/src` re-exports no layer crate whole
 //!   (`pub use robotrules_model as model;`, `::{self as model}`, `::*`): its items, one by one.
 //! - **Parse-only users stay light.** The facade without default features pulls in no tokio,
 //!   reqwest, hyper, annotate-snippets or serde_json.
 //! - **Generated docs are fresh.** `docs/conformance.md` against the corpus is checked by
-//!   `crates/robotrules-conformance/tests/docs_fresh.rs` (the same check as
+//!   `crates/robotrules-conformance/tests/it/docs_fresh.rs` (the same check as
 //!   `cargo xtask conformance --check`), next to the code that renders it.
 
 use std::collections::BTreeMap;
@@ -648,7 +651,7 @@ fn parse_only_users_pull_in_no_runtime_no_http_no_renderer() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// No file-level import circle in a library crate.
+// No file-level import circle in any crate.
 
 /// One module of a crate: where it sits (`["crate", "matcher", "index"]`), the file it is
 /// written in (an inline `mod x { … }` shares its parent's), its child modules, and the names
@@ -1136,26 +1139,55 @@ fn describe_circle(
     out
 }
 
-/// The crates of the workspace with a library target: their directories under `crates/`.
-fn library_crates(root: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = fs::read_dir(root.join("crates"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|dir| dir.join("src/lib.rs").is_file())
-        .collect();
+/// The root file of every target of every workspace package (libraries, binaries, tests,
+/// benchmarks, examples; not build scripts), each with its package's directory: from
+/// `cargo metadata`, so that a `[[bin]]` or `[[test]]` with its own path is found too.
+fn crate_roots() -> Vec<(PathBuf, String)> {
+    let metadata: Value = serde_json::from_str(&cargo(&[
+        "metadata",
+        "--format-version",
+        "1",
+        "--no-deps",
+        "--offline",
+    ]))
+    .unwrap_or_else(|error| panic!("cargo metadata is not JSON: {error}"));
+    let mut out = Vec::new();
+    for package in metadata["packages"].as_array().into_iter().flatten() {
+        let manifest = PathBuf::from(package["manifest_path"].as_str().unwrap_or_default());
+        let Some(dir) = manifest.parent() else {
+            continue;
+        };
+        for target in package["targets"].as_array().into_iter().flatten() {
+            let build_script = target["kind"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|kind| kind == "custom-build");
+            let src = Path::new(target["src_path"].as_str().unwrap_or_default());
+            if let (false, Ok(relative)) = (build_script, src.strip_prefix(dir)) {
+                out.push((dir.to_path_buf(), relative.to_string_lossy().into_owned()));
+            }
+        }
+    }
     out.sort();
+    out.dedup();
     out
 }
 
 #[test]
-fn no_library_crate_has_an_import_circle() {
+fn no_crate_has_an_import_circle() {
     let root = root();
+    let roots = crate_roots();
+    assert!(
+        roots
+            .iter()
+            .any(|(dir, file)| dir.ends_with("robotrules-cli") && file == "src/main.rs"),
+        "the CLI's binary is not among the crate roots: {roots:?}"
+    );
     let mut found = String::new();
-    for krate in library_crates(&root) {
+    for (krate, root_file) in roots {
         let read = |file: &str| fs::read_to_string(krate.join(file)).ok();
-        let graph = ModuleTree::read("src/lib.rs", &read).graph();
+        let graph = ModuleTree::read(&root_file, &read).graph();
         let shown = krate
             .strip_prefix(&root)
             .unwrap_or(&krate)
@@ -1167,10 +1199,51 @@ fn no_library_crate_has_an_import_circle() {
     }
     assert!(
         found.is_empty(),
-        "files of a library crate import each other (through `use`, `crate::`, `super::` or \
+        "files of a crate import each other (through `use`, `crate::`, `super::` or \
          child-module paths): move what both need into a file of its own, or have one side \
          stop importing the other\n{found}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One convention for module files.
+
+/// The `mod.rs` files under `dir` (a module is `x.rs` with its children in `x/`).
+fn mod_rs_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    files.retain(|file| file.file_name().is_some_and(|name| name == "mod.rs"));
+    files
+}
+
+#[test]
+fn every_module_file_is_named_after_its_module() {
+    let root = root();
+    let mut found: Vec<String> = ["crates", "xtask", "fuzz", "examples"]
+        .iter()
+        .flat_map(|dir| mod_rs_files(&root.join(dir)))
+        .map(|file| file.strip_prefix(&root).unwrap_or(&file).display().to_string())
+        .collect();
+    found.sort();
+    assert!(
+        found.is_empty(),
+        "a module is `x.rs` with its children in `x/`, never `x/mod.rs` \
+         (docs/ARCHITECTURE.md): rename {found:?}"
+    );
+}
+
+#[test]
+fn the_module_file_check_sees_what_it_should() {
+    let dir = std::env::temp_dir().join(format!("xtask-tidy-mod-rs-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("src/a")).unwrap();
+    fs::create_dir_all(dir.join("target/debug")).unwrap();
+    fs::write(dir.join("src/a/mod.rs"), "").unwrap();
+    fs::write(dir.join("src/b.rs"), "").unwrap();
+    fs::write(dir.join("target/debug/mod.rs"), "").unwrap();
+    let found = mod_rs_files(&dir);
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(found, [dir.join("src/a/mod.rs")]);
 }
 
 /// The import graph of a crate given as `(path, text)` pairs, rooted at `src/lib.rs`.
