@@ -142,7 +142,7 @@ pub(crate) enum CliError {
 
 impl CliError {
     /// clap's error for a command line that does not fit, on one line:
-    /// `missing argument AGENT (usage: robotrules check [OPTIONS] ROBOTS AGENT [URL...])`.
+    /// `missing argument AGENT (usage: robotrules check <ROBOTS> <AGENT> [URL]...)`.
     ///
     /// clap renders a message, a blank line, the usage and a hint to try `--help`, and lists
     /// missing arguments on lines of their own; this keeps the message and the usage only.

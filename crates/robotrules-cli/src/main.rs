@@ -86,8 +86,8 @@ enum Command {
     /// What does a crawler get? Its groups and rules, crawl-delay, request-rate, visit-time
     /// and the sitemaps; exit 1 only when a fetched robots.txt is unreachable.
     Show(cmd::show::ShowArgs),
-    /// What does the fleet's shared robots.txt cache (Redis, `--cache`) hold for a site, and
-    /// remove it: `cache show`, `cache purge`.
+    /// What does the fleet's shared robots.txt cache (Redis, `--cache`) hold, site by site or
+    /// in total, and remove entries: `cache show`, `cache list`, `cache stats`, `cache purge`.
     Cache(cmd::cache::CacheArgs),
     /// A robots.txt tester in the browser: one page and a JSON API on 127.0.0.1:8080 (the
     /// same answers as check, explain, lint, show, diff and fetch).

@@ -70,14 +70,11 @@ const MAX_CONCURRENCY: usize = 4096;
 
 /// Arguments of `robotrules batch`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "robotrules batch [OPTIONS] AGENT [URL...]",
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules batch ExampleBot https://example.com/a https://example.org/b
   cat urls.txt | robotrules batch --only allowed ExampleBot > to-fetch.txt
-  cat urls.txt | robotrules batch --format json --concurrency 64 ExampleBot"
-)]
+  cat urls.txt | robotrules batch --format json --concurrency 64 ExampleBot")]
 pub(crate) struct BatchArgs {
     #[command(flatten)]
     profile: ProfileArg,

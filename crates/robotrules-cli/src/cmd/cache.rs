@@ -72,7 +72,6 @@ enum CacheCommand {
 /// Arguments of `robotrules cache show`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache show --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT] ORIGIN",
     mut_args(cache_command_arg),
     after_help = "\
 Examples:
@@ -101,7 +100,6 @@ struct ShowArgs {
 /// Arguments of `robotrules cache purge`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache purge --cache URL [--cache-timeout SECS] [--ca-cert FILE] ORIGIN|--all",
     mut_args(cache_command_arg),
     after_help = "\
 Examples:

@@ -37,14 +37,11 @@ use crate::rows::{Deciding, Printer, Row, Verdict};
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "robotrules check [OPTIONS] ROBOTS AGENT [URL...]",
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules check examples/robots.txt Googlebot /search/results /about
   robotrules check --explain --profile google https://example.com/robots.txt Googlebot /cart
-  cat urls.txt | robotrules check --format json robots.txt ExampleBot"
-)]
+  cat urls.txt | robotrules check --format json robots.txt ExampleBot")]
 pub(crate) struct CheckArgs {
     #[command(flatten)]
     profile: ProfileArg,

@@ -55,7 +55,6 @@ Exit status: 0 when nothing changes, 1 when some verdict changes, 2 on a usage o
 /// Arguments of `robotrules diff`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules diff [OPTIONS] OLD NEW [AGENT...]",
     after_help = AFTER_HELP
 )]
 pub(crate) struct DiffArgs {

@@ -29,14 +29,11 @@ use crate::remote::For;
 
 /// Arguments of `robotrules explain`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "robotrules explain [OPTIONS] ROBOTS AGENT URL",
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules explain examples/robots.txt Googlebot /search/results
   robotrules explain --profile all examples/robots.txt Googlebot /search/results
-  robotrules explain --format json https://example.com/robots.txt ExampleBot /private/x"
-)]
+  robotrules explain --format json https://example.com/robots.txt ExampleBot /private/x")]
 pub(crate) struct ExplainArgs {
     /// The reading to explain (rfc9309, google, legacy1994), or `all` to compare them.
     #[arg(long, value_name = "PROFILE", default_value = "rfc9309", value_parser = parse_profiles)]

@@ -41,7 +41,7 @@ that cannot have a robots.txt.";
 
 /// Arguments of `robotrules fetch`.
 #[derive(Debug, clap::Args)]
-#[command(override_usage = "robotrules fetch [OPTIONS] URL", after_help = EXIT_STATUS)]
+#[command(after_help = EXIT_STATUS)]
 pub(crate) struct FetchArgs {
     /// The cache rules behind the reported cache lifetime: rfc9309 (at most 24 hours) or
     /// google (follows Cache-Control max-age, also beyond 24 hours); legacy1994 uses rfc9309's.

@@ -66,14 +66,11 @@ fn parse_target(text: &str) -> Result<LevelTarget, String> {
 
 /// Arguments of `robotrules lint`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "robotrules lint [OPTIONS] ROBOTS...",
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules lint examples/robots.txt
   robotrules lint --deny warnings --format sarif robots/*.txt > lint.sarif
-  robotrules lint -A rule-order https://example.com/robots.txt"
-)]
+  robotrules lint -A rule-order https://example.com/robots.txt")]
 pub(crate) struct LintArgs {
     /// The reading the files are checked for: an error is something it drops, a warning
     /// something it keeps that is likely not meant (or that another reading differs on), a

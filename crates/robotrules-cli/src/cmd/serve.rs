@@ -35,7 +35,7 @@ Open the address it prints in a browser. The page and its API are described in d
 
 /// Arguments of `robotrules serve`.
 #[derive(Debug, clap::Args)]
-#[command(override_usage = "robotrules serve [OPTIONS]", after_help = AFTER_HELP)]
+#[command(after_help = AFTER_HELP)]
 pub(crate) struct ServeArgs {
     /// The address and port to listen on (port 0: any free port). The default is loopback
     /// only; another address puts the tester on a network.

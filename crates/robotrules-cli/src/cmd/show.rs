@@ -29,13 +29,10 @@ use crate::remote::For;
 
 /// Arguments of `robotrules show`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "robotrules show [OPTIONS] ROBOTS AGENT",
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules show examples/robots.txt Bingbot
-  robotrules show --format json https://example.com/robots.txt Googlebot"
-)]
+  robotrules show --format json https://example.com/robots.txt Googlebot")]
 pub(crate) struct ShowArgs {
     #[command(flatten)]
     profile: crate::args::ProfileArg,

@@ -40,14 +40,11 @@ use self::rows::{RowFormat, RowWriter};
 
 /// Arguments of `robotrules survey`.
 #[derive(Debug, clap::Args)]
-#[command(
-    override_usage = "robotrules survey [OPTIONS] INPUT...",
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules survey --agents GPTBot,ClaudeBot,Googlebot robots/
   robotrules survey -o rows.csv CC-MAIN-*-robotstxt.warc.gz
-  find crawl/ -name '*.warc.gz' | robotrules survey --format json -o rows.jsonl -"
-)]
+  find crawl/ -name '*.warc.gz' | robotrules survey --format json -o rows.jsonl -")]
 pub(crate) struct SurveyArgs {
     /// The crawlers to survey, comma-separated product tokens (default: the AI crawlers and
     /// the Googlebot and Bingbot baselines of the default list, data/agents.tsv).

@@ -308,7 +308,7 @@ fn legacy1994_takes_any_agent_name() {
 }
 
 #[rstest]
-#[case::missing_agent(&["check", "ROBOTS"], "missing argument AGENT (usage: robotrules check [OPTIONS] ROBOTS AGENT [URL...])")]
+#[case::missing_agent(&["check", "ROBOTS"], "missing argument AGENT (usage: robotrules check <ROBOTS> <AGENT> [URL]...)")]
 #[case::missing_both(&["check"], "missing arguments ROBOTS AGENT")]
 #[case::missing_command(&[], "missing command")]
 #[case::unknown_command(&["chek"], "'chek'")]
@@ -433,6 +433,59 @@ fn help_is_full_and_exits_0() {
         assert!(out.stdout.contains("Usage: robotrules"), "{args:?}");
         assert_eq!(out.stderr, "");
     }
+}
+
+#[test]
+fn every_command_is_named_in_the_help_with_the_usage_clap_generates() {
+    let top = run(&["--help"], b"");
+    for command in [
+        "check",
+        "batch",
+        "lint",
+        "explain",
+        "fetch",
+        "diff",
+        "show",
+        "cache",
+        "serve",
+        "survey",
+        "completions",
+    ] {
+        assert!(
+            top.stdout
+                .lines()
+                .any(|line| line.trim_start().starts_with(command)),
+            "{command} in:\n{}",
+            top.stdout
+        );
+    }
+    let about = top
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("cache"));
+    for sub in ["show", "list", "stats", "purge"] {
+        assert!(about.is_some_and(|l| l.contains(sub)), "{about:?}");
+    }
+    let cache = run(&["cache", "--help"], b"");
+    for sub in ["show", "list", "stats", "purge"] {
+        assert!(
+            cache
+                .stdout
+                .lines()
+                .any(|l| l.trim_start().starts_with(sub)),
+            "{sub} in:\n{}",
+            cache.stdout
+        );
+    }
+    // clap's own usage line, from the arguments as declared.
+    let check = run(&["check", "--help"], b"");
+    assert!(
+        check
+            .stdout
+            .contains("Usage: robotrules check [OPTIONS] <ROBOTS> <AGENT> [URL]..."),
+        "{}",
+        check.stdout
+    );
 }
 
 #[test]

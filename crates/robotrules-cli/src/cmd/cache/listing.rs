@@ -32,7 +32,6 @@ const PAGE: usize = 200;
 /// Arguments of `robotrules cache list`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache list --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT]",
     mut_args(cache_command_arg),
     after_help = "\
 Examples:
@@ -57,7 +56,6 @@ pub(crate) struct ListArgs {
 /// Arguments of `robotrules cache stats`.
 #[derive(Debug, clap::Args)]
 #[command(
-    override_usage = "robotrules cache stats --cache URL [--cache-timeout SECS] [--ca-cert FILE] [--profile PROFILE] [--format FORMAT]",
     mut_args(cache_command_arg),
     after_help = "\
 Examples:
