@@ -19,6 +19,10 @@
 //!   that closes it.
 //! - **One convention for module files.** A module with children is `x.rs` with its children
 //!   in `x/`; no file is named `mod.rs` (under `crates/`, `xtask/`, `fuzz/`, `examples/`).
+//! - **The architecture document is true.** Every path and Rust item `docs/ARCHITECTURE.md`
+//!   names in backticks exists: a path from the root, from `docs/` or under the crate whose
+//!   section names it; an item (`Crawler::new`, `Robots`, `parse_with`) defined in the
+//!   workspace, a method in a file that implements something for its type.
 //! - **A curated facade.** `crates/robotrules/src` re-exports no layer crate whole
 //!   (`pub use robotrules_model as model;`, `::{self as model}`, `::*`): its items, one by one.
 //! - **Parse-only users stay light.** The facade without default features pulls in no tokio,
@@ -1222,7 +1226,12 @@ fn every_module_file_is_named_after_its_module() {
     let mut found: Vec<String> = ["crates", "xtask", "fuzz", "examples"]
         .iter()
         .flat_map(|dir| mod_rs_files(&root.join(dir)))
-        .map(|file| file.strip_prefix(&root).unwrap_or(&file).display().to_string())
+        .map(|file| {
+            file.strip_prefix(&root)
+                .unwrap_or(&file)
+                .display()
+                .to_string()
+        })
         .collect();
     found.sort();
     assert!(
@@ -1418,6 +1427,290 @@ fn the_import_graph_follows_modules_paths_and_re_exports() {
     assert_eq!(
         import_circles(&graph),
         [["src/m/grams.rs", "src/m/index.rs"]]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The architecture document names what exists.
+
+/// Names from outside the workspace that `docs/ARCHITECTURE.md` may put in backticks: the
+/// standard library's and other crates' items, and Google's C++ functions the url crate ports.
+const EXTERNAL_NAMES: &[&str] = &[
+    "Arc",
+    "Cow",
+    "Borrowed",
+    "Send",
+    "Sync",
+    "memchr",
+    "memmem",
+    "GetPathParamsQuery",
+    "MaybeEscapePattern",
+    "clippy",
+    "unwrap_used",
+    "catch_unwind",
+    "texting_robots",
+];
+
+/// Whether a backticked span names a path: no space, and a trailing `/` or a file extension.
+fn names_a_path(span: &str) -> bool {
+    const EXTENSIONS: [&str; 10] = [
+        ".rs", ".md", ".toml", ".py", ".txt", ".tsv", ".json", ".html", ".js", ".css",
+    ];
+    !span.contains(' ')
+        && !span.contains("://")
+        && (span.ends_with('/') || EXTENSIONS.iter().any(|ext| span.ends_with(ext)))
+}
+
+/// The segments of a backticked span that names a Rust item (`Crawler::new`, `Robots`,
+/// `parse_with`, `Profile::reading()`), or `None` for other code (commands, keys, literals,
+/// single lower-case words, which are too often plain words to check, and upper-case names
+/// such as environment variables).
+fn rust_item(span: &str) -> Option<Vec<&str>> {
+    let path = span.strip_suffix("()").unwrap_or(span);
+    let segments: Vec<&str> = path.split("::").collect();
+    let identifier = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if !segments.iter().all(|s| identifier(s)) {
+        return None;
+    }
+    let camel = |s: &str| {
+        s.starts_with(|c: char| c.is_ascii_uppercase()) && s.chars().any(|c| c.is_ascii_lowercase())
+    };
+    let snake = path.contains('_') && !path.chars().any(|c| c.is_ascii_uppercase());
+    (segments.len() > 1 || camel(path) || snake).then_some(segments)
+}
+
+/// What the workspace's Rust sources define: the names after a defining keyword (`fn`,
+/// `struct`, `enum`, `trait`, `type`, `const`, `static`, `mod`, `union`, `macro_rules!`),
+/// module files' names and the workspace crates' names as paths write them (`items`); the
+/// capitalised names alone at the start of a line before `,`, `(` or `{` (enum variants); and
+/// per file the types it implements something for and its functions, to find a type's methods.
+#[derive(Debug, Default)]
+struct Defined {
+    items: std::collections::BTreeSet<String>,
+    variants: std::collections::BTreeSet<String>,
+    /// Per file: the types it writes an `impl` for, and its functions.
+    impls: Vec<(Vec<String>, std::collections::BTreeSet<String>)>,
+}
+
+impl Defined {
+    /// What the sources under `crates/` and `xtask/` define.
+    fn read(root: &Path) -> Defined {
+        let mut files = Vec::new();
+        rust_files(&root.join("crates"), &mut files);
+        rust_files(&root.join("xtask"), &mut files);
+        let mut defined = Defined::default();
+        for file in &files {
+            if let Some(stem) = file.file_stem().and_then(|s| s.to_str()) {
+                defined.items.insert(stem.to_owned());
+            }
+            if let Ok(text) = fs::read_to_string(file) {
+                defined.add(&text);
+            }
+        }
+        for dir in fs::read_dir(root.join("crates"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if let Some(name) = dir.file_name().to_str() {
+                defined.items.insert(name.replace('-', "_"));
+            }
+        }
+        defined
+    }
+
+    /// Adds what `text` defines.
+    fn add(&mut self, text: &str) {
+        let toks = tokens(text);
+        for (i, tok) in toks.iter().enumerate() {
+            let defines = matches!(
+                tok.text,
+                "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "union"
+            ) || (tok.text == "!" && i > 0 && toks[i - 1].text == "macro_rules");
+            if let Some(next) = toks.get(i + 1).filter(|_| defines) {
+                self.items.insert(next.text.to_owned());
+            }
+        }
+        for line in text.lines() {
+            let trimmed = line.trim_start();
+            let name: String = trimmed
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let rest = trimmed[name.len()..].trim_start();
+            if name.starts_with(|c: char| c.is_ascii_uppercase())
+                && [",", "(", "{"].iter().any(|p| rest.starts_with(p))
+            {
+                self.variants.insert(name);
+            }
+        }
+        let mut implemented = Vec::new();
+        let mut fns = std::collections::BTreeSet::new();
+        for (i, tok) in toks.iter().enumerate() {
+            if tok.text == "impl" {
+                let header = toks[i + 1..]
+                    .iter()
+                    .take_while(|t| t.text != "{" && t.text != ";")
+                    .take(16);
+                implemented.extend(header.map(|t| t.text.to_owned()));
+            } else if tok.text == "fn" {
+                if let Some(name) = toks.get(i + 1) {
+                    fns.insert(name.text.to_owned());
+                }
+            }
+        }
+        self.impls.push((implemented, fns));
+    }
+
+    /// Whether the path `segments` names something the workspace defines (or an
+    /// [`EXTERNAL_NAMES`] name): every segment an item, except that after a type a
+    /// capitalised last segment may be a variant, and a lower-case one must be a `fn` of a
+    /// file that implements something for the type (`impl Type`, `impl Trait for Type`).
+    fn has(&self, segments: &[&str]) -> bool {
+        let known = |s: &str| self.items.contains(s) || EXTERNAL_NAMES.contains(&s);
+        let Some((last, parents)) = segments.split_last() else {
+            return false;
+        };
+        if !parents.iter().all(|s| known(s)) {
+            return false;
+        }
+        let after_type = parents
+            .last()
+            .is_some_and(|p| p.starts_with(|c: char| c.is_ascii_uppercase()));
+        if !after_type || EXTERNAL_NAMES.contains(last) {
+            return known(last);
+        }
+        if last.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return self.variants.contains(*last) || known(last);
+        }
+        let ty = parents.last().copied().unwrap_or_default();
+        self.impls
+            .iter()
+            .any(|(types, fns)| types.iter().any(|t| t == ty) && fns.contains(*last))
+    }
+}
+
+/// Whether `path` (as the document writes it, under the section of `krate`) is a file or
+/// directory: from the workspace root, from `docs/`, or as the tail of a path in `krate`
+/// (`matcher/entry.rs` in the model crate, `api.rs` in the CLI), or anywhere in the workspace
+/// outside a crate's section.
+fn path_exists(root: &Path, krate: Option<&Path>, path: &str, all: &[PathBuf]) -> bool {
+    let trimmed = path.trim_end_matches('/');
+    if root.join(trimmed).exists() || root.join("docs").join(trimmed).exists() {
+        return true;
+    }
+    let base = krate.map_or_else(|| root.to_path_buf(), |k| root.join(k));
+    let tail = format!("/{trimmed}");
+    all.iter().filter(|p| p.starts_with(&base)).any(|p| {
+        let shown = p.display().to_string();
+        shown.ends_with(&tail) || shown.contains(&format!("{tail}/"))
+    })
+}
+
+/// Every file and directory under `dir`, `target/` left out.
+fn all_paths(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path
+            .file_name()
+            .is_some_and(|n| n == "target" || n == ".git")
+        {
+            continue;
+        }
+        if path.is_dir() {
+            all_paths(&path, out);
+        }
+        out.push(path);
+    }
+}
+
+/// What `doc` names in backticks that does not exist: each with its line.
+fn stale_names(doc: &str, root: &Path, defined: &Defined, all: &[PathBuf]) -> Vec<String> {
+    let mut stale = Vec::new();
+    let mut krate: Option<PathBuf> = None;
+    let mut in_fence = false;
+    for (number, line) in doc.lines().enumerate() {
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        if line.starts_with("## ") || line.starts_with("### ") {
+            krate = line
+                .split('`')
+                .nth(1)
+                .filter(|s| s.starts_with("crates/") || *s == "xtask/")
+                .map(PathBuf::from);
+        }
+        for span in line.split('`').skip(1).step_by(2) {
+            let missing = if names_a_path(span) {
+                !path_exists(root, krate.as_deref(), span, all)
+            } else if let Some(segments) = rust_item(span) {
+                !defined.has(&segments)
+            } else {
+                false
+            };
+            if missing {
+                stale.push(format!("line {}: `{span}`", number + 1));
+            }
+        }
+    }
+    stale
+}
+
+#[test]
+fn the_architecture_document_names_only_what_exists() {
+    let root = root();
+    let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap_or_default();
+    let mut all = Vec::new();
+    all_paths(&root, &mut all);
+    let stale = stale_names(&doc, &root, &Defined::read(&root), &all);
+    assert!(
+        stale.is_empty(),
+        "docs/ARCHITECTURE.md names paths or Rust items that do not exist (rename or drop \
+         them):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn the_architecture_check_sees_what_it_should() {
+    assert!(names_a_path("src/cmd/") && names_a_path("matcher/entry.rs"));
+    assert!(!names_a_path("cargo xtask test") && !names_a_path("scheme://host[:port]"));
+    assert_eq!(rust_item("Crawler::new"), Some(vec!["Crawler", "new"]));
+    assert_eq!(
+        rust_item("Profile::reading()"),
+        Some(vec!["Profile", "reading"])
+    );
+    assert_eq!(rust_item("parse_with"), Some(vec!["parse_with"]));
+    assert_eq!(rust_item("Robots"), Some(vec!["Robots"]));
+    assert_eq!(rust_item("open"), None);
+    assert_eq!(rust_item("NL"), None);
+    assert_eq!(rust_item("ROBOTRULES_SKIP_REDIS"), None);
+    assert_eq!(rust_item("Send + Sync"), None);
+    let root = root();
+    let defined = Defined::read(&root);
+    assert!(defined.has(&["Crawler"]) && defined.has(&["robotrules_model", "Profile"]));
+    assert!(defined.has(&["Profile", "Google"]) && defined.has(&["Crawler", "new"]));
+    assert!(!defined.has(&["Robots", "agent"]) && !defined.has(&["Profile", "Bing"]));
+    let mut all = Vec::new();
+    all_paths(&root.join("crates/robotrules-model"), &mut all);
+    let doc = "### `crates/robotrules-model`\n\n`matcher/entry.rs`, `Crawler::new`, \
+               `matcher/nowhere.rs`, `Crawler::agent`, `Nowhere`, `open`\n";
+    assert_eq!(
+        stale_names(doc, &root, &defined, &all),
+        [
+            "line 3: `matcher/nowhere.rs`",
+            "line 3: `Crawler::agent`",
+            "line 3: `Nowhere`"
+        ]
     );
 }
 
