@@ -243,6 +243,38 @@ fn a_full_user_agent_string_gets_the_clis_message_and_the_suggested_token() {
 }
 
 #[test]
+fn the_star_is_a_crawler_that_no_group_names_in_every_profile() {
+    let server = Server::start(&[]);
+    let answer = server
+        .api(
+            "check",
+            &json!({"robots": ROBOTS, "agent": "*", "urls": ["/private/x"]}),
+        )
+        .json();
+    assert_eq!(
+        answer["agent_label"], "a crawler that no group names",
+        "{answer}"
+    );
+    for reading in answer["agent_readings"].as_array().unwrap() {
+        assert!(reading.get("error").is_none(), "{reading}");
+        assert!(reading.get("warning").is_none(), "{reading}");
+    }
+    let cli = cli_json(
+        &[
+            "check",
+            "--format",
+            "json",
+            "FILE",
+            "ExampleBot",
+            "/private/x",
+        ],
+        ROBOTS,
+    );
+    let verdict = &answer["results"][0]["verdicts"][0];
+    assert_eq!(verdict["allowed"], cli[0]["allowed"], "{answer}");
+}
+
+#[test]
 fn explain_lint_show_and_diff_answer_as_the_commands_do() {
     let server = Server::start(&[]);
     let explained = server

@@ -229,13 +229,22 @@ impl<W: Write> Tally<W> {
     }
 
     /// `4,000 lines: 3,471 allowed, 0 disallowed, 529 errors (8 origins failed)`: lines and
-    /// origins counted apart.
+    /// origins counted apart; the origins only when one failed.
     fn summary(&self) -> String {
         let printer = &self.printer;
         let lines = printer.allowed + printer.disallowed + printer.errors;
         let origins = u64::try_from(self.failed_origins.len()).unwrap_or(u64::MAX);
+        let failed = if origins == 0 {
+            String::new()
+        } else {
+            format!(
+                " ({} {} failed)",
+                thousands(origins),
+                if origins == 1 { "origin" } else { "origins" }
+            )
+        };
         format!(
-            "{} {}: {} allowed, {} disallowed, {} {} ({} {} failed)",
+            "{} {}: {} allowed, {} disallowed, {} {}{failed}",
             thousands(lines),
             if lines == 1 { "line" } else { "lines" },
             thousands(printer.allowed),
@@ -246,8 +255,6 @@ impl<W: Write> Tally<W> {
             } else {
                 "errors"
             },
-            thousands(origins),
-            if origins == 1 { "origin" } else { "origins" },
         )
     }
 }

@@ -345,9 +345,10 @@ fn text_row(
     before: &Decision,
     after: &Decision,
 ) -> String {
+    let note = crate::output::agent_note(agent);
     let agent = excerpt(agent, EXCERPT_CHARS);
     let mut row = format!(
-        "{agent} ({profile}): {} was {}, now {}",
+        "{agent}{note} ({profile}): {} was {}, now {}",
         excerpt(url, EXCERPT_CHARS),
         decision(before),
         decision(after)

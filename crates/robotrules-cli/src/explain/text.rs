@@ -30,7 +30,8 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     );
     let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
     let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
-    let mut out = format!("`{agent}` on `{url}`\n");
+    let note = crate::output::agent_note(&report.agent);
+    let mut out = format!("`{agent}`{note} on `{url}`\n");
     if let Some(cut) = &report.parse_limit {
         out.push('\n');
         out.push_str(&parse_limit(cut));
@@ -55,7 +56,7 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
 }
 
 /// The cut and the rules it left out.
-fn parse_limit(cut: &Cut) -> String {
+pub(super) fn parse_limit(cut: &Cut) -> String {
     if cut.by == CutBy::SizeLimit {
         return format!(
             "the file was cut at byte {} by the size limit of {} bytes when fetched (RFC 9309 \

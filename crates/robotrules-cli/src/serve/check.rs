@@ -82,6 +82,9 @@ struct UrlResult<'a> {
 #[derive(Debug, Serialize)]
 pub(crate) struct Checked<'a> {
     agent: &'a str,
+    /// What the name stands for, when it is `*`: a crawler that no group names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent_label: Option<&'static str>,
     agent_readings: Vec<AgentReading>,
     results: Vec<UrlResult<'a>>,
 }
@@ -134,6 +137,8 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
         .collect();
     Ok(Checked {
         agent,
+        agent_label: robotrules_model::is_any_crawler(agent)
+            .then_some(robotrules_model::ANY_CRAWLER_LABEL),
         agent_readings,
         results,
     })

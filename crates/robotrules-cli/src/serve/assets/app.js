@@ -214,6 +214,9 @@
   function renderAgentNotes(answer) {
     const notes = $("agent-notes");
     clear(notes);
+    if (answer.agent_label) {
+      notes.append(el("li", { class: "note" }, answer.agent + ": " + answer.agent_label));
+    }
     for (const reading of answer.agent_readings) {
       if (reading.error) {
         notes.append(
