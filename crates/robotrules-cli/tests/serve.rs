@@ -275,6 +275,29 @@ fn the_star_is_a_crawler_that_no_group_names_in_every_profile() {
 }
 
 #[test]
+fn a_diff_under_all_profiles_lists_each_crawler_once() {
+    let server = Server::start(&[]);
+    let answer = server
+        .api(
+            "diff",
+            &json!({"old": ROBOTS, "new": "User-agent: *\nDisallow: /\n",
+                    "agents": ["ExampleBot", "Googlebot"], "profile": "all"}),
+        )
+        .json();
+    let summary = &answer["summary"];
+    assert_eq!(
+        summary["agents"],
+        json!(["ExampleBot", "Googlebot"]),
+        "{answer}"
+    );
+    assert_eq!(
+        summary["profiles"],
+        json!(["rfc9309", "google", "legacy1994"]),
+        "{answer}"
+    );
+}
+
+#[test]
 fn explain_lint_show_and_diff_answer_as_the_commands_do() {
     let server = Server::start(&[]);
     let explained = server
