@@ -46,6 +46,20 @@ pub(crate) enum CliError {
         /// Why.
         source: FetchError,
     },
+    /// ROBOTS (or `fetch`'s URL) is a bare host, `example.com` or `127.0.0.1:8080/robots.txt`:
+    /// no such file, or no scheme. The message gives the robots.txt URL to pass.
+    #[error(
+        "{what} {:?}; for the site's robots.txt, pass {url}",
+        excerpt(arg, EXCERPT_CHARS)
+    )]
+    BareHost {
+        /// The argument as given.
+        arg: String,
+        /// What it is not: `no such file`, `not a URL`.
+        what: &'static str,
+        /// The robots.txt URL it stands for ([`crate::input::bare_host_url`]).
+        url: String,
+    },
     /// A `--ca-cert` file cannot be read or holds no usable certificate.
     #[error("cannot use --ca-cert {:?}: {reason}", excerpt(path, EXCERPT_CHARS))]
     CaCert {
