@@ -21,6 +21,7 @@
 //! What each profile decides is one table, [`Profile::reading`]; nothing else in the
 //! workspace branches on a profile's name.
 
+mod account;
 mod build;
 mod compare;
 mod compile;
@@ -36,6 +37,7 @@ mod robots;
 mod text;
 mod user_agent;
 
+pub use account::precedence_sentence;
 pub use compare::{differences, Compared, Decided, Difference, Side};
 pub use compile::{GroupRules, Rule};
 pub use crawler::{Crawler, Reason, Selection, Verdict};
