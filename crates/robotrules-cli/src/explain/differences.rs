@@ -375,7 +375,8 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
     let [a, b] = decided;
     let both = [a.value.line, b.value.line].map(line_or_none);
     let mut sentence = format!(
-        "{} and {} match under both: {}; {}",
+        "the rules at {} and {} both match under each profile, which picks a different one: \
+         {}; {}",
         both[0],
         both[1],
         how(a),
