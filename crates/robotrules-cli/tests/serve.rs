@@ -275,6 +275,34 @@ fn the_star_is_a_crawler_that_no_group_names_in_every_profile() {
 }
 
 #[test]
+fn the_google_warning_says_what_the_library_reads_and_which_group_that_selects() {
+    let server = Server::start(&[]);
+    let robots = "User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nAllow: /x\n";
+    let answer = server
+        .api(
+            "check",
+            &json!({"robots": robots, "agent": "MJ12bot", "urls": ["/x"]}),
+        )
+        .json();
+    let google = &answer["agent_readings"][1];
+    assert_eq!(google["profile"], "google");
+    let cli = run(
+        &["check", "--profile", "google", "-", "MJ12bot", "/x"],
+        robots.as_bytes(),
+    );
+    let warning = cli
+        .stderr
+        .trim()
+        .strip_prefix("robotrules: warning: ")
+        .unwrap();
+    assert_eq!(google["warning"], warning, "{answer}");
+    assert!(
+        warning.ends_with("pass `MJ`, which gets the group at line 4"),
+        "{warning}"
+    );
+}
+
+#[test]
 fn a_diff_under_all_profiles_lists_each_crawler_once() {
     let server = Server::start(&[]);
     let answer = server

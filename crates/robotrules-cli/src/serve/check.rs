@@ -14,7 +14,7 @@ use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_model::{Crawler, RobotsTxt};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{agent_warning, CliError};
+use crate::error::{agent_warning_in, CliError};
 use crate::explain::Report;
 
 use super::api::{too_many_urls, ApiError, MAX_URLS};
@@ -122,11 +122,13 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
                     )
                 }
             };
+            // With the file: which group the name gets, and which the suggested token would.
+            let robots = RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT);
             AgentReading {
                 profile,
                 error,
                 suggestion,
-                warning: agent_warning(profile, agent),
+                warning: agent_warning_in(&robots, agent),
             }
         })
         .collect();
