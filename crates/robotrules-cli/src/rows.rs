@@ -101,10 +101,20 @@ pub(crate) enum Answer {
 }
 
 impl Answer {
-    /// The row for `url`, line `line` of the input, read under `profile`.
-    pub(crate) fn row<'a>(&'a self, url: &'a str, line: u64, profile: Profile) -> Row<'a> {
+    /// The row for `url`, line `line` of the input (or argument `line`), read under
+    /// `profile`; an error row's message names the line only when `from_stdin`.
+    pub(crate) fn row<'a>(
+        &'a self,
+        url: &'a str,
+        line: u64,
+        from_stdin: bool,
+        profile: Profile,
+    ) -> Row<'a> {
         let mut row = match self {
-            Answer::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
+            Answer::Failed(error) if from_stdin => {
+                Row::error(url, line, format!("line {line}: {error}"))
+            }
+            Answer::Failed(error) => Row::error(url, line, error.clone()),
             Answer::Decided(decision, explanation) => Row::verdict(
                 url,
                 Verdict {

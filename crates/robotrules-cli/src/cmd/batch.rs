@@ -176,6 +176,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     let mut tally = Tally {
         printer,
         failed_origins: HashSet::new(),
+        from_stdin: args.urls.is_empty(),
     };
     let unordered = args.unordered;
     let written = runtime.block_on(async {
@@ -214,6 +215,8 @@ struct Tally<W> {
     printer: Printer<W>,
     /// The robots.txt URLs that were unreachable (one per origin).
     failed_origins: HashSet<Arc<str>>,
+    /// Whether the URLs are lines of standard input (error rows then name the line).
+    from_stdin: bool,
 }
 
 impl<W: Write> Tally<W> {
@@ -225,7 +228,8 @@ impl<W: Write> Tally<W> {
                     .insert(Arc::clone(&decision.robots_txt_url));
             }
         }
-        self.printer.print(&row(answered, item, profile))
+        self.printer
+            .print(&row(answered, item, self.from_stdin, profile))
     }
 
     /// `4,000 lines: 3,471 allowed, 0 disallowed, 529 errors (8 origins failed)`: lines and
@@ -620,12 +624,12 @@ fn message(error: ClientError) -> String {
 }
 
 /// The row for `item`, as `answer` has it, read under `profile`.
-fn row<'a>(answer: &'a Answer, item: &'a Item, profile: Profile) -> Row<'a> {
+fn row<'a>(answer: &'a Answer, item: &'a Item, from_stdin: bool, profile: Profile) -> Row<'a> {
     let url = match &item.url {
         Ok(url) => url.as_str(),
         Err(problem) => problem.text(),
     };
-    answer.row(url, item.line, profile)
+    answer.row(url, item.line, from_stdin, profile)
 }
 
 #[cfg(test)]
