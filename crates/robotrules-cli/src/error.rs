@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use robotrules::{InvalidAgent, InvalidUrl, Profile};
 use robotrules_fetch::FetchError;
-use robotrules_model::{AgentToken, Crawler, CrawlerNames, RobotsTxt};
+use robotrules_model::{
+    is_browser_product, AgentToken, Crawler, CrawlerNames, RobotsTxt, Selection,
+};
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -43,6 +45,20 @@ pub(crate) enum CliError {
         url: String,
         /// Why.
         source: FetchError,
+    },
+    /// ROBOTS (or `fetch`'s URL) is a bare host, `example.com` or `127.0.0.1:8080/robots.txt`:
+    /// no such file, or no scheme. The message gives the robots.txt URL to pass.
+    #[error(
+        "{what} {:?}; for the site's robots.txt, pass {url}",
+        excerpt(arg, EXCERPT_CHARS)
+    )]
+    BareHost {
+        /// The argument as given.
+        arg: String,
+        /// What it is not: `no such file`, `not a URL`.
+        what: &'static str,
+        /// The robots.txt URL it stands for ([`crate::input::bare_host_url`]).
+        url: String,
     },
     /// A `--ca-cert` file cannot be read or holds no usable certificate.
     #[error("cannot use --ca-cert {:?}: {reason}", excerpt(path, EXCERPT_CHARS))]
@@ -189,37 +205,88 @@ impl CliError {
     }
 }
 
-/// The warning for a crawler name that `profile` answers for although it is not a product
-/// token (Google's reading takes any string, and matches it only against groups named by the
-/// whole string): `None` for a token, and for profiles that refuse such names (the error says
-/// so) or find a group's token anywhere in the name. It suggests the token the model's
-/// [`InvalidAgent`] suggests (the crawler's token of a full User-Agent header, never
-/// `Mozilla`). Commands print it once per run.
+/// The warning for a crawler name that `profile` answers for although no group can name it
+/// (Google's library reads a `user-agent` line's leading letters, `_` and `-` only, so a
+/// `User-agent: MJ12bot` line names `MJ`, and a crawler called `MJ12bot` matches no group):
+/// `None` for a name a group can name, for `*`, and for profiles that refuse such names (the
+/// error says so) or find a group's token anywhere in the name. It says what the library reads
+/// and suggests the token to pass: the model's suggestion ([`InvalidAgent::suggestion`]: the
+/// crawler's token of a full User-Agent header, never `Mozilla`), else what the library reads.
+/// Commands print it once per run; [`agent_warning_in`] adds which groups a file gives.
 pub(crate) fn agent_warning(profile: Profile, name: &str) -> Option<String> {
+    agent_warning_with(profile, name, None)
+}
+
+/// [`agent_warning`] for a name asked about in `robots`: it also says which group the name
+/// gets and which the suggested token selects (by line).
+pub(crate) fn agent_warning_in(robots: &RobotsTxt, name: &str) -> Option<String> {
+    agent_warning_with(robots.profile(), name, Some(robots))
+}
+
+fn agent_warning_with(profile: Profile, name: &str, robots: Option<&RobotsTxt>) -> Option<String> {
     let reading = profile.reading();
-    let leading_run = matches!(reading.agent_token, AgentToken::LeadingRun { .. });
+    let alphabet = reading.agent_token;
+    let reads = alphabet.leading(name.as_bytes());
     if reading.crawler_names != CrawlerNames::Any
-        || !leading_run
-        || reading.agent_token.leading(name.as_bytes()) == name.as_bytes()
+        || !matches!(alphabet, AgentToken::LeadingRun { .. })
+        || reads == name.as_bytes()
+        || robotrules_model::is_any_crawler(name)
     {
         return None;
     }
+    let reads = String::from_utf8_lossy(reads);
     // The suggestion of a profile that reads names as tokens: the model's own.
-    let suggestion = Profile::ALL
+    let strict = Profile::ALL
         .into_iter()
         .find(|p| p.reading().crawler_names == CrawlerNames::Token)
         .and_then(|strict| {
             let empty = Arc::new(RobotsTxt::parse(b"", strict, 0));
             Crawler::new(empty, name).err()?.suggestion
         });
-    let pass = suggestion
-        .map(|token| format!("; pass {}", excerpt(&token, EXCERPT_CHARS)))
-        .unwrap_or_default();
-    Some(format!(
-        "{:?} is not a product token; Google's library matches only groups named by the whole \
-         string, so it falls to the * group{pass}",
-        excerpt(name, EXCERPT_CHARS)
-    ))
+    let shown = excerpt(name, EXCERPT_CHARS);
+    let example = if reads.is_empty() || is_browser_product(&reads) {
+        String::new()
+    } else {
+        format!(" (`User-agent: {shown}` names `{reads}`)")
+    };
+    let token = strict.or_else(|| (!reads.is_empty()).then(|| reads.into_owned()));
+    let gets = |name: &str| robots.map(|robots| groups_given(robots, name));
+    let mut warning = format!(
+        "Google's library reads only the letters, `_` and `-` a user-agent line starts \
+         with{example}, so no group names {shown:?}: it gets {}",
+        gets(name).unwrap_or_else(|| "the `*` group".to_owned())
+    );
+    if let Some(token) = token {
+        let token = excerpt(&token, EXCERPT_CHARS);
+        warning.push_str(&format!("; pass `{token}`"));
+        if let Some(groups) = gets(&token) {
+            warning.push_str(&format!(", which gets {groups}"));
+        }
+    }
+    Some(warning)
+}
+
+/// The groups crawler `name` gets in `robots`, by line: `the group at line 1`,
+/// `the `*` group at line 7`, `no group`.
+fn groups_given(robots: &RobotsTxt, name: &str) -> String {
+    let Ok((selection, indices)) = robots.selection_of(name) else {
+        return "no group".to_owned();
+    };
+    let lines: Vec<String> = indices
+        .iter()
+        .filter_map(|&i| robots.groups().get(i))
+        .map(|g| g.line.to_string())
+        .collect();
+    let which = if selection == Selection::Global {
+        "the `*` group"
+    } else {
+        "the group"
+    };
+    match lines.as_slice() {
+        [] => "no group (the file has no `*` group)".to_owned(),
+        [line] => format!("{which} at line {line}"),
+        lines => format!("{which}s at lines {}", lines.join(", ")),
+    }
 }
 
 /// `message` on one line and terminal-safe: line breaks (which no message should contain, but
@@ -262,14 +329,39 @@ mod tests {
         let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
         let warning = agent_warning(Profile::Google, googlebot).unwrap();
         assert!(
-            warning.ends_with("falls to the * group; pass Googlebot"),
+            warning.ends_with("it gets the `*` group; pass `Googlebot`"),
             "{warning}"
         );
-        assert!(!warning.contains("Mozilla;") && !warning.contains("pass Mozilla"));
+        assert!(!warning.contains("`Mozilla`"), "{warning}");
         assert_eq!(agent_warning(Profile::Google, "Googlebot"), None);
+        assert_eq!(agent_warning(Profile::Google, "*"), None);
         // Refused outright (an error), or read by substring: no warning.
         assert_eq!(agent_warning(Profile::Rfc9309, googlebot), None);
         assert_eq!(agent_warning(Profile::Legacy1994, googlebot), None);
+    }
+
+    #[rstest]
+    #[case("MJ12bot", "MJ")]
+    #[case("my-bot_2", "my-bot_")]
+    fn the_google_warning_says_what_the_library_reads(#[case] name: &str, #[case] reads: &str) {
+        let warning = agent_warning(Profile::Google, name).unwrap();
+        assert!(!warning.contains("not a product token"), "{warning}");
+        assert!(
+            warning.contains(&format!("`User-agent: {name}` names `{reads}`"))
+                && warning.ends_with(&format!("pass `{reads}`")),
+            "{warning}"
+        );
+        let robots = RobotsTxt::parse(
+            format!("user-agent: *\ndisallow: /a\n\nuser-agent: {name}\ndisallow: /b\n").as_bytes(),
+            Profile::Google,
+            512_000,
+        );
+        let warning = agent_warning_in(&robots, name).unwrap();
+        assert!(
+            warning.contains("it gets the `*` group at line 1;")
+                && warning.ends_with(&format!("pass `{reads}`, which gets the group at line 4")),
+            "{warning}"
+        );
     }
 
     #[rstest]

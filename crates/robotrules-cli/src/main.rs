@@ -104,10 +104,13 @@ fn main() -> ExitCode {
     // `--help` is printed before the arguments are parsed into `Cli`, so its colour follows
     // a `--color` found by a scan of the raw arguments (NO_COLOR clap honours itself).
     let command = Cli::command().color(help_color(std::env::args_os().skip(1)));
-    let cli = match command
-        .try_get_matches()
-        .and_then(|matches| Cli::from_arg_matches(&matches))
-    {
+    let matches = command.try_get_matches();
+    let subcommand = matches
+        .as_ref()
+        .ok()
+        .and_then(|m| m.subcommand_name())
+        .map(str::to_owned);
+    let cli = match matches.and_then(|matches| Cli::from_arg_matches(&matches)) {
         Ok(cli) => cli,
         Err(error)
             if matches!(
@@ -139,7 +142,27 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
-        Err(error) => fail(&error),
+        Err(error) => fail(&with_usage(error, subcommand.as_deref())),
+    }
+}
+
+/// A URL given where the crawler's name goes (the name left out) is a usage error: the
+/// model's message, then the command's usage line.
+fn with_usage(error: CliError, subcommand: Option<&str>) -> CliError {
+    let CliError::InvalidAgent(invalid) = &error else {
+        return error;
+    };
+    let mut command = Cli::command();
+    command.build();
+    let usage = subcommand
+        .and_then(|name| command.find_subcommand_mut(name))
+        .map(|sub| sub.render_usage().to_string());
+    match usage {
+        Some(usage) if invalid.is_url() => {
+            let usage = usage.trim().trim_start_matches("Usage:").trim();
+            CliError::Usage(format!("{invalid} (usage: {usage})"))
+        }
+        _ => error,
     }
 }
 

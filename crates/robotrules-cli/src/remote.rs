@@ -226,6 +226,15 @@ impl Remote {
 
 /// The error for a URL the client cannot answer for.
 pub(crate) fn robots_url(url: &str, error: ClientError) -> CliError {
+    // A bare host (`example.com`, `127.0.0.1:8080`): the robots.txt URL to pass instead.
+    if let (ClientError::Url { .. }, Some(robots_txt)) = (&error, crate::input::bare_host_url(url))
+    {
+        return CliError::BareHost {
+            arg: url.to_owned(),
+            what: "not a URL",
+            url: robots_txt,
+        };
+    }
     match error {
         ClientError::Url { source, .. } => CliError::RobotsUrl {
             url: url.to_owned(),

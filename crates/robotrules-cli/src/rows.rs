@@ -101,10 +101,20 @@ pub(crate) enum Answer {
 }
 
 impl Answer {
-    /// The row for `url`, line `line` of the input, read under `profile`.
-    pub(crate) fn row<'a>(&'a self, url: &'a str, line: u64, profile: Profile) -> Row<'a> {
+    /// The row for `url`, line `line` of the input (or argument `line`), read under
+    /// `profile`; an error row's message names the line only when `from_stdin`.
+    pub(crate) fn row<'a>(
+        &'a self,
+        url: &'a str,
+        line: u64,
+        from_stdin: bool,
+        profile: Profile,
+    ) -> Row<'a> {
         let mut row = match self {
-            Answer::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
+            Answer::Failed(error) if from_stdin => {
+                Row::error(url, line, format!("line {line}: {error}"))
+            }
+            Answer::Failed(error) => Row::error(url, line, error.clone()),
             Answer::Decided(decision, explanation) => Row::verdict(
                 url,
                 Verdict {
@@ -274,22 +284,15 @@ impl<W: Write> Printer<W> {
     }
 }
 
-/// Writes `fields` tab-separated on one line, each with tab, CR and LF escaped as `\t`, `\r`,
-/// `\n` and every other invisible character as `<U+XXXX>`.
+/// Writes `fields` tab-separated on one line, each with tab, CR, LF and every other invisible
+/// character shown as `<U+XXXX>`: the form messages quote input in ([`robotrules_text::excerpt`]),
+/// so a URL reads the same in its column and in its error message.
 fn write_fields(out: &mut impl Write, fields: &[&str]) -> io::Result<()> {
     for (i, field) in fields.iter().enumerate() {
         if i > 0 {
             out.write_all(b"\t")?;
         }
-        if memchr::memchr3(b'\t', b'\r', b'\n', field.as_bytes()).is_some() {
-            let escaped = field
-                .replace('\t', "\\t")
-                .replace('\r', "\\r")
-                .replace('\n', "\\n");
-            out.write_all(robotrules_text::visible(&escaped).as_bytes())?;
-        } else {
-            out.write_all(robotrules_text::visible(field).as_bytes())?;
-        }
+        out.write_all(robotrules_text::visible(field).as_bytes())?;
     }
     out.write_all(b"\n")
 }
@@ -364,7 +367,7 @@ mod tests {
         let row = Row::error("a\tb", 7, "line 7: not an absolute url".into());
         assert_eq!(
             printed(Format::Text, false, None, &row),
-            "error\ta\\tb\tline 7: not an absolute url\n"
+            "error\ta<U+0009>b\tline 7: not an absolute url\n"
         );
         let json: serde_json::Value =
             serde_json::from_str(&printed(Format::Json, false, None, &row)).unwrap();

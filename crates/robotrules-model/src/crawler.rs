@@ -13,7 +13,7 @@ use crate::matcher::Probe;
 use crate::pattern::{len_u32, RuleKind};
 use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
 use crate::robots::{Group, RobotsTxt, UserAgent};
-use crate::user_agent::{crawler_token, is_browser_product};
+use crate::user_agent::{is_any_crawler, suggested_token};
 
 /// How the groups for a crawler were chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,10 +118,10 @@ impl RobotsTxt {
     /// Choose and compile crawler `name`'s groups (RFC 9309 §2.2.1).
     ///
     /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
-    /// token of the profile's alphabet is refused; the error suggests the token to pass (the
-    /// crawler's token of a full User-Agent header, see [`crate::crawler_token`], else the
-    /// token the name starts with). `google` and `legacy1994` take any string (under `google`, one that is
-    /// not a token only ever gets `*`).
+    /// token of the profile's alphabet is refused; the error suggests the token to pass
+    /// ([`crate::suggested_token`]). `*` is read as a crawler that no group names
+    /// ([`crate::ANY_CRAWLER`]). `google` and `legacy1994` take any string (under `google`,
+    /// one that is not a token only ever gets `*`).
     pub(crate) fn choose(&self, name: &str) -> Result<Chosen, InvalidAgent> {
         let (selection, named_by, indices) = self.select(name)?;
         let groups = indices.iter().map(|&i| GroupRules::new(self, i)).collect();
@@ -233,25 +233,18 @@ fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
         .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
-/// A crawler name must be a non-empty token of the profile's alphabet.
+/// A crawler name must be a non-empty token of the profile's alphabet, or [`crate::ANY_CRAWLER`]
+/// (`*`: a crawler that no group names, which gets the `*` groups).
 fn check_token(alphabet: AgentToken, name: &str) -> Result<(), InvalidAgent> {
     let bytes = name.as_bytes();
-    if !bytes.is_empty() && bytes.iter().all(|&b| alphabet.is_token_byte(b)) {
+    if is_any_crawler(name)
+        || (!bytes.is_empty() && bytes.iter().all(|&b| alphabet.is_token_byte(b)))
+    {
         return Ok(());
     }
-    // A full User-Agent header names its crawler in its structure (`Mozilla/5.0 (compatible;
-    // Googlebot/2.1; …)` → `Googlebot`); anything else by the token it starts with, unless
-    // that is a browser's product (`Mozilla`), which is never what the caller meant.
-    let leading = String::from_utf8_lossy(alphabet.leading(bytes));
-    let suggestion = crawler_token(name)
-        .filter(|t| t.bytes().all(|b| alphabet.is_token_byte(b)))
-        .map(str::to_owned)
-        .or_else(|| {
-            (!leading.is_empty() && !is_browser_product(&leading)).then(|| leading.into_owned())
-        });
     Err(InvalidAgent {
         name: name.to_owned(),
-        suggestion,
+        suggestion: suggested_token(name, |b| alphabet.is_token_byte(b)),
     })
 }
 

@@ -21,6 +21,7 @@
 //! What each profile decides is one table, [`Profile::reading`]; nothing else in the
 //! workspace branches on a profile's name.
 
+mod account;
 mod build;
 mod compare;
 mod compile;
@@ -36,6 +37,7 @@ mod robots;
 mod text;
 mod user_agent;
 
+pub use account::precedence_sentence;
 pub use compare::{differences, Compared, Decided, Difference, Side};
 pub use compile::{GroupRules, Rule};
 pub use crawler::{Crawler, Reason, Selection, Verdict};
@@ -52,7 +54,10 @@ pub use profile::{
 pub use robotrules_grammar::{Severity, Span};
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, UserAgent};
-pub use user_agent::{crawler_token, is_browser_product, BROWSER_PRODUCTS};
+pub use user_agent::{
+    crawler_token, is_any_crawler, is_browser_product, looks_like_url, suggested_token,
+    ANY_CRAWLER, ANY_CRAWLER_LABEL, BROWSER_PRODUCTS,
+};
 
 /// The README's example, run as a doctest so it stays true.
 #[cfg(doctest)]

@@ -176,6 +176,95 @@ fn product(text: &str, versioned: bool) -> Option<&str> {
     (token && version_ok && !marker && !is_browser_product(name)).then_some(name)
 }
 
+/// The crawler name that stands for "a crawler that no group names": `*`, the global group's
+/// own token (RFC 9309 §2.2.1). Every profile answers for it with the `*` group(s), exactly as
+/// for a crawler whose name no `user-agent` line gives, which is what site owners ask when they
+/// ask "what does the `*` group give?".
+pub const ANY_CRAWLER: &str = "*";
+
+/// How output names [`ANY_CRAWLER`]: what it stands for.
+pub const ANY_CRAWLER_LABEL: &str = "a crawler that no group names";
+
+/// Whether `name` is [`ANY_CRAWLER`].
+pub fn is_any_crawler(name: &str) -> bool {
+    name == ANY_CRAWLER
+}
+
+/// Whether a crawler name is a URL or a path rather than a name (`https://example.com/x`,
+/// `/x`): what is passed when the crawler's name is left out before the URLs.
+pub fn looks_like_url(name: &str) -> bool {
+    let name = name.trim();
+    let scheme = name.split_once("://").map(|(scheme, _)| scheme);
+    name.starts_with('/')
+        || scheme.is_some_and(|s| {
+            s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.')
+        })
+}
+
+/// The product token the caller most likely meant by `name`, a name that is not a token of
+/// the alphabet `is_token_byte`, or `None` when there is no good guess:
+///
+/// - a full `User-Agent` header gives its crawler's token ([`crawler_token`]): `Googlebot` for
+///   `Mozilla/5.0 (compatible; Googlebot/2.1; …)`, never a browser's `Mozilla`;
+/// - words of one name give the words joined, up to a version: `MyBot` for `My Bot 2.0`,
+///   `ExampleBot` for `Example Bot/1.0` (the first word alone is rarely what was meant);
+/// - one word gives its product name or the token it starts with: `ExampleBot` for
+///   `ExampleBot/1.0`;
+/// - a URL or a path ([`looks_like_url`]) and [`ANY_CRAWLER`] give none.
+///
+/// ```
+/// use robotrules_model::suggested_token;
+///
+/// let rfc = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+/// assert_eq!(suggested_token("My Bot 2.0", rfc).as_deref(), Some("MyBot"));
+/// assert_eq!(suggested_token("Example Bot/1.0", rfc).as_deref(), Some("ExampleBot"));
+/// assert_eq!(suggested_token("https://example.com/x", rfc), None);
+/// ```
+pub fn suggested_token(name: &str, is_token_byte: impl Fn(u8) -> bool) -> Option<String> {
+    let is_token = |s: &str| !s.is_empty() && s.bytes().all(&is_token_byte);
+    if looks_like_url(name) || is_any_crawler(name) {
+        return None;
+    }
+    let mut words = name.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    if name.contains('(') || first.contains('/') {
+        // A header (`CCBot/2.0 (…)`, `Mozilla/5.0 (compatible; …)`): its structure names it.
+        return crawler_token(name)
+            .filter(|t| is_token(t))
+            .map(str::to_owned);
+    }
+    if words.next().is_some() {
+        // Words of one name, joined up to the first that is no token or carries a version.
+        let (mut joined, mut count) = (String::new(), 0);
+        for word in name.split_whitespace() {
+            let (word, versioned) = match word.split_once('/') {
+                Some((word, _)) => (word, true),
+                None => (word, false),
+            };
+            if !is_token(word) {
+                break;
+            }
+            joined.push_str(word);
+            count += 1;
+            if versioned {
+                break;
+            }
+        }
+        return (count > 1 && !is_browser_product(&joined)).then_some(joined);
+    }
+    let leading_end = name
+        .bytes()
+        .position(|b| !is_token_byte(b))
+        .unwrap_or(name.len());
+    let leading = &name[..leading_end];
+    crawler_token(name)
+        .filter(|t| is_token(t))
+        .or_else(|| (!leading.is_empty() && !is_browser_product(leading)).then_some(leading))
+        .map(str::to_owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,6 +485,38 @@ mod tests {
     #[case::non_ascii_leading("Ünïcode/1.0 (compatible; Googlebot/2.1)", Some("Googlebot"))]
     fn hostile_headers_are_read_structurally(#[case] header: &str, #[case] token: Option<&str>) {
         assert_eq!(crawler_token(header), token);
+    }
+
+    /// The token suggested for a name that is not one (RFC alphabet).
+    #[rstest]
+    #[case::words("My Bot 2.0", Some("MyBot"))]
+    #[case::words_versioned("Example Bot/1.0", Some("ExampleBot"))]
+    #[case::product("ExampleBot/1.0", Some("ExampleBot"))]
+    #[case::header(
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        Some("Googlebot")
+    )]
+    #[case::header_leading_product("CCBot/2.0 (https://commoncrawl.org/faq/)", Some("CCBot"))]
+    #[case::browser("Mozilla/5.0", None)]
+    #[case::url("https://example.com/x", None)]
+    #[case::path("/x", None)]
+    #[case::any("*", None)]
+    #[case::not_a_word("Yahoo! Slurp", None)]
+    #[case::leading("my.bot", Some("my"))]
+    fn names_suggest_the_token_meant(#[case] name: &str, #[case] token: Option<&str>) {
+        let rfc = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        assert_eq!(suggested_token(name, rfc).as_deref(), token, "{name:?}");
+    }
+
+    #[rstest]
+    #[case("https://example.com/x", true)]
+    #[case("HTTP://example.com", true)]
+    #[case("/x", true)]
+    #[case("ExampleBot", false)]
+    #[case("Example Bot/1.0", false)]
+    #[case("://x", false)]
+    fn urls_are_told_from_names(#[case] name: &str, #[case] url: bool) {
+        assert_eq!(looks_like_url(name), url);
     }
 
     proptest::proptest! {

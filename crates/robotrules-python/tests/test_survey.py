@@ -98,7 +98,7 @@ def test_crawler_names_are_checked_before_any_capture() -> None:
     with pytest.raises(InvalidAgent, match="product token"):
         Survey(["GPTBot", "Mozilla/5.0 (compatible; GPTBot/1.2)"], profile="rfc9309")
     # In every profile: a survey counts crawlers, named by product tokens.
-    with pytest.raises(InvalidAgent, match="pass `GPT`"):
+    with pytest.raises(InvalidAgent, match="pass `GPTBot`"):
         Survey(["GPT Bot"], profile="google")
     with pytest.raises(ValueError, match="no crawler"):
         Survey([])

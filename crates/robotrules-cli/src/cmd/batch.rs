@@ -173,6 +173,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
     let mut tally = Tally {
         printer,
         failed_origins: HashSet::new(),
+        from_stdin: args.urls.is_empty(),
     };
     let unordered = args.unordered;
     let written = runtime.block_on(async {
@@ -211,6 +212,8 @@ struct Tally<W> {
     printer: Printer<W>,
     /// The robots.txt URLs that were unreachable (one per origin).
     failed_origins: HashSet<Arc<str>>,
+    /// Whether the URLs are lines of standard input (error rows then name the line).
+    from_stdin: bool,
 }
 
 impl<W: Write> Tally<W> {
@@ -222,17 +225,27 @@ impl<W: Write> Tally<W> {
                     .insert(Arc::clone(&decision.robots_txt_url));
             }
         }
-        self.printer.print(&row(answered, item, profile))
+        self.printer
+            .print(&row(answered, item, self.from_stdin, profile))
     }
 
     /// `4,000 lines: 3,471 allowed, 0 disallowed, 529 errors (8 origins failed)`: lines and
-    /// origins counted apart.
+    /// origins counted apart; the origins only when one failed.
     fn summary(&self) -> String {
         let printer = &self.printer;
         let lines = printer.allowed + printer.disallowed + printer.errors;
         let origins = u64::try_from(self.failed_origins.len()).unwrap_or(u64::MAX);
+        let failed = if origins == 0 {
+            String::new()
+        } else {
+            format!(
+                " ({} {} failed)",
+                thousands(origins),
+                if origins == 1 { "origin" } else { "origins" }
+            )
+        };
         format!(
-            "{} {}: {} allowed, {} disallowed, {} {} ({} {} failed)",
+            "{} {}: {} allowed, {} disallowed, {} {}{failed}",
             thousands(lines),
             if lines == 1 { "line" } else { "lines" },
             thousands(printer.allowed),
@@ -243,8 +256,6 @@ impl<W: Write> Tally<W> {
             } else {
                 "errors"
             },
-            thousands(origins),
-            if origins == 1 { "origin" } else { "origins" },
         )
     }
 }
@@ -610,12 +621,12 @@ fn message(error: ClientError) -> String {
 }
 
 /// The row for `item`, as `answer` has it, read under `profile`.
-fn row<'a>(answer: &'a Answer, item: &'a Item, profile: Profile) -> Row<'a> {
+fn row<'a>(answer: &'a Answer, item: &'a Item, from_stdin: bool, profile: Profile) -> Row<'a> {
     let url = match &item.url {
         Ok(url) => url.as_str(),
         Err(problem) => problem.text(),
     };
-    answer.row(url, item.line, profile)
+    answer.row(url, item.line, from_stdin, profile)
 }
 
 #[cfg(test)]

@@ -121,8 +121,14 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         options.profile,
         options.parse_limit,
     ));
-    if let Some(warning) = crate::error::agent_warning(options.profile, &args.agent) {
+    if let Some(warning) = crate::error::agent_warning_in(&robots, &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
+    }
+    // Without `--explain` (whose rows say it), where the file was cut: one line on stderr.
+    if !args.explain {
+        if let Some(cut) = crate::explain::Cut::sentence(&robots, bytes, truncation) {
+            eprintln!("robotrules: note: {}", crate::error::one_line(&cut));
+        }
     }
     // A fetched file the size limit cut was never whole in hand (RFC 9309 §2.5).
     let past_cut = args
@@ -138,6 +144,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
         fetched: fetched.as_ref(),
+        from_stdin: args.urls.is_empty(),
     };
     let mut printer = Printer::new(
         BufWriter::new(io::stdout().lock()),
@@ -223,6 +230,9 @@ struct Checker<'a> {
     fetched: Option<&'a Fetched<'a>>,
     /// With `--explain`, a file the parse limit cut, read again whole.
     past_cut: Option<PastCut>,
+    /// Whether the URLs are lines of standard input (their error rows then say which line);
+    /// URL arguments are their own row's first column.
+    from_stdin: bool,
 }
 
 impl Checker<'_> {
@@ -233,16 +243,21 @@ impl Checker<'_> {
         url: Result<&str, Problem>,
         printer: &mut Printer<W>,
     ) -> Result<(), CliError> {
+        let at = if self.from_stdin {
+            format!("line {number}: ")
+        } else {
+            String::new()
+        };
         match url {
             Ok(url) => {
                 let row = match self.verdict(url) {
                     Ok(verdict) => Row::verdict(url, verdict),
-                    Err(error) => Row::error(url, number, format!("line {number}: {error}")),
+                    Err(error) => Row::error(url, number, format!("{at}{error}")),
                 };
                 printer.print(&row)
             }
             Err(problem) => {
-                let message = format!("line {number}: {problem}");
+                let message = format!("{at}{problem}");
                 printer.print(&Row::error(problem.text(), number, message))
             }
         }

@@ -121,8 +121,8 @@ pub(crate) struct Summary<'a> {
     pub(crate) mode: &'static str,
     pub(crate) changes: u64,
     pub(crate) profiles: &'a [Profile],
-    /// The crawlers compared, per profile in `profiles` order.
-    pub(crate) agents: &'a [Vec<String>],
+    /// The crawlers compared, each once (under any of `profiles`).
+    pub(crate) agents: &'a [String],
     /// How many URLs were compared (URL mode).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) urls: Option<usize>,
@@ -224,7 +224,9 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
 /// Compares `old` and `new` under each of `profiles` for `agents` (none: the crawlers either
 /// file names, [`agents_to_compare`]), on `urls` (URL mode) or on witness paths of the rules
 /// whose effect changed (rule mode), and hands each change to `each` in order. Returns the
-/// crawlers compared, per profile. `diff` prints the changes; `robotrules serve` answers
+/// crawlers compared, each once in the order first compared (without AGENTs, the profiles
+/// may read the files' user-agent lines into different names). `diff` prints the changes;
+/// `robotrules serve` answers
 /// `/api/diff` with them.
 ///
 /// # Errors
@@ -236,8 +238,8 @@ pub(crate) fn compare(
     agents: &[String],
     urls: Option<&[String]>,
     mut each: impl FnMut(Record<'_>) -> Result<(), CliError>,
-) -> Result<Vec<Vec<String>>, CliError> {
-    let mut compared = Vec::new();
+) -> Result<Vec<String>, CliError> {
+    let mut compared: Vec<String> = Vec::new();
     for &profile in profiles {
         let old = Arc::new(RobotsTxt::parse(old, profile, DEFAULT_PARSE_LIMIT));
         let new = Arc::new(RobotsTxt::parse(new, profile, DEFAULT_PARSE_LIMIT));
@@ -273,7 +275,11 @@ pub(crate) fn compare(
                 })?;
             }
         }
-        compared.push(agents);
+        for agent in agents {
+            if !compared.contains(&agent) {
+                compared.push(agent);
+            }
+        }
     }
     Ok(compared)
 }
@@ -344,9 +350,10 @@ fn text_row(
     before: &Decision,
     after: &Decision,
 ) -> String {
+    let note = crate::output::agent_note(agent);
     let agent = excerpt(agent, EXCERPT_CHARS);
     let mut row = format!(
-        "{agent} ({profile}): {} was {}, now {}",
+        "{agent}{note} ({profile}): {} was {}, now {}",
         excerpt(url, EXCERPT_CHARS),
         decision(before),
         decision(after)
@@ -408,7 +415,7 @@ fn decision(d: &Decision) -> String {
 /// rfc9309)`.
 fn text_summary(summary: &Summary<'_>) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let agents: usize = summary.agents.iter().map(Vec::len).sum();
+    let agents = summary.agents.len();
     let profiles: Vec<&str> = summary.profiles.iter().map(|p| p.as_str()).collect();
     let changes = match summary.changes {
         0 => "no change".to_owned(),
@@ -425,6 +432,28 @@ fn text_summary(summary: &Summary<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_crawler_is_counted_once_under_every_profile() {
+        let (old, new) = (
+            b"User-agent: Googlebot\nDisallow: /a\n".as_slice(),
+            b"User-agent: Googlebot\nDisallow: /b\n".as_slice(),
+        );
+        let agents = ["Googlebot".to_owned(), "Bingbot".to_owned()];
+        let compared = compare(old, new, &Profile::ALL, &agents, None, |_| Ok(())).unwrap();
+        assert_eq!(compared, agents);
+        let summary = Summary {
+            mode: "rule",
+            changes: 6,
+            profiles: &Profile::ALL,
+            agents: &compared,
+            urls: None,
+        };
+        assert_eq!(
+            text_summary(&summary),
+            "6 changes (2 crawlers, under rfc9309, google, legacy1994)"
+        );
+    }
 
     #[test]
     fn profiles_by_name_or_all() {

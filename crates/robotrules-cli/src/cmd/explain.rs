@@ -174,9 +174,10 @@ fn no_file(args: &ExplainArgs, fetched: &Fetched, url: &str) -> Result<Outcome, 
     };
     let rendered = match args.format {
         Format::Text => format!(
-            "{url}: {}\n`{}` on `{}`: {}\n",
+            "{url}: {}\n`{}`{} on `{}`: {}\n",
             fetched.plainly().unwrap_or_default(),
             args.agent,
+            output::agent_note(&args.agent),
             args.url,
             if allowed { "allowed" } else { "disallowed" },
         ),

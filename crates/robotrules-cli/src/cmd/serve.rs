@@ -39,7 +39,8 @@ Open the address it prints in a browser. The page and its API are described in d
 pub(crate) struct ServeArgs {
     /// The address and port to listen on (port 0: any free port). The default is loopback
     /// only; another address puts the tester on a network.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    /// Also `localhost:PORT`, or a bare PORT (both on 127.0.0.1).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080", value_parser = listen_address)]
     listen: SocketAddr,
 
     /// Let /api/fetch fetch loopback, private, link-local, multicast and unspecified
@@ -47,6 +48,26 @@ pub(crate) struct ServeArgs {
     /// tester cannot be used to reach the machine or its network).
     #[arg(long)]
     allow_private_fetch: bool,
+}
+
+/// `--listen`'s value: `IP:PORT` (`[IPv6]:PORT`), `localhost:PORT` or a bare `PORT`, the last
+/// two on loopback (127.0.0.1).
+fn listen_address(text: &str) -> Result<SocketAddr, String> {
+    let loopback = |port: &str| {
+        port.parse::<u16>()
+            .ok()
+            .map(|port| SocketAddr::from(([127, 0, 0, 1], port)))
+    };
+    let port = text
+        .strip_prefix("localhost:")
+        .or_else(|| text.strip_prefix("LOCALHOST:"))
+        .unwrap_or(text);
+    if let Some(address) = loopback(port) {
+        return Ok(address);
+    }
+    text.parse().map_err(|_| {
+        "expected IP:PORT (127.0.0.1:8080, [::1]:8080), localhost:PORT or a bare PORT".to_owned()
+    })
 }
 
 /// Runs `serve` until the process is stopped: prints `robotrules serve: listening on
@@ -106,6 +127,25 @@ fn announce(address: SocketAddr) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listen_takes_localhost_and_a_bare_port() {
+        let loopback = |port| SocketAddr::from(([127, 0, 0, 1], port));
+        assert_eq!(listen_address("8080"), Ok(loopback(8080)));
+        assert_eq!(listen_address("localhost:9000"), Ok(loopback(9000)));
+        assert_eq!(
+            listen_address("0.0.0.0:80"),
+            Ok(SocketAddr::from(([0, 0, 0, 0], 80)))
+        );
+        assert_eq!(listen_address("[::1]:80").map(|a| a.port()), Ok(80));
+        for bad in ["localhost", "example.com:80", "99999", ""] {
+            let error = listen_address(bad).unwrap_err();
+            assert!(
+                error.contains("localhost:PORT or a bare PORT"),
+                "{bad}: {error}"
+            );
+        }
+    }
 
     #[test]
     fn binding_beyond_loopback_is_said_with_what_it_exposes() {

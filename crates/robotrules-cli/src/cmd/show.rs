@@ -76,6 +76,10 @@ pub(crate) struct Shown {
     /// The access result, when ROBOTS was fetched.
     #[serde(skip_serializing_if = "Option::is_none")]
     fetched: Option<Fetched>,
+    /// Where the file was cut by the parse or size limit (RFC 9309 §2.5): what follows was
+    /// not read, so none of its groups or rules are listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cut: Option<String>,
     /// How the groups were chosen (`exact`, `substring`, `global`, `unmatched`).
     selection: String,
     groups: Vec<ShownGroup>,
@@ -95,15 +99,20 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
     let remote = args.remote.load()?;
     let purpose = For::new(Some(&args.agent), args.profile.profile);
     let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
-    let (bytes, fetched, url) = match &source {
-        RobotsSource::Local(bytes) => (&bytes[..], None, None),
+    let (bytes, fetched, url, truncation) = match &source {
+        RobotsSource::Local(bytes) => (&bytes[..], None, None, None),
         RobotsSource::Remote(lookup) => (
             lookup.served().body().unwrap_or_default(),
             Some(Fetched::new(lookup)),
             Some(lookup.robots_txt_url().to_owned()),
+            lookup.served().truncation(),
         ),
     };
-    let shown = shown(bytes, args.profile.profile, &args.agent, url, fetched)?;
+    let mut shown = shown(bytes, args.profile.profile, &args.agent, url, fetched)?;
+    if truncation.is_some() {
+        let model = RobotsTxt::parse(bytes, args.profile.profile, DEFAULT_PARSE_LIMIT);
+        shown.cut = crate::explain::Cut::sentence(&model, bytes, truncation);
+    }
     let unreachable = shown
         .fetched
         .as_ref()
@@ -170,6 +179,7 @@ pub(crate) fn shown(
         agent: agent.to_owned(),
         robots_txt_url: url,
         fetched,
+        cut: crate::explain::Cut::sentence(model, bytes, None),
         selection: rules.selection().to_string(),
         groups,
         crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
@@ -182,7 +192,16 @@ pub(crate) fn shown(
 /// `show`'s text: the groups, rules and records, one per line.
 pub(crate) fn text(shown: &Shown) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "agent: {} (profile {})", shown.agent, shown.profile);
+    let _ = writeln!(
+        out,
+        "agent: {}{} (profile {})",
+        shown.agent,
+        crate::output::agent_note(&shown.agent),
+        shown.profile
+    );
+    if let Some(cut) = &shown.cut {
+        let _ = writeln!(out, "{cut}");
+    }
     if let (Some(url), Some(fetched)) = (&shown.robots_txt_url, &shown.fetched) {
         let _ = writeln!(out, "robots.txt: {url} ({})", fetched.access);
         // Without a file there are no groups to list: the access result decides alone.

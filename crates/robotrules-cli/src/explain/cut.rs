@@ -140,6 +140,31 @@ impl Cut {
         }
     }
 
+    /// Where a file was cut, as one sentence for `show` and `check` without `--explain`
+    /// (`explain`'s own words, without the rules past the cut): by the fetcher's size limit
+    /// when `truncation` says so (of the fetched `body`), else by the parse limit `robots`
+    /// was read under; `None` when the whole file was read.
+    pub(crate) fn sentence(
+        robots: &RobotsTxt,
+        body: &[u8],
+        truncation: Option<Truncation>,
+    ) -> Option<String> {
+        let cut = match truncation {
+            Some(truncation) => Cut::downloaded(body, truncation),
+            None => {
+                let (at, limit, line) = Cut::of(robots)?;
+                Cut {
+                    by: CutBy::ParseLimit,
+                    at,
+                    limit,
+                    line,
+                    ignored: Vec::new(),
+                }
+            }
+        };
+        Some(super::text::parse_limit(&cut).trim_end().to_owned())
+    }
+
     /// Where `robots` (read under the limit) was cut, if it was: the offset, the limit and
     /// the first line not read.
     pub(crate) fn of(robots: &RobotsTxt) -> Option<(usize, usize, u32)> {

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use robotrules::{Explanation, GroupRef, Profile, Selection};
 use robotrules_lint::render::{profile_list, profiles_do};
 use robotrules_model::{
-    AgentListEnd, Compared, Crawler, Decided, Difference, PatternEncoding, Precedence, Reading,
-    RobotsTxt, Side, SlashlessPattern,
+    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, Reading, RobotsTxt, Side,
+    SlashlessPattern,
 };
 use robotrules_text::excerpt;
 
@@ -374,7 +374,8 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
     let [a, b] = decided;
     let both = [a.value.line, b.value.line].map(line_or_none);
     let mut sentence = format!(
-        "{} and {} match under both: {}; {}",
+        "the rules at {} and {} both match under each profile, which picks a different one: \
+         {}; {}",
         both[0],
         both[1],
         how(a),
@@ -394,19 +395,7 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
 
 /// How the reading picks the winner among matching rules.
 pub(super) fn precedence(reading: &Reading) -> &'static str {
-    match (reading.precedence, reading.patterns) {
-        (Precedence::FirstMatch, _) => {
-            "the first matching rule in file order wins (1994 convention)"
-        }
-        (_, PatternEncoding::GoogleEscape) => {
-            "the longest match wins, counted in bytes of the pattern as written with every `*` \
-             and `$`; a tie goes to allow (Google: the least restrictive rule)"
-        }
-        _ => {
-            "the longest match wins, counted in octets of the normalised pattern with every `*` \
-             and `$`; a tie goes to allow (RFC 9309 §2.2.2)"
-        }
-    }
+    robotrules_model::precedence_sentence(reading)
 }
 
 #[cfg(test)]

@@ -7,13 +7,12 @@
 
 use std::fmt::Write as _;
 
-use robotrules::{Explanation, Reason, RuleMatch, Selection, Span};
+use robotrules::{Explanation, Reason, RuleMatch, Span};
 use robotrules_grammar::{parse_with, Limits, Parsed};
 use robotrules_lint::render::{snippet, Place, TextOptions};
-use robotrules_model::{GroupMerge, Precedence};
+use robotrules_model::Precedence;
 use robotrules_text::excerpt;
 
-use super::differences::precedence;
 use super::{Cut, CutBy, ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
@@ -30,7 +29,8 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     );
     let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
     let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
-    let mut out = format!("`{agent}` on `{url}`\n");
+    let note = crate::output::agent_note(&report.agent);
+    let mut out = format!("`{agent}`{note} on `{url}`\n");
     if let Some(cut) = &report.parse_limit {
         out.push('\n');
         out.push_str(&parse_limit(cut));
@@ -49,13 +49,13 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     }
     for p in &report.profiles {
         out.push('\n');
-        out.push_str(&section(p, &agent, &parsed, options));
+        out.push_str(&section(p, &parsed, options));
     }
     out
 }
 
 /// The cut and the rules it left out.
-fn parse_limit(cut: &Cut) -> String {
+pub(super) fn parse_limit(cut: &Cut) -> String {
     if cut.by == CutBy::SizeLimit {
         return format!(
             "the file was cut at byte {} by the size limit of {} bytes when fetched (RFC 9309 \
@@ -131,50 +131,7 @@ fn decided_by(e: &Explanation) -> String {
     }
 }
 
-fn lines(v: &[u32]) -> String {
-    let v: Vec<String> = v.iter().map(u32::to_string).collect();
-    if v.len() == 1 {
-        format!("line {}", v[0])
-    } else {
-        format!("lines {}", v.join(", "))
-    }
-}
-
-/// Which groups apply, and why.
-fn groups(e: &Explanation, agent: &str) -> String {
-    let at: Vec<u32> = e.groups.iter().map(|g| g.line).collect();
-    let token = e.token.as_deref().unwrap_or(agent);
-    let merge = e.profile.reading().groups;
-    match (e.selection, merge, at.len()) {
-        (Selection::Exact, _, 1) => format!(
-            "the group at {} names `{token}` (product-token match, RFC 9309 §2.2.1)",
-            lines(&at)
-        ),
-        (Selection::Exact, _, n) => format!(
-            "{n} groups name `{token}` ({}): merged into one (RFC 9309 §2.2.1)",
-            lines(&at)
-        ),
-        (Selection::Substring, _, _) => format!(
-            "the first record whose user-agent `{token}` is part of `{agent}` ({}); later records are not read (1994)",
-            lines(&at)
-        ),
-        (Selection::Global, GroupMerge::First, _) => format!(
-            "no record names `{agent}`: the first `*` record ({})",
-            lines(&at)
-        ),
-        (Selection::Global, _, 1) => format!(
-            "no group names `{agent}`: the `*` group at {} applies",
-            lines(&at)
-        ),
-        (Selection::Global, _, n) => format!(
-            "no group names `{agent}`: the {n} `*` groups ({}) apply, merged",
-            lines(&at)
-        ),
-        _ => format!("no group names `{agent}` and there is no `*` group: no rule applies"),
-    }
-}
-
-fn section(p: &ProfileReport, agent: &str, parsed: &Parsed<'_>, options: &TextOptions) -> String {
+fn section(p: &ProfileReport, parsed: &Parsed<'_>, options: &TextOptions) -> String {
     let Some(e) = &p.explanation else {
         return format!(
             "{}: error: {}\n",
@@ -182,66 +139,8 @@ fn section(p: &ProfileReport, agent: &str, parsed: &Parsed<'_>, options: &TextOp
             p.error.as_deref().unwrap_or("no answer")
         );
     };
-    let reading = e.profile.reading();
-    let mut out = format!("{}: {}\n", p.profile, verdict_word(p));
-    let _ = writeln!(out, "  groups: {}", groups(e, agent));
-    let _ = writeln!(
-        out,
-        "  path compared: {}",
-        excerpt(e.path.as_bytes(), SHOW_INPUT)
-    );
-    if e.reason == Reason::RobotsTxtImplicitlyAllowed {
-        out.push_str("  special case: `/robots.txt` is always allowed (RFC 9309 §2.2.2)\n");
-    }
-    if let Some(rule) = e.matches.iter().find(|m| m.derived) {
-        let _ = writeln!(
-            out,
-            "  special case: Google's index.html rule: the allow at line {} also allows the directory itself",
-            rule.line
-        );
-    }
-    if e.matches.is_empty() {
-        if e.reason == Reason::NoMatchingRule {
-            out.push_str("  no rule matches: allowed (RFC 9309 §2.2.2)\n");
-        }
-        return out;
-    }
-    let order = if reading.precedence == Precedence::FirstMatch {
-        "in file order"
-    } else {
-        "strongest first"
-    };
-    let _ = writeln!(out, "  matching rules, {order}:");
-    let width = e
-        .matches
-        .iter()
-        .map(|m| rule_text(m).len())
-        .max()
-        .unwrap_or(0);
-    for m in &e.matches {
-        let wins = e
-            .decided_by
-            .as_ref()
-            .is_some_and(|d| d.line == m.line && d.derived == m.derived);
-        let derived = if m.derived { " (index.html rule)" } else { "" };
-        let _ = writeln!(
-            out,
-            "    line {:<5} {:<width$}  length {}{derived}{}",
-            m.line,
-            rule_text(m),
-            m.priority,
-            if wins { "  <- decides" } else { "" }
-        );
-    }
-    let _ = writeln!(out, "  {}", precedence(reading));
-    if let (false, Some(winner)) = (e.tied_with.is_empty(), &e.decided_by) {
-        let _ = writeln!(
-            out,
-            "  tie: {} as long (length {}); the allow wins",
-            lines(&e.tied_with),
-            winner.priority
-        );
-    }
+    // The model's account (its `Display`), then the deciding line in context.
+    let mut out = e.to_string();
     if let Some(winner) = &e.decided_by {
         out.push('\n');
         out.push_str(&context(e, winner, parsed, options));

@@ -279,8 +279,10 @@ fn google_reads_any_agent_and_any_url() {
     // The name is read as Google's library reads it, with one warning.
     assert_eq!(
         out.stderr,
-        "robotrules: warning: \"Example Bot/1.0\" is not a product token; Google's library \
-         matches only groups named by the whole string, so it falls to the * group; pass Example\n"
+        "robotrules: warning: Google's library reads only the letters, `_` and `-` a \
+         user-agent line starts with (`User-agent: Example Bot/1.0` names `Example`), so no \
+         group names \"Example Bot/1.0\": it gets the `*` group at line 1; pass `ExampleBot`, \
+         which gets the `*` group at line 1\n"
     );
     // Google's reading takes `example.com` as the host (path `/a`) and "" as `/`, so the
     // `/example.com` rule matches neither: both allowed, with the `*` group for the
@@ -373,8 +375,8 @@ fn unreadable_urls(#[case] url: &str, #[case] profile: &str) {
     assert_eq!(out.lines()[0], "allowed\t/ok");
     assert!(
         out.lines()[1].starts_with(&format!(
-            "error\t{}\tline 2: cannot read URL",
-            url.replace('\t', "\\t")
+            "error\t{}\tcannot read URL",
+            url.replace('\t', "<U+0009>")
         )),
         "{out:?}"
     );
@@ -400,8 +402,23 @@ fn line_breaks_and_tabs_in_a_url_do_not_break_the_columns() {
     );
     assert_eq!(
         out.lines(),
-        ["allowed\t/pri\\tvate\\n/\t-\tno-matching-rule"]
+        ["allowed\t/pri<U+0009>vate<U+000A>/\t-\tno-matching-rule"]
     );
+}
+
+#[test]
+fn a_tab_in_a_url_argument_reads_the_same_in_its_column_and_its_message() {
+    let robots = Fixture::new(ROBOTS);
+    let out = run(&["check", robots.path(), "Bot", "exa\tmple.com/a"], b"");
+    assert_eq!(
+        out.lines(),
+        [
+            "error\texa<U+0009>mple.com/a\tcannot read URL \"exa<U+0009>mple.com/a\": not an \
+          absolute url, nor a path starting with `/`"
+        ]
+    );
+    // The row is for an argument: no `line N:` of an input it was not read from.
+    assert!(!out.stdout.contains("line 1:"), "{out:?}");
 }
 
 #[test]
@@ -415,7 +432,8 @@ fn a_bad_line_on_stdin_is_an_error_row_and_the_rest_go_on() {
         out.lines(),
         [
             "allowed\t/a",
-            "error\tnot-a-url\tline 2: cannot read URL \"not-a-url\": not an absolute url: \"not-a-url\"",
+            "error\tnot-a-url\tline 2: cannot read URL \"not-a-url\": not an absolute url, nor a \
+             path starting with `/`",
             "error\t/b<U+0000>c\tline 5: control character U+0000 in the line",
             "error\t/\u{fffd}\tline 6: the line is not UTF-8",
             "allowed\t/b",
@@ -551,6 +569,35 @@ fn rules_past_the_parse_limit_are_ignored() {
     let robots = Fixture::new(&content);
     let out = run(&["check", robots.path(), "Bot", "/x", "/y"], b"");
     assert_eq!(out.lines(), ["disallowed\t/x", "allowed\t/y"]);
+}
+
+#[test]
+fn show_and_check_say_where_the_file_was_cut() {
+    let mut content = b"User-agent: *\nDisallow: /x\n".to_vec();
+    while content.len() < FIVE_MB {
+        content.extend_from_slice(b"Disallow: /more\n");
+    }
+    let robots = Fixture::new(&content);
+    let cut =
+        "the file was cut at byte 511995 by the parse limit of 512000 bytes (RFC 9309 §2.5): \
+               line 32001 and everything after it were not read";
+    // `check` without `--explain`: one line on standard error, the rows as before.
+    let out = run(&["check", robots.path(), "Bot", "/x"], b"");
+    assert_eq!(out.lines(), ["disallowed\t/x"]);
+    assert_eq!(out.stderr, format!("robotrules: note: {cut}\n"), "{out:?}");
+    // `show`: in its text and its JSON.
+    let out = run(&["show", robots.path(), "Bot"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.lines()[1], cut, "{out:?}");
+    let out = run(&["show", "--format", "json", robots.path(), "Bot"], b"");
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(json["cut"], cut, "{out:?}");
+    // A whole file: nothing said.
+    let small = Fixture::new(b"User-agent: *\nDisallow: /x\n");
+    let out = run(&["check", small.path(), "Bot", "/x"], b"");
+    assert_eq!(out.stderr, "", "{out:?}");
+    let out = run(&["show", "--format", "json", small.path(), "Bot"], b"");
+    assert!(!out.stdout.contains("\"cut\""), "{out:?}");
 }
 
 #[test]

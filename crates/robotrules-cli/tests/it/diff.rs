@@ -94,6 +94,30 @@ fn a_group_renamed_by_a_typo_differs_by_profile() {
 }
 
 #[test]
+fn under_all_profiles_each_crawler_is_counted_once() {
+    let old = "User-agent: Googlebot\nDisallow: /a\n";
+    let new = "User-agent: Googlebot\nDisallow: /b\n";
+    let agents = ["Googlebot", "Bingbot"];
+    let r = diff(&["--profile", "all"], old, new, &agents);
+    assert_eq!(r.lines().len(), 6, "{r:?}");
+    assert_eq!(
+        r.stderr, "6 changes (2 crawlers, under rfc9309, google, legacy1994)\n",
+        "{r:?}"
+    );
+    let json = diff(&["--profile", "all", "--format", "json"], old, new, &agents);
+    let records = records(&json);
+    let summary = &records.last().unwrap()["summary"];
+    assert_eq!(
+        summary["agents"],
+        serde_json::json!(["Googlebot", "Bingbot"])
+    );
+    assert_eq!(
+        summary["profiles"],
+        serde_json::json!(["rfc9309", "google", "legacy1994"])
+    );
+}
+
+#[test]
 fn a_reordered_file_changes_nothing() {
     let old = "User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDisallow: /*.gif$\n\n\
                User-agent: FooBot\nDisallow: /foo\n";
@@ -109,7 +133,7 @@ fn a_reordered_file_changes_nothing() {
     assert_eq!(records[0]["summary"]["changes"], 0);
     assert_eq!(
         records[0]["summary"]["agents"],
-        serde_json::json!([["FooBot", "ExampleBot"]])
+        serde_json::json!(["FooBot", "ExampleBot"])
     );
 }
 

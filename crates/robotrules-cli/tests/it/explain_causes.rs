@@ -72,7 +72,7 @@ fn causes(run: &Run) -> Vec<String> {
 // Precedence.
 #[case::precedence(
     "User-agent: *\nDisallow: /a\nAllow: /ab\n", "Bot", "/abc",
-    "line 3 and line 2 match under both: rfc9309 lets the longest match decide (line 3, length 3); legacy1994 lets the first matching rule in file order decide (line 2)"
+    "the rules at line 3 and line 2 both match under each profile, which picks a different one: rfc9309 lets the longest match decide (line 3, length 3); legacy1994 lets the first matching rule in file order decide (line 2)"
 )]
 // Group selection and merging.
 #[case::merging(
@@ -146,7 +146,7 @@ fn wordpress_ajax_differs_by_precedence_only() {
     assert_eq!(
         causes(&run),
         [
-            "line 3 and line 2 match under both: rfc9309 lets the longest match decide (line 3, length 24); \
+            "the rules at line 3 and line 2 both match under each profile, which picks a different one: rfc9309 lets the longest match decide (line 3, length 24); \
           legacy1994 lets the first matching rule in file order decide (line 2)"
         ],
         "{}",

@@ -50,6 +50,36 @@ impl Site {
     }
 }
 
+/// A bare `HOST:PORT` (no scheme) is never fetched on a guess: the error names the robots.txt
+/// URL to pass. The hint is `https://`: a loopback test server speaks http, which is exactly
+/// why the scheme is left to the caller (the same address over http answers).
+#[test]
+fn a_bare_host_gets_the_robots_txt_url_to_pass() {
+    let site = Site::new(Reply::ok(ROBOTS));
+    let http = site.url("/robots.txt");
+    let host_port = http
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix("/robots.txt"))
+        .unwrap();
+    let hint = format!("for the site's robots.txt, pass https://{host_port}/robots.txt");
+    let r = run(&["fetch", host_port], b"");
+    r.assert_one_line_error(&format!("not a URL {host_port:?}; {hint}"));
+    let arg = format!("{host_port}/robots.txt");
+    let r = run(&["check", &arg, "Bot", "/private/x"], b"");
+    r.assert_one_line_error(&format!("no such file {arg:?}; {hint}"));
+    assert_eq!(site.server.hits("/robots.txt"), 0);
+    // Over the scheme the server speaks, the same address answers.
+    let r = run(&["check", &http, "Bot", "/private/x"], b"");
+    assert_eq!(
+        (r.code, r.lines()),
+        (1, vec!["disallowed\t/private/x"]),
+        "{r:?}"
+    );
+    // A file name is not a host: the plain error.
+    let r = run(&["check", "no-such-robots.txt", "Bot", "/"], b"");
+    r.assert_one_line_error("cannot read robots.txt \"no-such-robots.txt\"");
+}
+
 #[rstest]
 #[case::robots_txt_url("/robots.txt")]
 #[case::page_url("/some/page?q=1")]

@@ -240,6 +240,89 @@ fn a_full_user_agent_string_gets_the_clis_message_and_the_suggested_token() {
 }
 
 #[test]
+fn the_star_is_a_crawler_that_no_group_names_in_every_profile() {
+    let server = Server::start(&[]);
+    let answer = server
+        .api(
+            "check",
+            &json!({"robots": ROBOTS, "agent": "*", "urls": ["/private/x"]}),
+        )
+        .json();
+    assert_eq!(
+        answer["agent_label"], "a crawler that no group names",
+        "{answer}"
+    );
+    for reading in answer["agent_readings"].as_array().unwrap() {
+        assert!(reading.get("error").is_none(), "{reading}");
+        assert!(reading.get("warning").is_none(), "{reading}");
+    }
+    let cli = cli_json(
+        &[
+            "check",
+            "--format",
+            "json",
+            "FILE",
+            "ExampleBot",
+            "/private/x",
+        ],
+        ROBOTS,
+    );
+    let verdict = &answer["results"][0]["verdicts"][0];
+    assert_eq!(verdict["allowed"], cli[0]["allowed"], "{answer}");
+}
+
+#[test]
+fn the_google_warning_says_what_the_library_reads_and_which_group_that_selects() {
+    let server = Server::start(&[]);
+    let robots = "User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\nAllow: /x\n";
+    let answer = server
+        .api(
+            "check",
+            &json!({"robots": robots, "agent": "MJ12bot", "urls": ["/x"]}),
+        )
+        .json();
+    let google = &answer["agent_readings"][1];
+    assert_eq!(google["profile"], "google");
+    let cli = run(
+        &["check", "--profile", "google", "-", "MJ12bot", "/x"],
+        robots.as_bytes(),
+    );
+    let warning = cli
+        .stderr
+        .trim()
+        .strip_prefix("robotrules: warning: ")
+        .unwrap();
+    assert_eq!(google["warning"], warning, "{answer}");
+    assert!(
+        warning.ends_with("pass `MJ`, which gets the group at line 4"),
+        "{warning}"
+    );
+}
+
+#[test]
+fn a_diff_under_all_profiles_lists_each_crawler_once() {
+    let server = Server::start(&[]);
+    let answer = server
+        .api(
+            "diff",
+            &json!({"old": ROBOTS, "new": "User-agent: *\nDisallow: /\n",
+                    "agents": ["ExampleBot", "Googlebot"], "profile": "all"}),
+        )
+        .json();
+    let summary = &answer["summary"];
+    assert_eq!(
+        summary["agents"],
+        json!(["ExampleBot", "Googlebot"]),
+        "{answer}"
+    );
+    assert_eq!(
+        summary["profiles"],
+        json!(["rfc9309", "google", "legacy1994"]),
+        "{answer}"
+    );
+}
+
+#[test]
 fn explain_lint_show_and_diff_answer_as_the_commands_do() {
     let server = Server::start(&[]);
     let explained = server

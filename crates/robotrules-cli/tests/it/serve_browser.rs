@@ -309,6 +309,15 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         )
         .await;
         assert!(finding.as_str().unwrap().contains("help: "), "{finding}");
+        // Markdown code spans in the help are code, not backticks.
+        let help = js(
+            client,
+            "const help = document.querySelector('#lint-list li[data-line=\"4\"] .help'); \
+             return [help.textContent, help.querySelectorAll('code').length]",
+        )
+        .await;
+        assert!(!help[0].as_str().unwrap().contains('`'), "{help}");
+        assert!(help[1].as_u64().unwrap() > 0, "{help}");
 
         // Another listed crawler: GPTBot has its own group.
         pick_crawler(client, "GPTBot").await;

@@ -168,7 +168,7 @@ fn bad_crawler_names_and_missing_inputs_are_refused_before_any_work() {
     );
     r.assert_error("pass `ClaudeBot`");
     // Under google (the default) too: a survey counts crawlers, named by product tokens.
-    run(&["survey", "--agents", "GPT Bot", &gz], b"").assert_error("pass `GPT`");
+    run(&["survey", "--agents", "GPT Bot", &gz], b"").assert_error("pass `GPTBot`");
     run(
         &["survey", "--agents", "GPTBot", &gz, "no-such.warc.gz"],
         b"",

@@ -14,7 +14,7 @@ use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_model::{Crawler, RobotsTxt};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{agent_warning, CliError};
+use crate::error::{agent_warning_in, CliError};
 use crate::explain::Report;
 
 use super::error::{too_many_urls, ApiError};
@@ -83,6 +83,9 @@ struct UrlResult<'a> {
 #[derive(Debug, Serialize)]
 pub(crate) struct Checked<'a> {
     agent: &'a str,
+    /// What the name stands for, when it is `*`: a crawler that no group names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent_label: Option<&'static str>,
     agent_readings: Vec<AgentReading>,
     results: Vec<UrlResult<'a>>,
 }
@@ -120,11 +123,13 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
                     )
                 }
             };
+            // With the file: which group the name gets, and which the suggested token would.
+            let robots = RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT);
             AgentReading {
                 profile,
                 error,
                 suggestion,
-                warning: agent_warning(profile, agent),
+                warning: agent_warning_in(&robots, agent),
             }
         })
         .collect();
@@ -135,6 +140,8 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
         .collect();
     Ok(Checked {
         agent,
+        agent_label: robotrules_model::is_any_crawler(agent)
+            .then_some(robotrules_model::ANY_CRAWLER_LABEL),
         agent_readings,
         results,
     })

@@ -38,6 +38,19 @@
     return node;
   }
 
+  // `text` with its Markdown code spans (`disallow`) as <code> elements, the rest as text:
+  // lint messages and help are written for a terminal, where backticks mark code.
+  function withCode(text) {
+    const fragment = document.createDocumentFragment();
+    String(text)
+      .split("`")
+      .forEach((part, i) => {
+        if (part === "") return;
+        fragment.append(i % 2 === 1 ? el("code", {}, part) : document.createTextNode(part));
+      });
+    return fragment;
+  }
+
   function clear(node) {
     while (node.firstChild) node.removeChild(node.firstChild);
   }
@@ -184,8 +197,9 @@
         { class: finding.severity, tabindex: "0", dataset: { line: String(finding.line), code: finding.code } },
         "line " + finding.line + ": " + finding.severity + " ",
         el("span", { class: "code" }, finding.code),
-        ": " + finding.message,
-        finding.help ? el("span", { class: "help" }, "help: " + finding.help) : null
+        ": ",
+        withCode(finding.message),
+        finding.help ? el("span", { class: "help" }, "help: ", withCode(finding.help)) : null
       );
       item.addEventListener("focus", () => highlight(finding.line));
       item.addEventListener("click", () => highlight(finding.line));
@@ -214,6 +228,9 @@
   function renderAgentNotes(answer) {
     const notes = $("agent-notes");
     clear(notes);
+    if (answer.agent_label) {
+      notes.append(el("li", { class: "note" }, answer.agent + ": " + answer.agent_label));
+    }
     for (const reading of answer.agent_readings) {
       if (reading.error) {
         notes.append(
