@@ -128,6 +128,12 @@ pub(crate) enum CliError {
         /// How many.
         count: u64,
     },
+    /// `survey`: no capture was read at all (no summary table is printed).
+    #[error("the survey read no robots.txt capture: {why}")]
+    NoCaptures {
+        /// What was read instead (`2 directory entries skipped (named above)`).
+        why: String,
+    },
     /// Reading URLs from standard input failed.
     #[error("cannot read URLs from standard input: {0}")]
     ReadUrls(io::Error),
