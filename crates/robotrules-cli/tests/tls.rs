@@ -105,10 +105,7 @@ fn fetch_without_the_ca_cert_is_unreachable_with_the_reason() {
 #[case::unknown_ca("unknown-ca", "certificate not trusted (signed by an unknown issuer)")]
 #[case::expired("expired", "certificate not trusted (expired)")]
 #[case::not_yet_valid("not-yet-valid", "certificate not trusted (not valid yet)")]
-#[case::wrong_host(
-    "wrong-host",
-    "certificate not trusted (not valid for this host name)"
-)]
+#[case::wrong_host("wrong-host", "certificate not trusted (not valid for this host name)")]
 fn fetch_reports_each_certificate_failure(#[case] which: &str, #[case] failure: &str) {
     let pki = Pki::new();
     let identity = match which {
@@ -142,10 +139,7 @@ fn fetch_reports_each_certificate_failure(#[case] which: &str, #[case] failure: 
 
 #[rstest]
 #[case::alert(HandshakeFault::Alert, "TLS: handshake failed")]
-#[case::plain_http(
-    HandshakeFault::PlainHttp,
-    "TLS: the server does not speak TLS"
-)]
+#[case::plain_http(HandshakeFault::PlainHttp, "TLS: the server does not speak TLS")]
 fn fetch_reports_a_spoiled_handshake(#[case] fault: HandshakeFault, #[case] reason: &str) {
     let pki = Pki::new();
     let listener = pki

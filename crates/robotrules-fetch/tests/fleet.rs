@@ -265,6 +265,29 @@ async fn get_put_remove_inspect_and_purge_round_trip_through_redis() {
     assert_eq!((health.errors, health.timeouts, health.corrupt), (0, 0, 0));
 }
 
+/// An invalid URL is refused before any connection, in words a user reads (not the Redis
+/// library's `Redis URL did not parse - InvalidClientConfig`).
+#[tokio::test]
+async fn an_invalid_url_gets_a_readable_reason() {
+    for url in [
+        "http://127.0.0.1:6379/",
+        "redis://",
+        "not a url",
+        "redis://:pw@[::1",
+    ] {
+        let error = RedisStore::connect(url, fast_options()).await.unwrap_err();
+        let text = error.to_string();
+        assert!(matches!(error, FleetError::Url { .. }), "{url}: {error:?}");
+        assert!(!text.contains("InvalidClientConfig"), "{text}");
+        assert!(!text.contains(" - "), "{text}");
+        assert!(
+            text.contains("a Redis URL is redis://HOST[:PORT][/DB]"),
+            "{text}"
+        );
+        assert!(!text.contains("pw@"), "{text}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_urls_and_refused_credentials_are_distinct_errors() {
     for url in ["http://127.0.0.1:6379/", "redis://", "not a url"] {

@@ -583,10 +583,10 @@ async fn network_failures_are_short_reasons_with_the_chain_kept() {
         Some("connection refused")
     );
     assert!(
-        reason
-            .chain()
-            .is_some_and(|chain| chain.to_ascii_lowercase().contains("connection refused")
-                && chain.contains("127.0.0.1")),
+        reason.chain().is_some_and(|chain| chain
+            .to_ascii_lowercase()
+            .contains("connection refused")
+            && chain.contains("127.0.0.1")),
         "{reason:?}"
     );
     let json = serde_json::to_value(&refused.access).unwrap();
