@@ -167,9 +167,25 @@ impl Serialize for Code {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCode(pub String);
 
+impl UnknownCode {
+    /// The code (or `warnings`, `notes`) this is most likely a misspelling of:
+    /// `misspeltkey` is `misspelt-key`.
+    pub fn suggestion(&self) -> Option<&'static str> {
+        let known = Code::ALL
+            .iter()
+            .map(|code| code.as_str())
+            .chain(["warnings", "notes"]);
+        crate::checks::spelling::closest(self.0.as_bytes(), known)
+    }
+}
+
 impl fmt::Display for UnknownCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown lint code `{}`", self.0)
+        write!(f, "unknown lint code `{}`", self.0)?;
+        if let Some(code) = self.suggestion() {
+            write!(f, "; did you mean `{code}`?")?;
+        }
+        Ok(())
     }
 }
 
@@ -204,5 +220,19 @@ mod tests {
             assert_eq!(serde_json::to_string(&code).unwrap(), format!("\"{name}\""));
         }
         assert!("no-such-code".parse::<Code>().is_err());
+    }
+
+    #[test]
+    fn an_unknown_code_suggests_the_code_it_misspells() {
+        let error = "misspeltkey".parse::<Code>().unwrap_err();
+        assert_eq!(error.suggestion(), Some("misspelt-key"));
+        assert_eq!(
+            error.to_string(),
+            "unknown lint code `misspeltkey`; did you mean `misspelt-key`?"
+        );
+        let error = "Rule_Ordr".parse::<Code>().unwrap_err();
+        assert_eq!(error.suggestion(), Some("rule-order"));
+        let error = "no-such-code".parse::<Code>().unwrap_err();
+        assert_eq!(error.to_string(), "unknown lint code `no-such-code`");
     }
 }
