@@ -111,6 +111,8 @@ codes! {
     EmptyRule = "empty-rule", Patterns;
     /// Raw non-ASCII characters in a pattern.
     NonAsciiPattern = "non-ascii-pattern", Patterns;
+    /// A control character (ESC, a tab, …) inside a pattern, which no URL path holds raw.
+    ControlCharacter = "control-character", Patterns;
     /// A percent-escape with lower-case hex digits in a pattern.
     LowercasePercentEscape = "lowercase-percent-escape", Patterns;
     /// An allow and a disallow of equal length that match the same URLs: allow wins.
