@@ -103,6 +103,8 @@ codes! {
     GroupWithoutRules = "group-without-rules", Groups;
     /// An extension record between user-agent lines, which Google reads as joining groups.
     GroupJoinedByExtension = "group-joined-by-extension", Groups;
+    /// A file without a single record (empty, blank or comments only): it allows everything.
+    EmptyFile = "empty-file", Groups;
     /// A rule path starting with neither `/` nor `*`.
     PatternWithoutSlash = "pattern-without-slash", Patterns;
     /// A `$` that is not the last character of a pattern.
