@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every fuzz target for SECONDS each (default 1800 = the 30 minutes issue 4 asks for), one
-# after the other, seeding the corpora first. Needs `cargo install cargo-fuzz` and a nightly
+# after the other, seeding the corpora first. Needs `cargo install --locked cargo-fuzz` and a nightly
 # toolchain. Usage: fuzz/run-all.sh [SECONDS] [JOBS]
 #   JOBS (default 1): how many targets run at once. Crashes land in fuzz/artifacts/<target>/.
 #   MAX_LEN (environment, default 65536): the longest input libFuzzer tries; 4096 gives the

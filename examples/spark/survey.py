@@ -15,6 +15,12 @@ capture's verdicts (the first capture of the URL in input order: file, then offs
 followed through the redirects seen, at most five hops, a loop or a sixth hop reads as
 unavailable (``open``); a target not in the input leaves ``unknown``. Records that cannot be
 read are reported on the executor's standard error with their file and offset, and skipped.
+
+In local mode (``--master local[…]``, or none when run with ``python``) the workers run this
+job's own interpreter (``sys.executable``), so ``venv/bin/python examples/spark/survey.py``
+works without activating the venv; ``PYSPARK_PYTHON`` overrides it. Before any work the job
+checks that the workers' Python imports ``robotrules`` and ``warcio``, and says in one line
+which interpreter lacks which package if not.
 """
 
 from __future__ import annotations
@@ -23,9 +29,10 @@ import argparse
 import contextlib
 import gzip
 import json
+import os
 import sys
 import zlib
-from typing import IO, Iterable, Iterator, Literal, Optional
+from typing import IO, Iterable, Iterator, Literal, Mapping, Optional
 
 Profile = Literal["rfc9309", "google", "legacy1994"]
 
@@ -355,6 +362,48 @@ def parse_args(argv: Optional[list] = None) -> argparse.Namespace:
     return args
 
 
+# The packages every worker imports.
+WORKER_PACKAGES = ("robotrules", "warcio")
+
+
+def worker_python(master: str, environ: Mapping[str, str]) -> Optional[str]:
+    """The Python Spark's workers should run, when the job chooses it: in local mode, this
+    job's own interpreter (``sys.executable``: the venv's Python that has ``robotrules``, even
+    when the venv is not activated), unless ``PYSPARK_PYTHON`` says otherwise. ``None`` for a
+    cluster, whose workers' Python is the cluster's business (``PYSPARK_PYTHON``,
+    ``spark.pyspark.python``)."""
+    if environ.get("PYSPARK_PYTHON"):
+        return None
+    if master == "local" or master.startswith("local["):
+        return sys.executable
+    return None
+
+
+def _probe(_: object) -> tuple:
+    """On a worker: its interpreter and the packages of ``WORKER_PACKAGES`` it cannot import."""
+    import importlib
+    import sys as worker_sys
+
+    missing = []
+    for name in WORKER_PACKAGES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return worker_sys.executable, missing
+
+
+def missing_on_workers(sc) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """One line naming the workers' interpreter and the packages it lacks, or ``None``."""
+    python, missing = sc.parallelize([0], 1).map(_probe).first()
+    if not missing:
+        return None
+    return (
+        f"the Spark workers' Python ({python}) cannot import {', '.join(missing)}: install "
+        f"it there, or set PYSPARK_PYTHON to a Python that has it"
+    )
+
+
 def main(argv: Optional[list] = None) -> None:
     args = parse_args(argv)
     from pyspark.sql import SparkSession
@@ -362,8 +411,21 @@ def main(argv: Optional[list] = None) -> None:
     builder = SparkSession.builder.appName("robotrules-survey")
     if args.master:
         builder = builder.master(args.master)
+    python = worker_python(args.master or "local[*]", os.environ)
+    if python and not os.environ.get("PYSPARK_GATEWAY_PORT"):
+        # Run with `python`, not spark-submit: the workers are started with this variable.
+        os.environ["PYSPARK_PYTHON"] = python
     spark = builder.getOrCreate()
     try:
+        sc = spark.sparkContext
+        python = worker_python(sc.master, os.environ)
+        if python:
+            # Under spark-submit in local mode: the functions shipped from now on name it.
+            sc.pythonExec = python
+        problem = missing_on_workers(sc)
+        if problem:
+            print(f"robotrules: error: {problem}", file=sys.stderr)
+            raise SystemExit(2)
         agents = args.agents.split(",") if args.agents else None
         run(spark, args.warcs, agents, args.profile, args.output)
     finally:

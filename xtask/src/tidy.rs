@@ -1815,3 +1815,94 @@ fn the_facade_check_sees_what_it_should() {
     assert!(crates("use robotrules_model as model;").is_empty());
     assert!(crates("// pub use robotrules_model as model;").is_empty());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reproducible installs.
+
+/// Every file a user reads an install command from: Markdown, shell scripts, and Rust source
+/// (messages that tell the user what to run), outside `target/` and hidden directories.
+fn shown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if path.is_dir() {
+            if name == "target" || name == "node_modules" || name.starts_with('.') {
+                continue;
+            }
+            shown_files(&path, out);
+        } else if ["md", "sh", "rs"]
+            .iter()
+            .any(|ext| path.extension().is_some_and(|e| e == *ext))
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The `cargo install …` commands in `text` that lack `--locked`, as `(line, command)`. A
+/// command is `cargo install` followed by an argument, up to the end of the line, a backtick
+/// or a quote; prose such as "with cargo installed" is not one.
+fn unlocked_installs(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("cargo install ") {
+            let tail = &rest[at..];
+            let end = tail.find(['`', '"', '\'', '#', ')']).unwrap_or(tail.len());
+            let command = tail[..end].trim_end();
+            if !command.split_whitespace().any(|word| word == "--locked") {
+                out.push((index + 1, command.to_owned()));
+            }
+            rest = &tail[end..];
+        }
+    }
+    out
+}
+
+#[test]
+fn every_install_shown_is_locked() {
+    let root = root();
+    let mut files = Vec::new();
+    shown_files(&root, &mut files);
+    let this = Path::new(file!())
+        .file_name()
+        .map(|name| name.to_owned())
+        .unwrap_or_default();
+    let mut found = String::new();
+    for file in files {
+        // This file names the command in its own checks.
+        if file.ends_with(Path::new("xtask/src").join(&this)) {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(&file) else {
+            continue;
+        };
+        for (line, command) in unlocked_installs(&text) {
+            let shown = file.strip_prefix(&root).unwrap_or(&file).display();
+            let _ = writeln!(found, "{shown}:{line}: {command}");
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "install commands without --locked (a user's build would not be the one CI tested, \
+         whose versions Cargo.lock pins):\n{found}"
+    );
+}
+
+#[test]
+fn the_install_check_sees_what_it_should() {
+    assert_eq!(
+        unlocked_installs("```sh\ncargo install --path crates/robotrules-cli\n```\n"),
+        [(2, "cargo install --path crates/robotrules-cli".to_owned())]
+    );
+    assert_eq!(
+        unlocked_installs("run `cargo install cargo-fuzz` once, or `cargo install x --locked`"),
+        [(1, "cargo install cargo-fuzz".to_owned())]
+    );
+    assert!(unlocked_installs("cargo install --locked --path crates/robotrules-cli").is_empty());
+    assert!(unlocked_installs("with cargo installed:").is_empty());
+}

@@ -57,7 +57,7 @@ pub(crate) enum CliError {
         arg: String,
         /// What it is not: `no such file`, `not a URL`.
         what: &'static str,
-        /// The robots.txt URL it stands for ([`crate::input::bare_host_url`]).
+        /// The robots.txt URL it stands for ([`crate::bare_host::bare_host_url`]).
         url: String,
     },
     /// A `--ca-cert` file cannot be read or holds no usable certificate.
@@ -143,6 +143,12 @@ pub(crate) enum CliError {
     InputsFailed {
         /// How many.
         count: u64,
+    },
+    /// `survey`: no capture was read at all (no summary table is printed).
+    #[error("the survey read no robots.txt capture: {why}")]
+    NoCaptures {
+        /// What was read instead (`2 directory entries skipped (named above)`).
+        why: String,
     },
     /// Reading URLs from standard input failed.
     #[error("cannot read URLs from standard input: {0}")]

@@ -15,7 +15,7 @@ mod profile_report;
 mod report;
 mod text;
 
-pub(crate) use cut::{Cut, CutBy, PastCut, READ_PAST_CUT};
+pub(crate) use cut::{Cut, PastCut, READ_PAST_CUT};
 pub(crate) use profile_report::ProfileReport;
 pub(crate) use report::Report;
 pub(crate) use text::text;

@@ -7,6 +7,7 @@
 //! `Args` struct and `run`, and one variant of [`Command`].
 
 mod args;
+mod bare_host;
 mod cmd;
 mod error;
 mod explain;

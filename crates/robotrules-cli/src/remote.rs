@@ -227,7 +227,8 @@ impl Remote {
 /// The error for a URL the client cannot answer for.
 pub(crate) fn robots_url(url: &str, error: ClientError) -> CliError {
     // A bare host (`example.com`, `127.0.0.1:8080`): the robots.txt URL to pass instead.
-    if let (ClientError::Url { .. }, Some(robots_txt)) = (&error, crate::input::bare_host_url(url))
+    if let (ClientError::Url { .. }, Some(robots_txt)) =
+        (&error, crate::bare_host::bare_host_url(url))
     {
         return CliError::BareHost {
             arg: url.to_owned(),

@@ -10,10 +10,11 @@
 //! override, and the FTP server's addresses. Proxies from the environment are not used then:
 //! the proxy, not the fetcher, would resolve the name.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use crate::outcome::UnreachableReason;
+use crate::special_address::non_public;
 
 /// Which addresses a fetch may connect to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,9 +23,11 @@ pub enum AddressPolicy {
     /// Any address (the default): a crawler's own fetcher.
     #[default]
     Any,
-    /// Only public addresses: loopback, private, shared (carrier-grade NAT), link-local,
-    /// multicast, broadcast and unspecified addresses are refused, IPv4-mapped IPv6 addresses
-    /// as their IPv4 address.
+    /// Only public addresses: every address IANA's special-purpose address registries mark
+    /// not globally reachable is refused (loopback, private, shared, link-local,
+    /// documentation, benchmarking, reserved, …; the table is `special_address.rs`), and
+    /// multicast; an IPv6 address that carries an IPv4 address (IPv4-mapped, NAT64, 6to4,
+    /// Teredo) is refused when that IPv4 address is.
     Public {
         /// Socket addresses allowed all the same when a URL names them by IP address (a known
         /// internal host; the tests' first hop). Host names are always checked.
@@ -40,14 +43,14 @@ pub(crate) struct Refused {
     /// The address refused.
     address: IpAddr,
     /// `a loopback address`, `a private address`, ….
-    kind: &'static str,
+    kind: String,
 }
 
 /// `localhost is 127.0.0.1, a loopback address: …` for a name; `127.0.0.1 is a loopback
 /// address: …` for an address written in the URL.
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (host, address, kind) = (&self.host, self.address, self.kind);
+        let (host, address, kind) = (&self.host, self.address, &self.kind);
         let literal = host.trim_start_matches('[').trim_end_matches(']');
         if literal.parse::<IpAddr>().is_ok_and(|ip| ip == address) {
             write!(f, "{host} is {kind}: only public addresses are fetched")
@@ -107,58 +110,6 @@ impl AddressPolicy {
     }
 }
 
-/// What kind of non-public address `ip` is, or `None` for a public one.
-pub(crate) fn non_public(ip: IpAddr) -> Option<&'static str> {
-    match ip {
-        IpAddr::V4(v4) => non_public_v4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => non_public_v4(v4),
-            None => non_public_v6(v6),
-        },
-    }
-}
-
-fn non_public_v4(ip: Ipv4Addr) -> Option<&'static str> {
-    let [a, b, ..] = ip.octets();
-    if ip.is_unspecified() || a == 0 {
-        Some("an unspecified address")
-    } else if ip.is_loopback() {
-        Some("a loopback address")
-    } else if ip.is_private() {
-        Some("a private address")
-    } else if a == 100 && (64..128).contains(&b) {
-        Some("a shared (carrier-grade NAT) address")
-    } else if ip.is_link_local() {
-        Some("a link-local address")
-    } else if ip.is_multicast() {
-        Some("a multicast address")
-    } else if ip.is_broadcast() || a >= 240 {
-        Some("a broadcast or reserved address")
-    } else {
-        None
-    }
-}
-
-fn non_public_v6(ip: Ipv6Addr) -> Option<&'static str> {
-    let first = ip.segments()[0];
-    if ip.is_unspecified() {
-        Some("an unspecified address")
-    } else if ip.is_loopback() {
-        Some("a loopback address")
-    } else if first & 0xfe00 == 0xfc00 {
-        Some("a private (unique local) address")
-    } else if first & 0xffc0 == 0xfe80 {
-        Some("a link-local address")
-    } else if ip.is_multicast() {
-        Some("a multicast address")
-    } else if let Some(v4) = ip.to_ipv4() {
-        // IPv4-compatible (::a.b.c.d, deprecated) addresses: as their IPv4 address.
-        non_public_v4(v4)
-    } else {
-        None
-    }
-}
-
 /// Checks an IP-literal `host` (`[::1]` or `127.0.0.1`) on `port`; host names pass (their
 /// addresses are checked when they are resolved).
 pub(crate) fn check_literal(policy: &AddressPolicy, host: &str, port: u16) -> Result<(), Refused> {
@@ -211,41 +162,6 @@ pub(crate) fn refusal_in<'e>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case("127.0.0.1", "a loopback address")]
-    #[case("127.8.9.10", "a loopback address")]
-    #[case("::1", "a loopback address")]
-    #[case("::ffff:127.0.0.1", "a loopback address")]
-    #[case("10.1.2.3", "a private address")]
-    #[case("172.16.0.1", "a private address")]
-    #[case("192.168.1.1", "a private address")]
-    #[case("::ffff:192.168.1.1", "a private address")]
-    #[case("fd00::1", "a private (unique local) address")]
-    #[case("100.64.0.1", "a shared (carrier-grade NAT) address")]
-    #[case("169.254.169.254", "a link-local address")]
-    #[case("fe80::1", "a link-local address")]
-    #[case("224.0.0.1", "a multicast address")]
-    #[case("ff02::1", "a multicast address")]
-    #[case("0.0.0.0", "an unspecified address")]
-    #[case("0.1.2.3", "an unspecified address")]
-    #[case("::", "an unspecified address")]
-    #[case("255.255.255.255", "a broadcast or reserved address")]
-    fn non_public_addresses(#[case] ip: &str, #[case] kind: &str) {
-        let ip: IpAddr = ip.parse().expect("an address");
-        assert_eq!(non_public(ip), Some(kind), "{ip}");
-    }
-
-    #[rstest]
-    #[case("93.184.215.14")]
-    #[case("8.8.8.8")]
-    #[case("100.128.0.1")]
-    #[case("2606:4700::1111")]
-    fn public_addresses(#[case] ip: &str) {
-        let ip: IpAddr = ip.parse().expect("an address");
-        assert_eq!(non_public(ip), None, "{ip}");
-    }
 
     #[test]
     fn exceptions_need_the_port_and_apply_to_literals_only() {
@@ -263,5 +179,23 @@ mod tests {
         assert!(check_literal(&policy, "example.com", 80).is_ok());
         assert!(check_literal(&AddressPolicy::Any, "[::1]", 80).is_ok());
         assert!(check_literal(&AddressPolicy::public(), "[::1]", 80).is_err());
+    }
+
+    #[test]
+    fn special_purpose_blocks_are_refused_with_their_kind() {
+        let refused =
+            check_literal(&AddressPolicy::public(), "198.18.0.1", 80).expect_err("benchmarking");
+        assert_eq!(
+            refused.to_string(),
+            "198.18.0.1 is a benchmarking address: only public addresses are fetched"
+        );
+        let refused = check_literal(&AddressPolicy::public(), "[2002:a00:1::1]", 80)
+            .expect_err("6to4 of a private address");
+        assert_eq!(
+            refused.to_string(),
+            "[2002:a00:1::1] is a private address (10.0.0.1, carried in a 6to4 address): only \
+             public addresses are fetched"
+        );
+        assert!(check_literal(&AddressPolicy::public(), "[2002:808:808::1]", 80).is_ok());
     }
 }

@@ -189,8 +189,15 @@ async fn connect(
         match tokio::time::timeout(options.connect_timeout, TcpStream::connect(address)).await {
             Ok(Ok(stream)) => return Ok(stream),
             Ok(Err(error)) => {
-                last = UnreachableReason::Connect {
-                    detail: format!("{address}: {}", describe(&error)),
+                last = match classify_io(&error) {
+                    UnreachableReason::ConnectionRefused { detail } => {
+                        UnreachableReason::ConnectionRefused {
+                            detail: format!("{address}: {detail}"),
+                        }
+                    }
+                    _ => UnreachableReason::Connect {
+                        detail: format!("{address}: {}", describe(&error)),
+                    },
                 }
             }
             Err(_) => {

@@ -36,6 +36,7 @@ mod network_error;
 mod options;
 mod outcome;
 mod root_certificate;
+mod special_address;
 
 pub use address_policy::AddressPolicy;
 pub use caching::{refresh_entry, CachedOutcome, CachingFetcher, Refreshed};

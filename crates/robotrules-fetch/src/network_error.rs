@@ -77,6 +77,13 @@ pub(crate) fn classify_reqwest(
         if lower.contains("dns error") || lower.contains("failed to lookup address") {
             return UnreachableReason::Dns { detail };
         }
+        let refused = errors.iter().any(|e| {
+            e.downcast_ref::<io::Error>()
+                .is_some_and(|io_error| io_error.kind() == io::ErrorKind::ConnectionRefused)
+        });
+        if refused || lower.contains("connection refused") {
+            return UnreachableReason::ConnectionRefused { detail };
+        }
         return UnreachableReason::Connect { detail };
     }
     if let Some(reason) = errors
@@ -176,9 +183,10 @@ fn classify_io_kind(kind: io::ErrorKind, lower: &str, detail: &str) -> Option<Un
         io::ErrorKind::ConnectionReset
         | io::ErrorKind::ConnectionAborted
         | io::ErrorKind::BrokenPipe => Some(UnreachableReason::ConnectionReset { detail }),
-        io::ErrorKind::ConnectionRefused
-        | io::ErrorKind::NotConnected
-        | io::ErrorKind::AddrNotAvailable => Some(UnreachableReason::Connect { detail }),
+        io::ErrorKind::ConnectionRefused => Some(UnreachableReason::ConnectionRefused { detail }),
+        io::ErrorKind::NotConnected | io::ErrorKind::AddrNotAvailable => {
+            Some(UnreachableReason::Connect { detail })
+        }
         io::ErrorKind::UnexpectedEof | io::ErrorKind::InvalidData if lower.contains("chunk") => {
             Some(UnreachableReason::BadChunkedEncoding { detail })
         }

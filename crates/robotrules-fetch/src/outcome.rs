@@ -99,6 +99,40 @@ pub enum TimeoutPhase {
     Total,
 }
 
+impl TimeoutPhase {
+    /// What was being done when the deadline ran out, for the reason's text: ` connecting`,
+    /// or nothing for the whole fetch.
+    fn during(self) -> &'static str {
+        match self {
+            TimeoutPhase::Connect => " connecting",
+            TimeoutPhase::Total => "",
+        }
+    }
+}
+
+/// A duration in seconds as a reason says it: `3 s`, `2.5 s`, `0.25 s`.
+fn seconds(duration: Duration) -> String {
+    let text = format!("{:.3}", duration.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text} s")
+}
+
+/// The innermost error of a chain as [`crate::network_error`] joins it (`a: b: No route to
+/// host (os error 113)`), without the OS error number and in lower case at its start: `no
+/// route to host`.
+fn innermost(detail: &str) -> String {
+    let last = detail.rsplit(": ").next().unwrap_or(detail);
+    let last = match last.find(" (os error ") {
+        Some(at) => &last[..at],
+        None => last,
+    };
+    let mut chars = last.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Why a robots.txt is "unreachable" (RFC 9309 §2.3.1.4): the crawler must assume complete
 /// disallow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
@@ -113,29 +147,36 @@ pub enum UnreachableReason {
         status: u16,
     },
     /// The host name could not be resolved.
-    #[error("DNS resolution failed: {detail}")]
+    #[error("no such host (DNS)")]
     Dns {
-        /// The underlying error.
+        /// The underlying error chain (for `--verbose` and JSON).
         detail: String,
     },
-    /// The connection could not be opened (refused, no route, …).
-    #[error("connection failed: {detail}")]
+    /// The server refused the connection: nothing listens on the port.
+    #[error("connection refused")]
+    ConnectionRefused {
+        /// The underlying error chain (for `--verbose` and JSON).
+        detail: String,
+    },
+    /// The connection could not be opened for another reason (no route, network down, …):
+    /// `connection failed (no route to host)`.
+    #[error("connection failed ({})", innermost(detail))]
     Connect {
-        /// The underlying error.
+        /// The underlying error chain (for `--verbose` and JSON).
         detail: String,
     },
     /// The TLS handshake failed (a certificate that does not verify, a handshake the server
-    /// aborted, a server that does not speak TLS, …).
-    #[error("TLS failed ({failure}): {detail}")]
+    /// aborted, a server that does not speak TLS, …): `TLS: the server does not speak TLS`.
+    #[error("TLS: {failure}")]
     Tls {
         /// What went wrong, in one word of [`TlsFailure`].
         #[serde(default)]
         failure: TlsFailure,
-        /// The underlying error.
+        /// The underlying error chain (for `--verbose` and JSON).
         detail: String,
     },
-    /// A deadline ran out.
-    #[error("{phase:?} deadline of {after:?} exceeded")]
+    /// A deadline ran out: `timed out after 3 s`, `timed out connecting after 3 s`.
+    #[error("timed out{} after {}", phase.during(), seconds(*after))]
     Timeout {
         /// Which deadline.
         phase: TimeoutPhase,
@@ -143,9 +184,9 @@ pub enum UnreachableReason {
         after: Duration,
     },
     /// The connection was reset or closed while the response was being read.
-    #[error("connection reset: {detail}")]
+    #[error("connection reset")]
     ConnectionReset {
-        /// The underlying error.
+        /// The underlying error chain (for `--verbose` and JSON).
         detail: String,
     },
     /// The body ended before its announced length.
@@ -214,20 +255,20 @@ pub enum UnreachableReason {
 pub enum TlsFailure {
     /// The certificate chain does not lead to a trusted root (a private or self-signed CA
     /// that is not among the trusted roots).
-    #[error("certificate signed by an unknown issuer")]
+    #[error("certificate not trusted (signed by an unknown issuer)")]
     UnknownIssuer,
     /// A certificate of the chain has expired.
-    #[error("certificate expired")]
+    #[error("certificate not trusted (expired)")]
     Expired,
     /// A certificate of the chain is not valid yet.
-    #[error("certificate not valid yet")]
+    #[error("certificate not trusted (not valid yet)")]
     NotYetValid,
     /// The certificate is for another host name.
-    #[error("certificate not valid for this host name")]
+    #[error("certificate not trusted (not valid for this host name)")]
     NameMismatch,
     /// The certificate is unusable for another reason (bad signature, revoked, wrong
     /// purpose, malformed, …).
-    #[error("bad certificate")]
+    #[error("certificate not trusted (bad certificate)")]
     BadCertificate,
     /// The handshake failed: the server sent an alert, closed the connection, offered nothing
     /// in common, sent an oversized or malformed handshake message, ….
@@ -238,7 +279,7 @@ pub enum TlsFailure {
     NotTls,
     /// Any other TLS failure.
     #[default]
-    #[error("TLS error")]
+    #[error("failed")]
     Other,
 }
 
@@ -267,6 +308,29 @@ pub enum Access {
         /// Why.
         reason: UnreachableReason,
     },
+}
+
+impl UnreachableReason {
+    /// The underlying error chain of a network failure, as the HTTP or FTP library reported
+    /// it (`error sending request for url (…): client error (Connect): tcp connect error:
+    /// Connection refused (os error 111)`), for `--verbose` output; the reason's text is the
+    /// short one (`connection refused`). `None` for reasons without one (a status, a
+    /// deadline).
+    pub fn chain(&self) -> Option<&str> {
+        match self {
+            UnreachableReason::Dns { detail }
+            | UnreachableReason::ConnectionRefused { detail }
+            | UnreachableReason::Connect { detail }
+            | UnreachableReason::Tls { detail, .. }
+            | UnreachableReason::ConnectionReset { detail }
+            | UnreachableReason::TruncatedBody { detail }
+            | UnreachableReason::BadChunkedEncoding { detail }
+            | UnreachableReason::Decompression { detail }
+            | UnreachableReason::InvalidResponse { detail }
+            | UnreachableReason::Other { detail } => Some(detail),
+            _ => None,
+        }
+    }
 }
 
 impl Access {

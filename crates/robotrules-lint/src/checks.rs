@@ -9,7 +9,7 @@ pub(crate) mod observed;
 mod patterns;
 mod regroup;
 mod sitemaps;
-mod spelling;
+pub(crate) mod spelling;
 
 use robotrules_model::DiagnosticKind;
 

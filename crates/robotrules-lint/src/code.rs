@@ -103,6 +103,8 @@ codes! {
     GroupWithoutRules = "group-without-rules", Groups;
     /// An extension record between user-agent lines, which Google reads as joining groups.
     GroupJoinedByExtension = "group-joined-by-extension", Groups;
+    /// A file without a single record (empty, blank or comments only): it allows everything.
+    EmptyFile = "empty-file", Groups;
     /// A rule path starting with neither `/` nor `*`.
     PatternWithoutSlash = "pattern-without-slash", Patterns;
     /// A `$` that is not the last character of a pattern.
@@ -111,6 +113,8 @@ codes! {
     EmptyRule = "empty-rule", Patterns;
     /// Raw non-ASCII characters in a pattern.
     NonAsciiPattern = "non-ascii-pattern", Patterns;
+    /// A control character (ESC, a tab, …) inside a pattern, which no URL path holds raw.
+    ControlCharacter = "control-character", Patterns;
     /// A percent-escape with lower-case hex digits in a pattern.
     LowercasePercentEscape = "lowercase-percent-escape", Patterns;
     /// An allow and a disallow of equal length that match the same URLs: allow wins.
@@ -167,9 +171,25 @@ impl Serialize for Code {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCode(pub String);
 
+impl UnknownCode {
+    /// The code (or `warnings`, `notes`) this is most likely a misspelling of:
+    /// `misspeltkey` is `misspelt-key`.
+    pub fn suggestion(&self) -> Option<&'static str> {
+        let known = Code::ALL
+            .iter()
+            .map(|code| code.as_str())
+            .chain(["warnings", "notes"]);
+        crate::checks::spelling::closest(self.0.as_bytes(), known)
+    }
+}
+
 impl fmt::Display for UnknownCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown lint code `{}`", self.0)
+        write!(f, "unknown lint code `{}`", self.0)?;
+        if let Some(code) = self.suggestion() {
+            write!(f, "; did you mean `{code}`?")?;
+        }
+        Ok(())
     }
 }
 
@@ -204,5 +224,19 @@ mod tests {
             assert_eq!(serde_json::to_string(&code).unwrap(), format!("\"{name}\""));
         }
         assert!("no-such-code".parse::<Code>().is_err());
+    }
+
+    #[test]
+    fn an_unknown_code_suggests_the_code_it_misspells() {
+        let error = "misspeltkey".parse::<Code>().unwrap_err();
+        assert_eq!(error.suggestion(), Some("misspelt-key"));
+        assert_eq!(
+            error.to_string(),
+            "unknown lint code `misspeltkey`; did you mean `misspelt-key`?"
+        );
+        let error = "Rule_Ordr".parse::<Code>().unwrap_err();
+        assert_eq!(error.suggestion(), Some("rule-order"));
+        let error = "no-such-code".parse::<Code>().unwrap_err();
+        assert_eq!(error.to_string(), "unknown lint code `no-such-code`");
     }
 }

@@ -165,6 +165,11 @@ impl<'a> Context<'a> {
         self.findings.push(lint);
     }
 
+    /// Whether any finding was recorded.
+    pub(crate) fn has_findings(&self) -> bool {
+        !self.findings.is_empty()
+    }
+
     /// Whether a finding with `code` was recorded.
     pub(crate) fn has(&self, code: crate::Code) -> bool {
         self.findings.iter().any(|f| f.code == code)

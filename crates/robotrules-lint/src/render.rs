@@ -53,8 +53,8 @@ pub fn findings_text(report: &LintReport, source: &[u8], options: &TextOptions) 
     }
     if report.truncated_count > 0 {
         out.push_str(&format!(
-            "note: {} more finding(s) not shown (the first {} are)\n",
-            report.truncated_count,
+            "note: {} not shown, only the first {}\n",
+            count(report.truncated_count, "more finding"),
             report.findings.len()
         ));
     }

@@ -85,8 +85,15 @@ impl RobotsTxt {
         self.sitemap_lines().map(|(_, url)| url)
     }
 
-    /// Sitemap URLs with their line numbers.
+    /// Sitemap URLs with their line numbers. A `Sitemap:` line without a value names no URL
+    /// and is skipped (robots-parser does the same); [`RobotsTxt::sitemap_records`] has it.
     pub fn sitemap_lines(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.sitemap_records().filter(|(_, url)| !url.is_empty())
+    }
+
+    /// Every `Sitemap:` record with its line number, those without a value too (for lint,
+    /// which reports them).
+    pub fn sitemap_records(&self) -> impl Iterator<Item = (u32, &str)> {
         self.records
             .iter()
             .filter(|r| r.kind == RecordKind::Sitemap)

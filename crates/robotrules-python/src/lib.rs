@@ -57,5 +57,7 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
         )?,
     )?;
     m.add("DEFAULT_PARSE_LIMIT", robotrules::DEFAULT_PARSE_LIMIT)?;
+    // The crates' one version, which is also the wheel's (pyproject.toml: dynamic version).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

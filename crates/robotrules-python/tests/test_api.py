@@ -298,3 +298,15 @@ def test_bad_input_never_crashes() -> None:
     assert limit - len(b"Disallow: /x\n") < Robots.parse(big).bytes_read <= limit
     assert 0 < Robots.parse(big, parse_limit=100).bytes_read <= 100
     assert any(d.code == "parse-limit" for d in Robots.parse(big).diagnostics)
+
+
+def test_the_package_has_the_crates_version() -> None:
+    import importlib.metadata
+    import re
+    from pathlib import Path
+
+    manifest = Path(__file__).resolve().parents[3] / "Cargo.toml"
+    workspace = re.search(r'^version = "([^"]+)"', manifest.read_text(), re.MULTILINE)
+    assert workspace is not None
+    assert robotrules.__version__ == workspace.group(1)
+    assert importlib.metadata.version("robotrules") == robotrules.__version__

@@ -37,6 +37,8 @@ pub enum Event<'a, T> {
     Failed(&'a Path, io::Error),
     /// A record of a file could not be read (reading goes on).
     Malformed(&'a str, Malformed),
+    /// An entry of a directory was not read: its path and why (`hidden`).
+    Ignored(&'a str, &'static str),
     /// Surveyed captures, mapped by the caller's function, and their tally.
     Batch(T, Tally),
 }
@@ -61,6 +63,7 @@ struct Done {
     surveyed: Vec<Surveyed>,
     redirects: Vec<Surveyed>,
     malformed: Vec<(std::sync::Arc<str>, Malformed)>,
+    ignored: Vec<(std::sync::Arc<str>, &'static str)>,
     skipped: u64,
 }
 
@@ -89,6 +92,7 @@ pub fn run<T: Send>(
             surveyed: Vec::with_capacity(batch.len()),
             redirects: Vec::new(),
             malformed: Vec::new(),
+            ignored: Vec::new(),
             skipped: 0,
         };
         for raw in batch {
@@ -103,6 +107,7 @@ pub fn run<T: Send>(
                 }
                 Reading::Malformed(file, error) => done.malformed.push((file, error)),
                 Reading::Skipped => done.skipped += 1,
+                Reading::Ignored(path, why) => done.ignored.push((path, why)),
             }
         }
         done
@@ -120,10 +125,14 @@ pub fn run<T: Send>(
                 let mut tally = Tally {
                     skipped: done.skipped,
                     malformed: done.malformed.len() as u64,
+                    ignored: done.ignored.len() as u64,
                     ..Tally::default()
                 };
                 for (file, error) in done.malformed {
                     on(Event::Malformed(&file, error))?;
+                }
+                for (path, why) in done.ignored {
+                    on(Event::Ignored(&path, why))?;
                 }
                 for s in &done.surveyed {
                     tally.add(s);
@@ -181,6 +190,7 @@ pub fn run<T: Send>(
             surveyed,
             redirects: Vec::new(),
             malformed: Vec::new(),
+            ignored: Vec::new(),
             skipped: 0,
         }
     };

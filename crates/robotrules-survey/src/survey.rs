@@ -408,6 +408,13 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_sitemap_line_is_not_counted() {
+        let body = "Sitemap:\nUser-agent: *\nDisallow: /x\nSitemap: https://example.com/s.xml\n";
+        let s = survey().capture(&capture(200, &[], body));
+        assert_eq!(s.verdicts.sitemaps, 1);
+    }
+
+    #[test]
     fn statuses_follow_rfc_9309() {
         let survey = survey();
         let body = "User-agent: *\nDisallow: /\n";

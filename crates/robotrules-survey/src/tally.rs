@@ -48,6 +48,8 @@ pub struct Tally {
     pub skipped: u64,
     /// Records that could not be read.
     pub malformed: u64,
+    /// Entries of directories that were not read (hidden, no robots.txt, no host).
+    pub ignored: u64,
 }
 
 impl Tally {
@@ -85,5 +87,6 @@ impl Tally {
         self.captures += other.captures;
         self.skipped += other.skipped;
         self.malformed += other.malformed;
+        self.ignored += other.ignored;
     }
 }

@@ -11,8 +11,9 @@
 //! ends with the summary table ([`summary`]): on standard error when the rows go to standard
 //! output, else on standard output.
 //!
-//! Exit status: 0 when every input was read (malformed records are warnings, counted in the
-//! summary); 2 on a usage error, an invalid crawler name, an input that does not exist (before
+//! Exit status: 0 when every input was read (malformed records and skipped directory entries
+//! are warnings, counted in the summary); 2 when no capture was read at all (one line says
+//! what was read instead, and no table is printed), on a usage error, an invalid crawler name, an input that does not exist (before
 //! any work), or an input that could not be read (after the others are surveyed).
 
 #[cfg(feature = "parquet")]
@@ -86,9 +87,9 @@ pub(crate) struct SurveyArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 
-    /// WARC files (plain or gzipped, `response` records of robots.txt fetches), directories
-    /// of robots.txt files named after their hosts (`example.com.txt`), or `-` to read such
-    /// paths from standard input, one per line.
+    /// WARC files (plain or gzipped, `response` records of robots.txt fetches), robots.txt
+    /// files named after their hosts (`HOST/robots.txt`, `HOST_robots.txt`, `HOST.txt`),
+    /// directories of them, or `-` to read such paths from standard input, one per line.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
 }
@@ -156,6 +157,12 @@ pub(crate) fn run(args: SurveyArgs) -> Result<Outcome, CliError> {
                         robotrules_text::excerpt(file, 100)
                     ));
                 }
+                Event::Ignored(path, why) => {
+                    progress.warn(&format!(
+                        "skipped {:?}: {why}",
+                        robotrules_text::excerpt(path, 100)
+                    ));
+                }
                 Event::Batch(batch, batch_tally) => {
                     progress.add(batch_tally.captures);
                     tally.merge(&batch_tally);
@@ -173,6 +180,11 @@ pub(crate) fn run(args: SurveyArgs) -> Result<Outcome, CliError> {
     .map_err(|error| CliError::Write(io::Error::other(error)))?;
     progress.finish();
     closed_is_done(written.and_then(|()| writer.finish()))?;
+    if tally.captures == 0 {
+        return Err(CliError::NoCaptures {
+            why: summary::nothing_read(&tally, failed),
+        });
+    }
     let table = summary::render(&survey, &tally);
     if to_file {
         crate::output::write_text(io::stdout().lock(), &table)?;

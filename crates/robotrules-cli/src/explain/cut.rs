@@ -6,12 +6,14 @@
 //! the limit, [`Truncation`]): the rest was never downloaded, so the cut is reported with the
 //! first line not fetched, and the rules past it cannot be named.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use robotrules::client::Truncation;
 use robotrules::{Profile, RuleKind};
 use robotrules_grammar::FindingKind;
 use robotrules_model::{Crawler, DiagnosticKind, RobotsTxt};
+use robotrules_text::excerpt;
 use serde::Serialize;
 
 use super::ProfileReport;
@@ -162,7 +164,7 @@ impl Cut {
                 }
             }
         };
-        Some(super::text::parse_limit(&cut).trim_end().to_owned())
+        Some(parse_limit(&cut).trim_end().to_owned())
     }
 
     /// Where `robots` (read under the limit) was cut, if it was: the offset, the limit and
@@ -235,6 +237,36 @@ fn lines_in(body: &[u8]) -> u32 {
         }
     }
     lines
+}
+
+/// The cut and the rules it left out.
+pub(super) fn parse_limit(cut: &Cut) -> String {
+    if cut.by == CutBy::SizeLimit {
+        return format!(
+            "the file was cut at byte {} by the size limit of {} bytes when fetched (RFC 9309 \
+             §2.5): line {} and everything after it were not fetched, so no rule past the cut \
+             can be named\n",
+            cut.at, cut.limit, cut.line
+        );
+    }
+    let mut out = format!(
+        "the file was cut at byte {} by the parse limit of {} bytes (RFC 9309 §2.5): line {} \
+         and everything after it were not read\n",
+        cut.at, cut.limit, cut.line
+    );
+    for rule in &cut.ignored {
+        let _ = writeln!(
+            out,
+            "  {}: line {} `{}: {}` matches: ignored: past the parse limit at byte {} (RFC 9309 \
+             §2.5)",
+            rule.profile,
+            rule.line,
+            rule.kind,
+            excerpt(rule.pattern.as_bytes(), 80),
+            cut.at
+        );
+    }
+    out
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 //! The wording of each step follows the profile's reading ([`robotrules_model::Reading`]), never its
 //! name: "first match in file order" is what [`Precedence::FirstMatch`] says.
 
-use std::fmt::Write as _;
 
 use robotrules::{Explanation, Reason, RuleMatch, Span};
 use robotrules_grammar::{parse_with, Limits, Parsed};
@@ -13,7 +12,8 @@ use robotrules_lint::render::{snippet, Place, TextOptions};
 use robotrules_model::Precedence;
 use robotrules_text::excerpt;
 
-use super::{Cut, CutBy, ProfileReport, Report};
+use super::cut::parse_limit;
+use super::{ProfileReport, Report};
 
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
@@ -50,36 +50,6 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     for p in &report.profiles {
         out.push('\n');
         out.push_str(&section(p, &parsed, options));
-    }
-    out
-}
-
-/// The cut and the rules it left out.
-pub(super) fn parse_limit(cut: &Cut) -> String {
-    if cut.by == CutBy::SizeLimit {
-        return format!(
-            "the file was cut at byte {} by the size limit of {} bytes when fetched (RFC 9309 \
-             §2.5): line {} and everything after it were not fetched, so no rule past the cut \
-             can be named\n",
-            cut.at, cut.limit, cut.line
-        );
-    }
-    let mut out = format!(
-        "the file was cut at byte {} by the parse limit of {} bytes (RFC 9309 §2.5): line {} \
-         and everything after it were not read\n",
-        cut.at, cut.limit, cut.line
-    );
-    for rule in &cut.ignored {
-        let _ = writeln!(
-            out,
-            "  {}: line {} `{}: {}` matches: ignored: past the parse limit at byte {} (RFC 9309 \
-             §2.5)",
-            rule.profile,
-            rule.line,
-            rule.kind,
-            excerpt(rule.pattern.as_bytes(), 80),
-            cut.at
-        );
     }
     out
 }

@@ -225,7 +225,8 @@ fn lint_caps_findings_and_says_how_many_more() {
         .count();
     assert_eq!(shown, 3, "{}", r.stdout);
     assert!(
-        r.stdout.contains("more finding(s) not shown"),
+        r.stdout
+            .contains("note: 97 more findings not shown, only the first 3\n"),
         "{}",
         r.stdout
     );

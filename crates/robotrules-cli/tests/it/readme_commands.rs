@@ -16,7 +16,7 @@
 //! - `batch` fetches every URL's origin, so its `urls.txt` holds URLs of loopback test
 //!   servers (a robots.txt, a 404 and a 503).
 //! - Other `cargo` lines are skipped: `cargo xtask test` is the whole workspace's test suite,
-//!   and `cargo install --path crates/robotrules-cli` writes to `~/.cargo/bin` (its package
+//!   and `cargo install --locked --path crates/robotrules-cli` writes to `~/.cargo/bin` (its package
 //!   and binary name are checked below instead).
 //!
 //! The files provided: `examples/robots.txt` (the README's own), `new-robots.txt`,
@@ -226,7 +226,7 @@ fn the_install_command_names_the_package_of_the_robotrules_binary() {
     let readme = std::fs::read_to_string(workspace.join("README.md")).unwrap();
     assert!(sh_lines(&readme)
         .iter()
-        .any(|line| line == "cargo install --path crates/robotrules-cli"));
+        .any(|line| line == "cargo install --locked --path crates/robotrules-cli"));
     let manifest =
         std::fs::read_to_string(workspace.join("crates/robotrules-cli/Cargo.toml")).unwrap();
     assert!(

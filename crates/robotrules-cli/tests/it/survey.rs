@@ -152,6 +152,100 @@ fn directories_and_paths_from_standard_input() {
     assert!(r.stderr.contains("(rfc9309 profile)"), "{r:?}");
 }
 
+/// A mirror's layout (`HOST/robots.txt`), `HOST_robots.txt` and `HOST.txt` in a directory:
+/// each is a capture named after its host; what is skipped is named and counted.
+#[test]
+fn a_mirror_directory_is_read_and_what_is_skipped_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mirror = dir.path();
+    std::fs::create_dir(mirror.join("a.example")).unwrap();
+    std::fs::write(
+        mirror.join("a.example/robots.txt"),
+        "User-agent: GPTBot\nDisallow: /\n",
+    )
+    .unwrap();
+    std::fs::write(mirror.join("a.example/index.html"), "<html>").unwrap();
+    std::fs::write(
+        mirror.join("b.example_robots.txt"),
+        "User-agent: *\nDisallow: /x\n",
+    )
+    .unwrap();
+    std::fs::create_dir(mirror.join("empty.example")).unwrap();
+    std::fs::write(mirror.join(".listing"), "x").unwrap();
+    let r = run(
+        &["survey", "--agents", "GPTBot", mirror.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let rows = rows(&r.stdout);
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.0.as_str(), r.2.as_str()))
+            .collect::<Vec<_>>(),
+        [("a.example", "blocked"), ("b.example", "partial")]
+    );
+    assert!(
+        r.stderr
+            .contains("empty.example\": a directory without a robots.txt"),
+        "{r:?}"
+    );
+    assert!(r.stderr.contains(".listing\": hidden"), "{r:?}");
+    assert!(r.stderr.contains("2 captures"), "{r:?}");
+    assert!(r.stderr.contains("2 directory entries not read"), "{r:?}");
+}
+
+/// `find mirror -name robots.txt | robotrules survey -` and plain files as arguments: read as
+/// robots.txt files, not as WARC files.
+#[test]
+fn plain_robots_txt_files_from_standard_input_and_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("a.example")).unwrap();
+    let a = dir.path().join("a.example/robots.txt");
+    std::fs::write(&a, "User-agent: GPTBot\nDisallow: /\n").unwrap();
+    let c = dir.path().join("c.example.txt");
+    std::fs::write(&c, "User-agent: *\nAllow: /\n").unwrap();
+    let listing = format!("{}\n", a.display());
+    let r = run(
+        &["survey", "--agents", "GPTBot", "-", c.to_str().unwrap()],
+        listing.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(!r.stderr.contains("malformed WARC"), "{r:?}");
+    let rows = rows(&r.stdout);
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.0.as_str(), r.2.as_str()))
+            .collect::<Vec<_>>(),
+        [("a.example", "blocked"), ("c.example", "open")]
+    );
+}
+
+/// A survey that read no capture says why in one line, exits non-zero and prints no table.
+#[test]
+fn a_survey_that_reads_nothing_fails_without_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(
+        &["survey", "--agents", "GPTBot", dir.path().to_str().unwrap()],
+        b"",
+    );
+    r.assert_one_line_error("the survey read no robots.txt capture: the inputs hold nothing");
+    std::fs::create_dir(dir.path().join("empty.example")).unwrap();
+    let r = run(
+        &["survey", "--agents", "GPTBot", dir.path().to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(!r.stderr.contains("GPTBot"), "no table: {r:?}");
+    assert!(!r.stderr.contains("0 captures"), "no table: {r:?}");
+    let last = r.stderr.lines().last().unwrap();
+    assert!(
+        last.ends_with(
+            "the survey read no robots.txt capture: 1 directory entry skipped (named above)"
+        ),
+        "{r:?}"
+    );
+}
+
 #[test]
 fn bad_crawler_names_and_missing_inputs_are_refused_before_any_work() {
     let gz = fixture("captures.warc.gz");

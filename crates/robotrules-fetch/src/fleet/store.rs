@@ -127,17 +127,10 @@ impl RedisStore {
     /// then the cache works from each process's own fetches).
     pub async fn connect(url: &str, options: RedisOptions) -> Result<RedisStore, FleetError> {
         let target = redact(url);
-        let client = tls::client(url, &options.extra_root_certificates).map_err(|error| {
-            FleetError::Url {
-                url: target.clone(),
-                reason: error.to_string(),
-            }
-        })?;
-        let backend =
-            Backend::single(client, options.command_timeout).map_err(|error| FleetError::Url {
-                url: target.clone(),
-                reason: error.to_string(),
-            })?;
+        let client = tls::client(url, &options.extra_root_certificates)
+            .map_err(|error| url_error(&target, &error))?;
+        let backend = Backend::single(client, options.command_timeout)
+            .map_err(|error| url_error(&target, &error))?;
         Self::start(backend, options, target).await
     }
 
@@ -162,10 +155,9 @@ impl RedisStore {
         {
             builder = builder.certs(certificates);
         }
-        let client = builder.build().map_err(|error| FleetError::Url {
-            url: target.clone(),
-            reason: error.to_string(),
-        })?;
+        let client = builder
+            .build()
+            .map_err(|error| url_error(&target, &error))?;
         Self::start(Backend::cluster(client), options, target).await
     }
 
@@ -717,6 +709,26 @@ impl Store for RedisStore {
 
     fn unlock<'a>(&'a self, origin: &'a Origin, lease: Lease) -> BoxFuture<'a, ()> {
         Box::pin(self.unlock_origin(origin, lease))
+    }
+}
+
+/// The forms of a Redis URL, for a user who gave something else.
+const URL_FORMS: &str = "a Redis URL is redis://HOST[:PORT][/DB], rediss://HOST[:PORT][/DB] \
+                         (TLS) or redis+unix:///PATH";
+
+/// A URL the Redis client refused, in words: the client's own text (`Redis URL did not parse -
+/// InvalidClientConfig`) names its error kind, not what is wrong.
+fn url_error(target: &str, error: &redis::RedisError) -> FleetError {
+    let reason = match error.kind() {
+        redis::ErrorKind::InvalidClientConfig => match error.detail() {
+            Some(detail) => format!("{detail}; {URL_FORMS}"),
+            None => format!("not a Redis URL; {URL_FORMS}"),
+        },
+        _ => format!("{error}; {URL_FORMS}"),
+    };
+    FleetError::Url {
+        url: target.to_owned(),
+        reason,
     }
 }
 

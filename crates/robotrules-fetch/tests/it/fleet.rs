@@ -269,6 +269,29 @@ async fn get_put_remove_inspect_and_purge_round_trip_through_redis() {
     assert_eq!((health.errors, health.timeouts, health.corrupt), (0, 0, 0));
 }
 
+/// An invalid URL is refused before any connection, in words a user reads (not the Redis
+/// library's `Redis URL did not parse - InvalidClientConfig`).
+#[tokio::test]
+async fn an_invalid_url_gets_a_readable_reason() {
+    for url in [
+        "http://127.0.0.1:6379/",
+        "redis://",
+        "not a url",
+        "redis://:pw@[::1",
+    ] {
+        let error = RedisStore::connect(url, fast_options()).await.unwrap_err();
+        let text = error.to_string();
+        assert!(matches!(error, FleetError::Url { .. }), "{url}: {error:?}");
+        assert!(!text.contains("InvalidClientConfig"), "{text}");
+        assert!(!text.contains(" - "), "{text}");
+        assert!(
+            text.contains("a Redis URL is redis://HOST[:PORT][/DB]"),
+            "{text}"
+        );
+        assert!(!text.contains("pw@"), "{text}");
+    }
+}
+
 #[cfg_attr(
     not(feature = "redis-tests"),
     ignore = "starts a redis-server: `cargo xtask test` runs it (or --features redis-tests)"

@@ -77,9 +77,13 @@ async fn a_refused_connection_is_unreachable() {
     assert!(
         matches!(
             unreachable_reason(&outcome.access),
-            UnreachableReason::Connect { .. }
+            UnreachableReason::ConnectionRefused { .. }
         ),
         "{outcome:?}"
+    );
+    assert_eq!(
+        outcome.access.reason().as_deref(),
+        Some("connection refused")
     );
 }
 

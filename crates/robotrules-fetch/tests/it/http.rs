@@ -564,10 +564,76 @@ async fn a_refused_connection_is_unreachable() {
     assert!(
         matches!(
             unreachable_reason(&outcome.access),
-            UnreachableReason::Connect { .. }
+            UnreachableReason::ConnectionRefused { .. }
         ),
         "{outcome:?}"
     );
+}
+
+/// Network failures read as short typed reasons; the library's error chain stays available.
+#[tokio::test]
+async fn network_failures_are_short_reasons_with_the_chain_kept() {
+    let refused = fetch(&format!("http://{}/", closed_port())).await;
+    let reason = unreachable_reason(&refused.access);
+    assert_eq!(reason.to_string(), "connection refused");
+    assert_eq!(
+        refused.access.reason().as_deref(),
+        Some("connection refused")
+    );
+    assert!(
+        reason.chain().is_some_and(|chain| chain
+            .to_ascii_lowercase()
+            .contains("connection refused")
+            && chain.contains("127.0.0.1")),
+        "{reason:?}"
+    );
+    let json = serde_json::to_value(&refused.access).unwrap();
+    assert_eq!(json["reason"]["kind"], "connection-refused", "{json}");
+
+    let server = HttpServer::start().await;
+    server.route("/robots.txt", Reply::Silent);
+    let options = robotrules_fetch::FetchOptions {
+        total_timeout: Duration::from_millis(500),
+        ..test_options()
+    };
+    let outcome = fetcher(options).fetch(&server.url("/")).await.unwrap();
+    assert_eq!(
+        unreachable_reason(&outcome.access).to_string(),
+        "timed out after 0.5 s"
+    );
+    let reason = UnreachableReason::Timeout {
+        phase: TimeoutPhase::Total,
+        after: Duration::from_secs(3),
+    };
+    assert_eq!(reason.to_string(), "timed out after 3 s");
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let plain = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let (mut stream, _) = listener.accept().await.unwrap();
+        let _ = stream
+            .write_all(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+            .await;
+        let _ = stream.shutdown().await;
+    });
+    let outcome = fetch(&format!("https://{addr}/")).await;
+    plain.abort();
+    assert_eq!(
+        unreachable_reason(&outcome.access).to_string(),
+        "TLS: the server does not speak TLS",
+        "{outcome:?}"
+    );
+
+    let dns = UnreachableReason::Dns {
+        detail: "dns error: failed to lookup address information".to_owned(),
+    };
+    assert_eq!(dns.to_string(), "no such host (DNS)");
+    let route = UnreachableReason::Connect {
+        detail: "client error (Connect): tcp connect error: No route to host (os error 113)"
+            .to_owned(),
+    };
+    assert_eq!(route.to_string(), "connection failed (no route to host)");
 }
 
 #[tokio::test]

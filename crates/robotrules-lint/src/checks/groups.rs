@@ -116,6 +116,39 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     specific_ignores_global(ctx);
     groups_without_rules(ctx);
     joined_by_extension(ctx);
+    empty_file(ctx);
+}
+
+/// A file without a single record: no group, so every crawler may fetch every URL (RFC 9309
+/// §2.2.1: a crawler with no group to obey has no rules). Worth a note: an empty file is
+/// often a deploy that lost its content. Not said of a file with other findings (binary,
+/// HTML, lines that are no record): those say what is wrong.
+fn empty_file(ctx: &mut Context<'_>) {
+    if ctx.has_findings() {
+        return;
+    }
+    let mut number = 1;
+    while let Some(line) = ctx.line(number) {
+        if line.directive.is_some() {
+            return;
+        }
+        number += 1;
+    }
+    ctx.push(
+        Lint::new(
+            Code::EmptyFile,
+            Severity::Info,
+            robotrules_model::Span::default(),
+            1,
+            "the file has no records: every crawler may fetch everything",
+        )
+        .label("no user-agent group, no rule")
+        .help(
+            "a robots.txt without rules allows every URL to every crawler (RFC 9309 §2.2.1). \
+             If that is meant, `User-agent: *` followed by an empty `Disallow:` says it \
+             explicitly; if not, the file lost its content",
+        ),
+    );
 }
 
 /// The key a user-agent line is grouped by: `*`, or its lower-cased token.

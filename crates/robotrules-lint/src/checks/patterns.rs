@@ -128,6 +128,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         }
         dollar(ctx, d.value, line);
         non_ascii(ctx, d.value, line);
+        control(ctx, d.value, line);
         let siblings = group_of
             .get(&line)
             .and_then(|&g| twins.get(&(g, kind == RuleKind::Allow)))
@@ -225,6 +226,39 @@ fn double_encoded(bytes: &[u8]) -> Option<String> {
     }
     let meant = String::from_utf8(once).ok()?;
     (!meant.is_ascii()).then_some(meant)
+}
+
+/// A C0 control character inside a pattern (NUL has its own finding, `nul-byte`): a stray
+/// terminal escape sequence (`ESC [2J`), a tab. No URL path holds one raw; crawlers compare the
+/// pattern with paths where it is percent-encoded (`%1B`), so the rule matches nothing meant.
+fn control(ctx: &mut Context<'_>, value: Span, line: u32) {
+    let bytes = ctx.slice(value);
+    let Some(at) = bytes.iter().position(|&b| b < 0x20 && b != 0) else {
+        return;
+    };
+    let byte = bytes[at];
+    let name = match byte {
+        0x1b => " (ESC)".to_owned(),
+        b'\t' => " (tab)".to_owned(),
+        _ => String::new(),
+    };
+    let span = Span::new(value.start + at, value.start + at + 1);
+    ctx.push(
+        Lint::new(
+            Code::ControlCharacter,
+            Severity::Warning,
+            span,
+            line,
+            format!("control character U+{byte:04X}{name} in a pattern"),
+        )
+        .label("no URL path holds this raw")
+        .help(format!(
+            "URL paths hold control characters only percent-encoded (`%{byte:02X}`), so this \
+             rule matches no path it seems to name; it is most often a stray escape sequence \
+             pasted from a terminal. Remove it, or write `%{byte:02X}` if the path really holds \
+             one (RFC 9309 §2.2.2)"
+        )),
+    );
 }
 
 fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {

@@ -19,7 +19,11 @@ const GENERIC_CRAWLERS: [&str; 3] = ["RobotrulesGenericCrawler", "Xyzzy", "Qqqq"
 
 /// Check every sitemap record of the profile linted for.
 pub(super) fn check(ctx: &mut Context<'_>) {
-    let lines: Vec<u32> = ctx.target().sitemap_lines().map(|(line, _)| line).collect();
+    let lines: Vec<u32> = ctx
+        .target()
+        .sitemap_records()
+        .map(|(line, _)| line)
+        .collect();
     for line in lines {
         let Some(d) = ctx.line(line).and_then(|l| l.directive) else {
             continue;

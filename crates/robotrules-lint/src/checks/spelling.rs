@@ -21,7 +21,17 @@ const MAX_NEAR_MISS_KEY: usize = 32;
 
 /// The known key `key` is most likely a misspelling of, if any.
 pub(super) fn near_miss(key: &[u8]) -> Option<&'static str> {
-    if key.len() > MAX_NEAR_MISS_KEY {
+    closest(key, KNOWN_KEYS)
+}
+
+/// The word of `known` that `word` is most likely a misspelling of, if any: compared without
+/// `-`, `_` and blanks, case-insensitively, within a distance that grows with the length
+/// (`dissallow` is `disallow`, `misspeltkey` is `misspelt-key`).
+pub(crate) fn closest<'k>(
+    word: &[u8],
+    known: impl IntoIterator<Item = &'k str>,
+) -> Option<&'k str> {
+    if word.len() > MAX_NEAR_MISS_KEY {
         return None;
     }
     let squash = |k: &[u8]| -> Vec<u8> {
@@ -30,15 +40,15 @@ pub(super) fn near_miss(key: &[u8]) -> Option<&'static str> {
             .map(u8::to_ascii_lowercase)
             .collect()
     };
-    let key = squash(key);
+    let key = squash(word);
     let allowed = match key.len() {
         0..=3 => 0,
         4..=5 => 1,
         _ => 2,
     };
-    KNOWN_KEYS
-        .iter()
-        .map(|&known| (edit_distance(&key, &squash(known.as_bytes())), known))
+    known
+        .into_iter()
+        .map(|known| (edit_distance(&key, &squash(known.as_bytes())), known))
         .filter(|&(d, _)| d <= allowed)
         .min_by_key(|&(d, _)| d)
         .map(|(_, known)| known)

@@ -56,7 +56,8 @@ fn thousands_of_findings_are_capped_and_counted() {
         assert_eq!(report.findings.len(), 200);
         assert_eq!(report.truncated_count, 4_800);
         assert_eq!(report.errors, 5_000);
-        assert!(text(&report, &source).contains("4800 more finding(s) not shown"));
+        assert!(text(&report, &source)
+            .contains("note: 4800 more findings not shown, only the first 200\n"));
     }
 }
 

@@ -208,8 +208,11 @@ fn findings_everywhere(source: &[u8], base: &LintOptions) -> Vec<String> {
 /// code, line). Shopify's named-bot groups leave out `*` rules on purpose
 /// (`specific-group-ignores-global`, a note because it is often deliberate); WordPress's
 /// `allow` after its `disallow` is never reached by first-match readers (`rule-order`,
-/// reported only for `legacy1994`).
+/// reported only for `legacy1994`); an empty file allows everything (`empty-file`).
 const CLEAN_NOTES: &[(&str, Profile, Code, u32)] = &[
+    ("empty.txt", Profile::Rfc9309, Code::EmptyFile, 1),
+    ("empty.txt", Profile::Google, Code::EmptyFile, 1),
+    ("empty.txt", Profile::Legacy1994, Code::EmptyFile, 1),
     (
         "shopify.txt",
         Profile::Rfc9309,

@@ -213,6 +213,32 @@ fn sitemaps_and_extensions() {
 }
 
 #[test]
+fn an_empty_sitemap_line_is_no_sitemap() {
+    // `Sitemap:` with no value names no URL: it is skipped, not listed as `""` (which a
+    // fetched file would resolve to its own robots.txt URL). Lint still sees the record.
+    let text =
+        b"Sitemap:\nsitemap:   \nSitemap: https://e.com/a.xml\nuser-agent: *\ndisallow: /x\n";
+    for profile in Profile::ALL {
+        let r = RobotsTxt::parse(text, profile, 512_000);
+        assert_eq!(
+            r.sitemaps().collect::<Vec<_>>(),
+            ["https://e.com/a.xml"],
+            "{profile:?}"
+        );
+        assert_eq!(
+            r.sitemap_lines().collect::<Vec<_>>(),
+            [(3, "https://e.com/a.xml")]
+        );
+        assert_eq!(
+            r.sitemap_records().collect::<Vec<_>>(),
+            [(1, ""), (2, ""), (3, "https://e.com/a.xml")]
+        );
+        let a = crawler(&r, "a").unwrap();
+        assert_eq!(a.sitemaps().collect::<Vec<_>>(), ["https://e.com/a.xml"]);
+    }
+}
+
+#[test]
 fn explain_names_the_deciding_line() {
     let text = b"user-agent: *\ndisallow: /\n\nuser-agent: foo\nuser-agent: bar\ndisallow: /a\nallow: /a/b\n\nuser-agent: foo\ndisallow: /a/b/c\n";
     let r = RobotsTxt::parse(text, R, 512_000);

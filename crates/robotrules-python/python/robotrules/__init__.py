@@ -32,12 +32,14 @@ from robotrules._robotrules import (
     RuleMatch,
     Survey,
     Surveyed,
+    __version__,
     crawler_token,
     lint,
     url_key,
 )
 
 __all__ = [
+    "__version__",
     "DEFAULT_PARSE_LIMIT",
     "PROFILES",
     "Crawler",

@@ -30,6 +30,7 @@ _Body: TypeAlias = "bytes | bytearray | memoryview | str"
 
 PROFILES: Final[tuple[str, str, str]]
 DEFAULT_PARSE_LIMIT: Final[int]
+__version__: Final[str]
 SURVEY_COLUMNS: Final[tuple[str, ...]]
 
 # One survey row, in the order of SURVEY_COLUMNS: host, capture_time, warc_file, warc_offset,

@@ -59,6 +59,7 @@ fn survey_of(name: &str, threads: usize) -> Report {
                 Event::Malformed(_, error) => malformed.push(error.offset),
                 Event::Started(_) => {}
                 Event::Failed(path, error) => panic!("{path:?}: {error}"),
+                Event::Ignored(path, why) => panic!("{path:?}: {why}"),
             }
             ControlFlow::Continue(())
         },

@@ -388,8 +388,20 @@ fn stats_text(stats: &Stats, now: SystemTime) -> String {
     let _ = writeln!(
         text,
         "this process: {} errors, {} timeouts, {} unreadable (the counters of this command's \
-         own Redis commands; each crawler process keeps its own, RedisStore::health)",
+         own Redis commands; each crawler process counts its own)",
         health.errors, health.timeouts, health.corrupt
     );
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_name_no_internal_item() {
+        let text = stats_text(&Stats::default(), SystemTime::UNIX_EPOCH);
+        assert!(text.contains("this process: 0 errors"), "{text}");
+        assert!(!text.contains("::"), "{text}");
+    }
 }

@@ -86,7 +86,7 @@ impl<W: Write + Send> RowWriter<W> {
             RowFormat::Parquet => {
                 let _ = agents;
                 Err(CliError::Usage(
-                    "this robotrules was built without Parquet: install it with `cargo install --path crates/robotrules-cli --features parquet`".to_owned(),
+                    "this robotrules was built without Parquet: install it with `cargo install --locked --path crates/robotrules-cli --features parquet`".to_owned(),
                 ))
             }
         }

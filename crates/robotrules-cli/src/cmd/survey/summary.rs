@@ -47,7 +47,53 @@ pub(crate) fn render(survey: &Survey, tally: &Tally) -> String {
         plural(tally.skipped),
         tally.malformed,
     );
+    if tally.ignored > 0 {
+        let _ = writeln!(
+            out,
+            "{} directory entr{} not read (named above)",
+            tally.ignored,
+            if tally.ignored == 1 { "y" } else { "ies" }
+        );
+    }
     out
+}
+
+/// Why a survey read no capture, from what it read instead: `1 input could not be read, 2
+/// directory entries skipped (named above)`.
+pub(crate) fn nothing_read(tally: &Tally, failed: u64) -> String {
+    let mut parts = Vec::new();
+    if failed > 0 {
+        parts.push(format!(
+            "{failed} input{} could not be read",
+            plural(failed)
+        ));
+    }
+    if tally.ignored > 0 {
+        parts.push(format!(
+            "{} directory entr{} skipped (named above)",
+            tally.ignored,
+            if tally.ignored == 1 { "y" } else { "ies" }
+        ));
+    }
+    if tally.malformed > 0 {
+        parts.push(format!(
+            "{} malformed record{} (named above)",
+            tally.malformed,
+            plural(tally.malformed)
+        ));
+    }
+    if tally.skipped > 0 {
+        parts.push(format!(
+            "{} WARC record{} not a robots.txt response",
+            tally.skipped,
+            plural(tally.skipped)
+        ));
+    }
+    if parts.is_empty() {
+        "the inputs hold nothing to read".to_owned()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// `count` as a share of the known captures, then the count: `41.2% (1,203)`.
