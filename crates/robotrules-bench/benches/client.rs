@@ -5,6 +5,8 @@
 //! file's own URL set made absolute:
 //!
 //! - `bare_check`: `Crawler::is_allowed(url)` (the URL read and matched);
+//! - `bare_decide`: `Crawler::decide(url)`, the same with the reason and the deciding rule
+//!   (no allocation: it should cost what `bare_check` does);
 //! - `origin_key`: `Origin::parse(url)`, which the client computes for every URL;
 //! - `client_cached`: `Client::is_allowed(url)` on an origin whose robots.txt the client
 //!   already holds (fetched once from a loopback server before measuring).
@@ -102,6 +104,13 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
             b.iter(|| {
                 for url in &urls {
                     black_box(rules.is_allowed(black_box(url)).ok());
+                }
+            });
+        });
+        group.bench_function("bare_decide", |b| {
+            b.iter(|| {
+                for url in &urls {
+                    black_box(rules.decide(black_box(url)).ok());
                 }
             });
         });

@@ -16,7 +16,6 @@
 //! lifetime.
 //! Only behind the default-on `fetch` feature.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -38,11 +37,12 @@ use robotrules_fetch::{Access, FetchOutcome, Origin, SystemClock, UnreachableRea
 use robotrules_url::OriginRef;
 use tokio::sync::OnceCell;
 
-use crate::model::{self, AgentToken, CachePreset, RobotsTxt, Rule};
+use crate::model::{self, AgentToken, CachePreset, RobotsTxt};
 
 mod turn;
 use crate::{
-    Crawler, Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason, Robots, RuleKind,
+    Crawler, DecidingRule, Explanation, InvalidAgent, InvalidUrl, ParseOptions, Profile, Reason,
+    Robots,
 };
 pub use turn::{Turn, DEFAULT_MAX_CRAWL_DELAY};
 
@@ -103,62 +103,15 @@ pub enum ClientError {
     Build(FetchError),
 }
 
-/// The rule that decided, with the parsed file it belongs to (shared, not copied).
-#[derive(Clone)]
-pub struct DecidingRule {
-    robots: Arc<RobotsTxt>,
-    rule: Rule,
-}
-
-impl DecidingRule {
-    /// Allow or disallow.
-    pub fn kind(&self) -> RuleKind {
-        self.rule.kind
-    }
-
-    /// Its 1-based line number in the robots.txt.
-    pub fn line(&self) -> u32 {
-        self.rule.line
-    }
-
-    /// The pattern as written.
-    pub fn pattern(&self) -> Cow<'_, str> {
-        self.rule.value(&self.robots)
-    }
-}
-
-impl fmt::Debug for DecidingRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DecidingRule")
-            .field("kind", &self.kind())
-            .field("line", &self.line())
-            .field("pattern", &self.pattern())
-            .finish()
-    }
-}
-
-impl PartialEq for DecidingRule {
-    fn eq(&self, other: &Self) -> bool {
-        (self.kind(), self.line(), self.pattern()) == (other.kind(), other.line(), other.pattern())
-    }
-}
-
-impl serde::Serialize for DecidingRule {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct as _;
-        let mut rule = serializer.serialize_struct("DecidingRule", 3)?;
-        rule.serialize_field("kind", &self.kind())?;
-        rule.serialize_field("line", &self.line())?;
-        rule.serialize_field("pattern", &self.pattern())?;
-        rule.end()
-    }
-}
-
-/// The answer for one URL. Building one allocates nothing: the robots.txt URL and the
-/// deciding rule are shared with the client's cache.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// The answer for one URL: the file's [`crate::Decision`] when the robots.txt was fetched
+/// (a success), with what the fetch and the cache say. Building one allocates nothing: the
+/// robots.txt URL and the deciding rule are shared with the client's cache.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Decision {
-    /// May the crawler fetch the URL?
+    /// May the crawler fetch the URL? The file's rules decide for a success; an unavailable
+    /// file allows every URL (RFC 9309 §2.3.1.3), an unreachable one disallows every URL
+    /// (§2.3.1.4).
     pub allowed: bool,
     /// The access result applied: success, unavailable or unreachable (RFC 9309 §2.3.1).
     /// While the file is unreachable this is the last good copy's result when the cache
@@ -166,7 +119,6 @@ pub struct Decision {
     pub access: AccessKind,
     /// Why the robots.txt is unavailable or unreachable (`HTTP status 503`); none for a
     /// success.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub access_reason: Option<Arc<str>>,
     /// What the access result means for every URL of the origin.
     pub verdict_class: VerdictClass,
@@ -180,29 +132,52 @@ pub struct Decision {
     /// The robots.txt that governs the URL (`scheme://host[:port]/robots.txt`, IDN as
     /// punycode, default port elided).
     pub robots_txt_url: Arc<str>,
-    /// Why the file's rules allowed or disallowed the URL, when the access result is a
+    /// The file's rules' answer (why, and the deciding rule), when the access result is a
     /// success.
-    pub reason: Option<Reason>,
-    /// The rule that decided, when the file's rules decided and one matched.
-    pub decided_by: Option<DecidingRule>,
+    pub rules: Option<crate::Decision>,
     /// The crawl delay the origin's robots.txt sets for the crawler (its groups' first valid
     /// `crawl-delay` record; serialised in seconds), none when the file is unavailable or
     /// unreachable.
-    #[serde(
-        serialize_with = "serialize_secs",
-        skip_serializing_if = "Option::is_none"
-    )]
     pub crawl_delay: Option<Duration>,
 }
 
-/// A duration as seconds (`2.5`).
-fn serialize_secs<S: serde::Serializer>(
-    delay: &Option<Duration>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match delay {
-        Some(delay) => serializer.serialize_f64(delay.as_secs_f64()),
-        None => serializer.serialize_none(),
+impl Decision {
+    /// Why the file's rules allowed or disallowed the URL, when the access result is a
+    /// success.
+    pub fn reason(&self) -> Option<Reason> {
+        self.rules.as_ref().map(|rules| rules.reason)
+    }
+
+    /// The rule that decided, when the file's rules decided and one matched.
+    pub fn decided_by(&self) -> Option<&DecidingRule> {
+        self.rules.as_ref()?.decided_by.as_ref()
+    }
+}
+
+/// Flat, as the command line's JSON has it: the access fields, then `reason` and
+/// `decided_by` (`null` unless the file's rules decided), `crawl_delay` in seconds.
+impl serde::Serialize for Decision {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut out = serializer.serialize_struct("Decision", 11)?;
+        out.serialize_field("allowed", &self.allowed)?;
+        out.serialize_field("access", &self.access)?;
+        match &self.access_reason {
+            Some(reason) => out.serialize_field("access_reason", reason)?,
+            None => out.skip_field("access_reason")?,
+        }
+        out.serialize_field("verdict_class", &self.verdict_class)?;
+        out.serialize_field("basis", &self.basis)?;
+        out.serialize_field("cache_age", &self.cache_age)?;
+        out.serialize_field("from_cache", &self.from_cache)?;
+        out.serialize_field("robots_txt_url", &self.robots_txt_url)?;
+        out.serialize_field("reason", &self.reason())?;
+        out.serialize_field("decided_by", &self.decided_by())?;
+        match self.crawl_delay {
+            Some(delay) => out.serialize_field("crawl_delay", &delay.as_secs_f64())?,
+            None => out.skip_field("crawl_delay")?,
+        }
+        out.end()
     }
 }
 
@@ -811,24 +786,22 @@ impl Client {
         from_cache: bool,
         now: SystemTime,
     ) -> Result<Decision, ClientError> {
-        let (allowed, reason, decided_by) = match (&entry.access, &entry.crawler) {
+        let rules = match (&entry.access, &entry.crawler) {
             (Access::Success { .. }, Some(crawler)) => {
                 let target = match asked {
                     Asked::Url(url) => crawler.target(url)?,
                     Asked::Origin(origin) => crawler.target_of(&origin),
                 };
-                let verdict = crawler.verdict(&target);
-                let decided_by = verdict.rule.map(|rule| DecidingRule {
-                    robots: Arc::clone(crawler.robots()),
-                    rule: *rule,
-                });
-                (verdict.allowed, Some(verdict.reason), decided_by)
+                Some(crate::Decision::of(crawler, &target))
             }
-            (Access::Unreachable { .. }, _) => (false, None, None),
-            _ => (true, None, None),
+            _ => None,
         };
         Ok(Decision {
-            allowed,
+            allowed: rules
+                .as_ref()
+                .map_or(entry.verdict_class != VerdictClass::FullDisallow, |rules| {
+                    rules.allowed
+                }),
             access: entry.access.kind(),
             access_reason: entry.access_reason.clone(),
             verdict_class: entry.verdict_class,
@@ -836,8 +809,7 @@ impl Client {
             cache_age: age(now, &entry.served),
             from_cache,
             robots_txt_url: Arc::clone(&entry.robots_txt_url),
-            reason,
-            decided_by,
+            rules,
             crawl_delay: entry.crawl_delay,
         })
     }
@@ -1134,7 +1106,7 @@ impl ClientBuilder {
     /// [`ClientError::Build`] when the HTTP client cannot be built.
     pub fn build(self) -> Result<Client, ClientError> {
         // The model decides which names the profile accepts.
-        Robots::parse_with(b"", &self.parse).crawler(&self.agent)?;
+        self.parse.profile.check_crawler_name(&self.agent)?;
         let mut fetch = self.fetch;
         fetch.body_limit = self.parse.parse_limit;
         fetch.extra_root_certificates.extend(self.extra_roots);

@@ -82,7 +82,7 @@ async fn the_fetched_rules_decide(
     assert!(!decision.from_cache);
     assert_eq!(&*decision.robots_txt_url, server.url("/robots.txt"));
     assert_eq!(
-        decision.decided_by.map(|rule| (rule.kind(), rule.line())),
+        decision.decided_by().map(|rule| (rule.kind(), rule.line())),
         rule
     );
     assert_eq!(server.hits("/robots.txt"), 1);
@@ -117,7 +117,7 @@ async fn an_unavailable_file_allows_everything(#[case] status: u16) {
         assert!(decision.allowed, "{path}: {decision:?}");
         assert_eq!(decision.access, AccessKind::Unavailable);
         assert_eq!(decision.verdict_class, VerdictClass::FullAllow);
-        assert_eq!(decision.decided_by, None);
+        assert_eq!(decision.decided_by(), None);
     }
     assert_eq!(client.crawl_delay(&server.url("/")).await.unwrap(), None);
     assert!(client.sitemaps(&server.url("/")).await.unwrap().is_empty());
@@ -137,7 +137,7 @@ async fn an_unreachable_file_disallows_everything_even_robots_txt(#[case] reply:
         assert!(!decision.allowed, "{path}: {decision:?}");
         assert_eq!(decision.access, AccessKind::Unreachable);
         assert_eq!(decision.verdict_class, VerdictClass::FullDisallow);
-        assert_eq!(decision.decided_by, None);
+        assert_eq!(decision.decided_by(), None);
     }
 }
 
@@ -372,7 +372,7 @@ async fn ftp_robots_txt_is_fetched_with_an_anonymous_login() {
         .unwrap();
     assert!(!denied.allowed, "{denied:?}");
     assert_eq!(&*denied.robots_txt_url, server.url("/robots.txt"));
-    assert_eq!(denied.decided_by.map(|rule| rule.line()), Some(2));
+    assert_eq!(denied.decided_by().map(|rule| rule.line()), Some(2));
     let allowed = client.is_allowed(&server.url("/pub/file")).await.unwrap();
     assert!(allowed.allowed);
     assert!(allowed.from_cache);
@@ -516,14 +516,13 @@ async fn explain_is_the_decision_and_its_account() {
     let decision = client.is_allowed(&url).await.unwrap();
     let explained = client.explain(&url).await.unwrap();
     assert_eq!(explained.decision.allowed, decision.allowed);
-    assert_eq!(explained.decision.decided_by, decision.decided_by);
+    assert_eq!(explained.decision.decided_by(), decision.decided_by());
     let explanation = explained.explanation.unwrap();
     assert_eq!(explanation.matches.len(), 2);
     assert_eq!(explanation.decided_by.map(|r| r.line), Some(3));
     assert_eq!(
         decision
-            .decided_by
-            .as_ref()
+            .decided_by()
             .map(|r| (r.kind(), r.line(), r.pattern().into_owned())),
         Some((RuleKind::Allow, 3, "/private/press/".to_owned()))
     );
@@ -557,8 +556,8 @@ async fn try_is_allowed_answers_from_what_is_known() {
     let asked = client.is_allowed(&url).await.unwrap();
     let known = client.try_is_allowed(&url).unwrap().unwrap();
     assert_eq!(
-        (known.allowed, known.decided_by),
-        (asked.allowed, asked.decided_by)
+        (known.allowed, known.decided_by()),
+        (asked.allowed, asked.decided_by())
     );
     assert!(known.from_cache);
     clock.advance(Duration::from_secs(24 * 3600));

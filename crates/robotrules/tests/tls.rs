@@ -44,7 +44,7 @@ async fn a_private_root_from_the_builder_is_trusted() {
     let denied = client.is_allowed(&server.url("/private/x")).await.unwrap();
     assert!(!denied.allowed, "{denied:?}");
     assert_eq!(denied.access, robotrules::client::AccessKind::Success);
-    assert!(denied.decided_by.is_some());
+    assert!(denied.decided_by().is_some());
     let allowed = client.is_allowed(&server.url("/public")).await.unwrap();
     assert!(allowed.allowed, "{allowed:?}");
     assert_eq!(server.hits("/robots.txt"), 1);
