@@ -22,7 +22,7 @@ use std::path::Path;
 
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
-use robotrules::client::{Client, FetchOptions};
+use robotrules::client::Client;
 use robotrules::Robots;
 use robotrules_bench::synthetic;
 use robotrules_bench::urls::urls_for;
@@ -80,11 +80,8 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
             .crawler(AGENT)
             .unwrap_or_else(|error| panic!("{error}"));
         let client = Client::builder(AGENT)
-            .fetch_options(FetchOptions {
-                use_env_proxy: false,
-                resolve: vec![("www.example.com".to_owned(), server.addr())],
-                ..FetchOptions::default()
-            })
+            .use_env_proxy(false)
+            .resolve("www.example.com", server.addr())
             .build()
             .unwrap_or_else(|error| panic!("{error}"));
         runtime.block_on(async {

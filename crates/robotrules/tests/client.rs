@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules::client::{
-    AccessKind, Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
+    AccessKind, Basis, CachePolicy, Client, ClientBuilder, ClientError, ManualClock, VerdictClass,
     POLITENESS_FLOOR,
 };
 use robotrules::{ParseOptions, Profile, Robots, RuleKind};
@@ -33,25 +33,19 @@ Sitemap: https://example.com/news.xml
 const HOUR: Duration = Duration::from_secs(3600);
 
 /// Short deadlines, no proxy from the environment.
-fn fetch_options() -> FetchOptions {
-    FetchOptions {
-        connect_timeout: Duration::from_secs(1),
-        total_timeout: Duration::from_secs(2),
-        use_env_proxy: false,
-        ..FetchOptions::default()
-    }
+fn quick(builder: ClientBuilder) -> ClientBuilder {
+    builder
+        .connect_timeout(Duration::from_secs(1))
+        .total_timeout(Duration::from_secs(2))
+        .use_env_proxy(false)
 }
 
 fn client() -> Client {
-    Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
-        .build()
-        .unwrap()
+    quick(Client::builder("ExampleBot")).build().unwrap()
 }
 
 fn client_with_clock(clock: &ManualClock) -> Client {
-    Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
+    quick(Client::builder("ExampleBot"))
         .clock(Arc::new(clock.clone()))
         .build()
         .unwrap()
@@ -281,11 +275,8 @@ async fn each_origin_has_its_own_robots_txt() {
 #[tokio::test]
 async fn an_idn_host_is_asked_about_in_punycode() {
     let server = server_with(Reply::ok(ROBOTS)).await;
-    let client = Client::builder("ExampleBot")
-        .fetch_options(FetchOptions {
-            resolve: vec![("www.xn--mller-kva.example".into(), server.addr())],
-            ..fetch_options()
-        })
+    let client = quick(Client::builder("ExampleBot"))
+        .resolve("www.xn--mller-kva.example", server.addr())
         .build()
         .unwrap();
     let port = server.port();
@@ -348,12 +339,11 @@ async fn the_profile_reads_the_file() {
     // `Disallow: private` has no leading slash: never matches in google, read as `/private`
     // in rfc9309 (docs/profiles.md).
     let server = server_with(Reply::ok("User-agent: *\nDisallow: private\n")).await;
-    let google = Client::builder("ExampleBot")
+    let google = quick(Client::builder("ExampleBot"))
         .parse_options(ParseOptions {
             profile: Profile::Google,
             ..ParseOptions::default()
         })
-        .fetch_options(fetch_options())
         .build()
         .unwrap();
     let url = server.url("/private");
@@ -426,8 +416,7 @@ async fn invalidate_fetches_again() {
 async fn an_explicit_cache_policy_wins_over_the_profiles_preset() {
     let clock = ManualClock::default();
     let server = server_with(Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800")).await;
-    let client = Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
+    let client = quick(Client::builder("ExampleBot"))
         .cache_policy(CachePolicy::google())
         .clock(Arc::new(clock.clone()))
         .build()
