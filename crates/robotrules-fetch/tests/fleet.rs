@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use futures_util::future::join_all;
+use robotrules::client::{AccessKind, Client, Lookup};
 use robotrules_fetch::cache::{CacheEntry, CachePolicy, Lease, Store};
 use robotrules_fetch::fleet::codec::{self, CodecError};
 use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
 use robotrules_fetch::{
-    Access, CacheHeaders, CachedOutcome, CachingFetcher, FetchOptions, FetchOutcome, Fetcher,
-    Origin, RootCertificate, UnreachableReason, VerdictClass,
+    Access, CacheHeaders, FetchOutcome, Origin, RootCertificate, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::redis::RedisServer;
@@ -498,7 +498,7 @@ fn reply(i: usize) -> Reply {
 }
 
 /// The verdict RFC 9309 §2.3.1 gives origin `i`; panics on any other.
-fn check(i: usize, answer: &CachedOutcome) {
+fn check(i: usize, answer: &Lookup) {
     let expected = match i % 4 {
         0 | 3 => VerdictClass::Conditional,
         1 => VerdictClass::FullAllow,
@@ -507,10 +507,13 @@ fn check(i: usize, answer: &CachedOutcome) {
     assert_eq!(
         answer.verdict_class(),
         expected,
-        "origin {i}: {:?}",
-        answer.access
+        "origin {i}: {} {:?}",
+        answer.access(),
+        answer.access_reason()
     );
-    let body = answer.body().map(|body| body.to_vec());
+    let body = (answer.access() == AccessKind::Success)
+        .then(|| answer.served().body().map(<[u8]>::to_vec))
+        .flatten();
     match i % 4 {
         0 => assert_eq!(body.as_deref(), Some(ROBOTS.as_bytes()), "origin {i}"),
         3 => assert_eq!(body.as_deref(), Some(DISALLOW_ALL.as_bytes()), "origin {i}"),
@@ -541,16 +544,18 @@ impl Sites {
         self.server.hits("/robots.txt")
     }
 
-    fn options(&self) -> FetchOptions {
-        FetchOptions {
-            connect_timeout: Duration::from_secs(2),
-            total_timeout: Duration::from_secs(5),
-            use_env_proxy: false,
-            resolve: (0..ORIGINS)
-                .map(|i| (site(i), self.server.addr()))
-                .collect(),
-            ..FetchOptions::default()
+    /// A crawler process's client over `store`: every origin on the loopback server.
+    fn client(addr: std::net::SocketAddr, store: RedisStore) -> Client {
+        let mut builder = Client::builder("ExampleBot")
+            .connect_timeout(Duration::from_secs(2))
+            .total_timeout(Duration::from_secs(5))
+            .use_env_proxy(false)
+            .cache_policy(CachePolicy::rfc9309())
+            .store(Arc::new(store));
+        for i in 0..ORIGINS {
+            builder = builder.resolve(site(i), addr);
         }
+        builder.build().unwrap()
     }
 
     fn url(&self, i: usize) -> String {
@@ -559,7 +564,7 @@ impl Sites {
 }
 
 /// `CLIENTS` crawler processes, each a thread with its own runtime, Redis connection and
-/// caching fetcher, asking every origin once, 25 at a time, each starting a little further (so they
+/// client, asking every origin once, 25 at a time, each starting a little further (so they
 /// overlap and race for the same origins). Returns
 /// the health of each store; panics on a wrong verdict.
 fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
@@ -569,7 +574,7 @@ fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
                 .map(|n| (n + client * 3) % ORIGINS)
                 .map(|i| (i, sites.url(i)))
                 .collect();
-            let options = sites.options();
+            let addr = sites.server.addr();
             let redis_url = redis_url.to_owned();
             std::thread::spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread()
@@ -580,13 +585,10 @@ fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
                     let store = RedisStore::connect(&redis_url, crawl_options())
                         .await
                         .unwrap();
-                    let cache = CachingFetcher::with_store(
-                        Fetcher::new(options).unwrap(),
-                        CachePolicy::rfc9309(),
-                        Arc::new(store.clone()),
-                    );
+                    let client = Sites::client(addr, store.clone());
                     for chunk in urls.chunks(25) {
-                        let answers = join_all(chunk.iter().map(|(_, url)| cache.get(url))).await;
+                        let answers =
+                            join_all(chunk.iter().map(|(_, url)| client.lookup(url))).await;
                         for ((i, _), answer) in chunk.iter().zip(answers) {
                             check(*i, &answer.unwrap());
                         }
@@ -714,29 +716,25 @@ fn killing_and_restarting_redis_mid_crawl_keeps_every_verdict() {
 // ---------------------------------------------------------------------------------------------
 // Faults: Redis down at start, slow, full.
 
-async fn site_cache(server: &HttpServer, store: RedisStore) -> CachingFetcher {
-    let options = FetchOptions {
-        connect_timeout: Duration::from_secs(1),
-        total_timeout: Duration::from_secs(2),
-        use_env_proxy: false,
-        resolve: (0..4).map(|i| (site(i), server.addr())).collect(),
-        ..FetchOptions::default()
-    };
+async fn site_cache(server: &HttpServer, store: RedisStore) -> Client {
+    let mut builder = Client::builder("ExampleBot")
+        .connect_timeout(Duration::from_secs(1))
+        .total_timeout(Duration::from_secs(2))
+        .use_env_proxy(false)
+        .cache_policy(CachePolicy::rfc9309())
+        .store(Arc::new(store));
     for i in 0..4 {
         server.route_on(&site(i), "/robots.txt", reply(i));
+        builder = builder.resolve(site(i), server.addr());
     }
-    CachingFetcher::with_store(
-        Fetcher::new(options).unwrap(),
-        CachePolicy::rfc9309(),
-        Arc::new(store),
-    )
+    builder.build().unwrap()
 }
 
 /// Asks the four kinds of origin and checks the verdicts, within `limit`.
-async fn ask_all(cache: &CachingFetcher, server: &HttpServer, limit: Duration) {
+async fn ask_all(cache: &Client, server: &HttpServer, limit: Duration) {
     let started = Instant::now();
     for i in 0..4 {
-        let answer = cache.get(&server.url_on(&site(i), "/x")).await.unwrap();
+        let answer = cache.lookup(&server.url_on(&site(i), "/x")).await.unwrap();
         check(i, &answer);
     }
     assert!(started.elapsed() < limit, "{:?}", started.elapsed());
@@ -772,8 +770,14 @@ async fn redis_down_at_start_falls_back_then_recovers() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let key = Origin::parse(&server.url_on(&site(0), "/")).unwrap();
-    cache.invalidate(&key).await;
-    check(0, &cache.get(&server.url_on(&site(0), "/x")).await.unwrap());
+    cache
+        .invalidate(&server.url_on(&site(0), "/"))
+        .await
+        .unwrap();
+    check(
+        0,
+        &cache.lookup(&server.url_on(&site(0), "/x")).await.unwrap(),
+    );
     assert!(store.inspect(&key).await.unwrap().is_some());
     assert!(store.health().connected);
 }
