@@ -22,6 +22,7 @@ const EXCERPT_CHARS: usize = 100;
     excerpt(name, EXCERPT_CHARS),
     suggestion.as_ref().map(|t| format!("; pass `{t}`")).unwrap_or_default()
 )]
+#[non_exhaustive]
 pub struct InvalidAgent {
     /// The name given.
     pub name: String,
@@ -33,6 +34,7 @@ pub struct InvalidAgent {
 /// or a path starting with `/` (Google's reading accepts any string).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read URL {:?}: {source}", excerpt(url, EXCERPT_CHARS))]
+#[non_exhaustive]
 pub struct InvalidUrl {
     /// The URL as given.
     pub url: String,

@@ -14,7 +14,7 @@
 //! [`Client::lookup`] reports what the client holds for an origin: the fetches behind the
 //! answer (requests, statuses, bytes kept, truncation), the access result and the cache
 //! lifetime.
-//! Only behind the default-on `fetch` feature.
+//! Only behind the `fetch` feature (off by default: parsing needs no runtime).
 //!
 //! The modules: [`ClientBuilder`] (`builder`), the answer ([`Decision`], `decision`), what is
 //! held for an origin ([`Lookup`], `lookup`), the client's per-origin entry (`entry`), the one
@@ -186,7 +186,7 @@ impl Client {
         }
         let origin = origin_of(url)?;
         let (entry, from_cache) = self.entry(&origin, url).await?;
-        self.decide(&entry, Asked::Url(url), from_cache, self.now())
+        decision::decide(&entry, Asked::Url(url), from_cache, self.now())
     }
 
     /// May the crawler fetch `url`, answered now from what the client already knows, without
@@ -204,13 +204,13 @@ impl Client {
         // The common URL is looked up by its borrowed origin: no allocation.
         if let Some(origin) = OriginRef::parse(url) {
             let entry = self.current(&EntryKey(origin), now)?;
-            return Some(self.decide(&entry, Asked::Origin(origin), true, now));
+            return Some(decision::decide(&entry, Asked::Origin(origin), true, now));
         }
         let entry = match origin_of(url) {
             Ok(origin) => self.current(&origin, now)?,
             Err(error) => return Some(Err(error)),
         };
-        Some(self.decide(&entry, Asked::Url(url), true, now))
+        Some(decision::decide(&entry, Asked::Url(url), true, now))
     }
 
     /// The client's clock, read once per question.
@@ -226,7 +226,7 @@ impl Client {
     pub async fn explain(&self, url: &str) -> Result<Explained, ClientError> {
         let origin = origin_of(url)?;
         let (entry, from_cache) = self.entry(&origin, url).await?;
-        let decision = self.decide(&entry, Asked::Url(url), from_cache, self.now())?;
+        let decision = decision::decide(&entry, Asked::Url(url), from_cache, self.now())?;
         let explanation = match &entry.crawler {
             Some(crawler) => Some(crawler.explain(url)?),
             None => None,

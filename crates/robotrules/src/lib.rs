@@ -53,12 +53,13 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `fetch` | on | `client::Client`: fetching (HTTP, HTTPS, FTP) and caching robots.txt end to end (tokio, reqwest) |
+//! | `fetch` | off | `client::Client`: fetching (HTTP, HTTPS, FTP) and caching robots.txt end to end (tokio, reqwest) |
 //! | `lint` | on | [`lint()`](crate::lint()): site-owner lints with stable codes |
 //! | `serde` | with `fetch` | `Serialize` for explanations, diagnostics and decisions |
 //!
-//! Parse-only users turn the defaults off (`default-features = false`) and pull in neither
-//! tokio, reqwest, hyper, annotate-snippets nor serde_json.
+//! Parsing needs no runtime: by default the crate pulls in neither tokio, reqwest, hyper nor
+//! rustls. The client is opt-in (`features = ["fetch"]`; before, `fetch` was a default
+//! feature). With `default-features = false`, neither annotate-snippets nor serde_json.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -344,6 +345,12 @@ impl Crawler {
         self.inner.name()
     }
 
+    /// The model's crawler behind this one (shared, not copied), for the layers' own APIs:
+    /// its groups and compiled rules, `robotrules_model::differences` between two profiles.
+    pub fn model(&self) -> &model::Crawler {
+        &self.inner
+    }
+
     /// The parsed file (shared, not copied).
     pub fn robots(&self) -> Robots {
         Robots::from_model(Arc::clone(self.inner.robots()))
@@ -488,7 +495,8 @@ mod tests {
 }
 
 /// The crate README's example, run as a doctest so it stays true (the repository README's
-/// examples are doctests of `robotrules-conformance`, which is not published).
-#[cfg(doctest)]
+/// examples are doctests of `robotrules-conformance`, which is not published); it shows the
+/// client too, so it runs with the `fetch` feature.
+#[cfg(all(doctest, feature = "fetch"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

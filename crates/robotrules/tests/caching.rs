@@ -2,6 +2,9 @@
 //! freshness (RFC 9309 §2.4), error back-off with Retry-After, the last good copy while
 //! unreachable (§2.3.1.4), one fetch per origin at a time, and a store of one's own.
 
+// The client is behind the `fetch` feature (`cargo test -p robotrules --features fetch`; the
+// workspace turns it on through the command line and the conformance runner).
+#![cfg(feature = "fetch")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use std::collections::HashMap;

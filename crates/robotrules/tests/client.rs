@@ -2,6 +2,9 @@
 //! `robotrules-testserver`): fetch, access result (RFC 9309 §2.3.1), cache (§2.4), parse once,
 //! decide.
 
+// The client is behind the `fetch` feature (`cargo test -p robotrules --features fetch`; the
+// workspace turns it on through the command line and the conformance runner).
+#![cfg(feature = "fetch")]
 #![cfg(feature = "fetch")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 

@@ -4,6 +4,9 @@
 //! §2.3.1.4); rules reached through a redirect between schemes govern the origin asked about
 //! (§2.3.1.2).
 
+// The client is behind the `fetch` feature (`cargo test -p robotrules --features fetch`; the
+// workspace turns it on through the command line and the conformance runner).
+#![cfg(feature = "fetch")]
 #![cfg(feature = "fetch")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 

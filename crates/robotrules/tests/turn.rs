@@ -2,6 +2,9 @@
 //! and `request-rate`, capped, with several tasks sharing one origin. Time is a
 //! `ManualClock`: a test moves it and watches which tasks get their turn.
 
+// The client is behind the `fetch` feature (`cargo test -p robotrules --features fetch`; the
+// workspace turns it on through the command line and the conformance runner).
+#![cfg(feature = "fetch")]
 #![cfg(feature = "fetch")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 

@@ -12,7 +12,7 @@ mod cut;
 mod differences;
 mod text;
 
-use robotrules::{Explanation, Profile, Robots};
+use robotrules::{Crawler, Error, Explanation, Profile, Robots};
 use serde::Serialize;
 
 pub(crate) use cut::{Cut, CutBy, PastCut, READ_PAST_CUT};
@@ -37,6 +37,47 @@ impl ProfileReport {
     /// The verdict, if the profile could answer.
     pub(crate) fn allowed(&self) -> Option<bool> {
         self.explanation.as_ref().map(|e| e.allowed)
+    }
+}
+
+/// One profile's answer with the crawler it came from (the file parsed once for the profile),
+/// handed to the difference and cut reports.
+pub(crate) struct Asked {
+    /// The answer.
+    pub(crate) report: ProfileReport,
+    /// The crawler in the file, when the profile could answer.
+    pub(crate) crawler: Option<Crawler>,
+}
+
+impl Asked {
+    /// Asks `profile` whether crawler `agent` may fetch `url` in the file `bytes`, parsed once.
+    fn new(bytes: &[u8], agent: &str, url: &str, profile: Profile, parse_limit: usize) -> Asked {
+        let options = robotrules::ParseOptions {
+            profile,
+            parse_limit,
+        };
+        let asked = Robots::parse_with(bytes, &options)
+            .crawler(agent)
+            .map_err(Error::from)
+            .and_then(|crawler| Ok((crawler.explain(url)?, crawler)));
+        match asked {
+            Ok((explanation, crawler)) => Asked {
+                report: ProfileReport {
+                    profile,
+                    error: None,
+                    explanation: Some(explanation),
+                },
+                crawler: Some(crawler),
+            },
+            Err(error) => Asked {
+                report: ProfileReport {
+                    profile,
+                    error: Some(error.to_string()),
+                    explanation: None,
+                },
+                crawler: None,
+            },
+        }
     }
 }
 
@@ -66,29 +107,13 @@ impl Report {
         profiles: &[Profile],
         parse_limit: usize,
     ) -> Report {
-        let profiles: Vec<ProfileReport> = profiles
+        let asked: Vec<Asked> = profiles
             .iter()
-            .map(|&profile| {
-                let options = robotrules::ParseOptions {
-                    profile,
-                    parse_limit,
-                };
-                match Robots::parse_with(bytes, &options).explain(agent, url) {
-                    Ok(explanation) => ProfileReport {
-                        profile,
-                        error: None,
-                        explanation: Some(explanation),
-                    },
-                    Err(error) => ProfileReport {
-                        profile,
-                        error: Some(error.to_string()),
-                        explanation: None,
-                    },
-                }
-            })
+            .map(|&profile| Asked::new(bytes, agent, url, profile, parse_limit))
             .collect();
-        let differences = differences::find(&profiles, bytes, agent, parse_limit);
-        let parse_limit = Cut::find(bytes, agent, url, &profiles, parse_limit);
+        let differences = differences::find(&asked, bytes);
+        let parse_limit = Cut::find(bytes, agent, url, &asked);
+        let profiles = asked.into_iter().map(|a| a.report).collect();
         Report {
             agent: agent.to_owned(),
             url: url.to_owned(),

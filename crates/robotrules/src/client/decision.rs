@@ -4,12 +4,11 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use robotrules_fetch::Access;
 use robotrules_url::OriginRef;
 
 use super::entry::Entry;
 use super::lookup::age;
-use super::{AccessKind, Basis, Client, ClientError, VerdictClass};
+use super::{AccessKind, Basis, ClientError, VerdictClass};
 use crate::{DecidingRule, Explanation, Reason};
 
 /// The answer for one URL: the file's [`crate::Decision`] when the robots.txt was fetched
@@ -107,41 +106,49 @@ pub(super) enum Asked<'a> {
     Origin(OriginRef<'a>),
 }
 
-impl Client {
-    /// The decision for `url` with what is known about its origin.
-    #[inline]
-    pub(super) fn decide(
-        &self,
-        entry: &Entry,
-        asked: Asked<'_>,
-        from_cache: bool,
-        now: SystemTime,
-    ) -> Result<Decision, ClientError> {
-        let rules = match (&entry.access, &entry.crawler) {
-            (Access::Success { .. }, Some(crawler)) => {
-                let target = match asked {
-                    Asked::Url(url) => crawler.target(url)?,
-                    Asked::Origin(origin) => crawler.target_of(&origin),
-                };
-                Some(crate::Decision::of(crawler, &target))
-            }
-            _ => None,
-        };
-        Ok(Decision {
-            allowed: rules
-                .as_ref()
-                .map_or(entry.verdict_class != VerdictClass::FullDisallow, |rules| {
-                    rules.allowed
-                }),
-            access: entry.access.kind(),
-            access_reason: entry.access_reason.clone(),
-            verdict_class: entry.verdict_class,
-            basis: entry.basis,
-            cache_age: age(now, &entry.served),
-            from_cache,
-            robots_txt_url: Arc::clone(&entry.robots_txt_url),
-            rules,
-            crawl_delay: entry.crawl_delay,
-        })
+/// What the access result alone decides for every URL of the origin (RFC 9309 §2.3.1): `None`
+/// for a success (the file's rules decide), `Some(true)` for an unavailable file (§2.3.1.3:
+/// allow all), `Some(false)` for an unreachable one (§2.3.1.4: disallow all, `/robots.txt`
+/// included). The one place the workspace maps the access result to a verdict.
+pub(super) fn blanket(class: VerdictClass) -> Option<bool> {
+    match class {
+        VerdictClass::Conditional => None,
+        VerdictClass::FullAllow => Some(true),
+        VerdictClass::FullDisallow => Some(false),
     }
+}
+
+/// The decision for the URL `asked` with what is known about its origin (`entry`, at `now`).
+#[inline]
+pub(super) fn decide(
+    entry: &Entry,
+    asked: Asked<'_>,
+    from_cache: bool,
+    now: SystemTime,
+) -> Result<Decision, ClientError> {
+    let rules = match (blanket(entry.verdict_class), &entry.crawler) {
+        (None, Some(crawler)) => {
+            let target = match asked {
+                Asked::Url(url) => crawler.target(url)?,
+                Asked::Origin(origin) => crawler.target_of(&origin),
+            };
+            Some(crate::Decision::of(crawler, &target))
+        }
+        _ => None,
+    };
+    Ok(Decision {
+        allowed: rules.as_ref().map_or_else(
+            || blanket(entry.verdict_class).unwrap_or(true),
+            |rules| rules.allowed,
+        ),
+        access: entry.access.kind(),
+        access_reason: entry.access_reason.clone(),
+        verdict_class: entry.verdict_class,
+        basis: entry.basis,
+        cache_age: age(now, &entry.served),
+        from_cache,
+        robots_txt_url: Arc::clone(&entry.robots_txt_url),
+        rules,
+        crawl_delay: entry.crawl_delay,
+    })
 }

@@ -6,8 +6,11 @@ use std::time::{Duration, SystemTime};
 
 use robotrules_fetch::{Access, FetchOutcome, UnreachableReason};
 
+use super::decision::Asked;
 use super::entry::Entry;
-use super::{origin_of, AccessKind, Basis, Client, ClientError, Hop, Truncation, VerdictClass};
+use super::{
+    origin_of, AccessKind, Basis, Client, ClientError, Decision, Hop, Truncation, VerdictClass,
+};
 use crate::{Crawler, Robots};
 
 /// What the client holds for one origin ([`Client::lookup`], [`Client::cached`]): the access
@@ -74,6 +77,23 @@ impl Lookup {
     /// unreachable file.
     pub fn cache_lifetime(&self) -> Duration {
         self.cache_lifetime
+    }
+
+    /// What the access result alone decides for every URL of the origin (RFC 9309 §2.3.1):
+    /// `Some(true)` for an unavailable file (allow all), `Some(false)` for an unreachable one
+    /// (disallow all), `None` for a success (the file's rules decide).
+    pub fn allows_all(&self) -> Option<bool> {
+        super::decision::blanket(self.entry.verdict_class)
+    }
+
+    /// The decision for `url` (a URL of this origin, or a path) with what this lookup holds,
+    /// as [`Client::is_allowed`] gives it, without asking the client again.
+    ///
+    /// # Errors
+    /// [`ClientError::InvalidUrl`] for a URL the profile cannot read, when the file's rules
+    /// decide.
+    pub fn decide(&self, url: &str) -> Result<Decision, ClientError> {
+        super::decision::decide(&self.entry, Asked::Url(url), self.from_cache, self.now)
     }
 
     /// The parsed file, when the access result is a success.
