@@ -1,19 +1,21 @@
 //! [`ClientBuilder`]: the crawler's name, the parse options, the fetch's settings, the cache
 //! policy, the clock, a shared store and the client's bounds.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules_fetch::cache::Budget;
-use robotrules_fetch::{Fetcher, SystemClock};
-
-use super::entry::{Entries, EntryWeight};
-use super::{
-    turn, AddressPolicy, CachePolicy, Client, ClientError, Clock, FetchOptions, Inner,
-    RootCertificate, Store, TooManyRequests, DEFAULT_MAX_CRAWL_DELAY, DEFAULT_USER_AGENT,
+use robotrules_fetch::cache::{Budget, CachePolicy, Store};
+use robotrules_fetch::{
+    AddressPolicy, Clock, FetchOptions, Fetcher, RootCertificate, SystemClock, TooManyRequests,
+    DEFAULT_USER_AGENT,
 };
+
+use super::ask::{Client, Inner};
+use super::entry::{Entries, EntryWeight};
+use super::error::ClientError;
+use super::flight::Flights;
+use super::turn::{self, DEFAULT_MAX_CRAWL_DELAY};
 use crate::model::{AgentToken, CachePreset};
 use crate::{ParseOptions, Profile};
 
@@ -277,7 +279,7 @@ impl ClientBuilder {
                 policy,
                 shared: self.store,
                 entries,
-                in_flight: Mutex::new(HashMap::new()),
+                in_flight: Flights::default(),
                 turns: turn::Turns::default(),
                 max_crawl_delay: self.max_crawl_delay,
             }),

@@ -6,9 +6,11 @@ use std::time::{Duration, SystemTime};
 
 use robotrules_url::OriginRef;
 
-use super::entry::Entry;
-use super::lookup::age;
-use super::{AccessKind, Basis, ClientError, VerdictClass};
+use robotrules_fetch::cache::Basis;
+use robotrules_fetch::{AccessKind, VerdictClass};
+
+use super::entry::{age, Entry};
+use super::error::ClientError;
 use crate::{DecidingRule, Explanation, Reason};
 
 /// The answer for one URL: the file's [`crate::Decision`] when the robots.txt was fetched

@@ -5,11 +5,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use robotrules_fetch::cache::{Basis, Budget, CacheEntry};
-use robotrules_fetch::{Access, FetchOutcome, Origin};
+use robotrules_fetch::{Access, FetchOutcome, Origin, VerdictClass};
 use robotrules_url::OriginRef;
 
-use super::{turn, Client, VerdictClass};
-use crate::model::{self, RobotsTxt};
+use crate::model;
 
 /// The entries tier: one entry per origin, weighed by its bodies.
 pub(super) type Entries = quick_cache::sync::Cache<
@@ -58,65 +57,6 @@ impl quick_cache::Weighter<Origin, Arc<Entry>> for EntryWeight {
     }
 }
 
-impl Client {
-    /// The entry for `origin`, while its answer holds at `now`.
-    pub(super) fn current<Q>(&self, origin: &Q, now: SystemTime) -> Option<Arc<Entry>>
-    where
-        Q: std::hash::Hash + quick_cache::Equivalent<Origin> + ?Sized,
-    {
-        let entry = self.inner.entries.get(origin)?;
-        (now < entry.until).then_some(entry)
-    }
-
-    /// The entry for `cache` at `now`, its served copy parsed (or taken from `previous` when
-    /// that holds the same copy parsed).
-    pub(super) fn entry_of(
-        &self,
-        cache: CacheEntry,
-        storable: bool,
-        previous: Option<&Entry>,
-        now: SystemTime,
-    ) -> Arc<Entry> {
-        let served = self.inner.policy.serve(&cache, now);
-        let crawler = served.access.body().and_then(|body| match previous {
-            Some(previous) if same_copy(&previous.served, &served.from) => previous.crawler.clone(),
-            _ => {
-                let parse = &self.inner.parse;
-                let robots = Arc::new(RobotsTxt::parse(body, parse.profile, parse.parse_limit));
-                // The builder checked the name against the profile.
-                model::Crawler::new(robots, &self.inner.agent).ok()
-            }
-        });
-        Arc::new(Entry {
-            storable,
-            until: served.until,
-            access_reason: served.access.reason().map(Arc::from),
-            verdict_class: served.access.verdict_class(),
-            basis: served.basis,
-            robots_txt_url: served.from.robots_txt_url.as_str().into(),
-            crawl_delay: crawler.as_ref().and_then(model::Crawler::crawl_delay),
-            spacing: crawler.as_ref().and_then(|crawler| {
-                let rate = crawler.request_rate().map(|rate| rate.interval());
-                turn::requested(crawler.crawl_delay(), rate)
-            }),
-            crawler,
-            access: served.access,
-            served: served.from,
-            cache,
-        })
-    }
-
-    /// Puts `entry` in the entries tier unless it holds a newer copy already.
-    pub(super) fn remember(&self, origin: &Origin, entry: &Arc<Entry>) {
-        if let Some(current) = self.inner.entries.get(origin) {
-            if current.served.fetched_at > entry.served.fetched_at {
-                return;
-            }
-        }
-        self.inner.entries.insert(origin.clone(), Arc::clone(entry));
-    }
-}
-
 /// Whether two fetches are the same copy: the same `Arc`, or equal (a shared store such as
 /// Redis hands out a new `Arc` for every read of the same entry; comparing the fetch time
 /// first keeps the body comparison for copies that are the same).
@@ -133,4 +73,10 @@ impl quick_cache::Equivalent<Origin> for EntryKey<'_> {
     fn equivalent(&self, origin: &Origin) -> bool {
         self.0.is(origin)
     }
+}
+
+/// How old `outcome` is at `now`.
+pub(super) fn age(now: SystemTime, outcome: &FetchOutcome) -> Duration {
+    now.duration_since(outcome.fetched_at)
+        .unwrap_or(Duration::ZERO)
 }

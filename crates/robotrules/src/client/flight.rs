@@ -2,98 +2,49 @@
 //! whose entry is not current share one fetch and one parse.
 
 use std::collections::HashMap;
-use std::sync::{Arc, MutexGuard, PoisonError};
+use std::future::Future;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use robotrules_fetch::refresh_entry;
 use robotrules_fetch::Origin;
 use tokio::sync::OnceCell;
 
 use super::entry::Entry;
-use super::{Client, ClientError};
+use super::error::ClientError;
 
 /// A refresh of one origin's entry in progress, shared by every caller asking meanwhile: the
 /// entry, and whether it took a fetch.
-pub(super) type Flight = Arc<OnceCell<(Arc<Entry>, bool)>>;
+type Flight = Arc<OnceCell<(Arc<Entry>, bool)>>;
 
-impl Client {
-    /// The entry for `origin` (asked about as `url`), and whether no fetch was waited for:
-    /// the current one, or a refreshed one that every caller asking meanwhile shares.
-    pub(super) async fn entry(
+/// The refreshes in progress, one per origin.
+#[derive(Debug, Default)]
+pub(super) struct Flights(Mutex<HashMap<Origin, Flight>>);
+
+impl Flights {
+    /// The result of `refresh` for `origin`, run once for every caller asking meanwhile: the
+    /// first caller runs it, the others wait for its result (a cancelled first caller leaves
+    /// the refresh to the next one).
+    pub(super) async fn share<F, R>(
         &self,
         origin: &Origin,
-        url: &str,
-    ) -> Result<(Arc<Entry>, bool), ClientError> {
-        if let Some(entry) = self.current(origin, self.now()) {
-            return Ok((entry, true));
-        }
-        let flight = {
-            let mut in_flight = self.lock_in_flight();
-            Arc::clone(in_flight.entry(origin.clone()).or_default())
-        };
-        let result = flight
-            .get_or_try_init(|| self.refresh(origin, url))
-            .await
-            .cloned();
+        refresh: F,
+    ) -> Result<(Arc<Entry>, bool), ClientError>
+    where
+        F: FnOnce() -> R,
+        R: Future<Output = Result<(Arc<Entry>, bool), ClientError>>,
+    {
+        let flight = Arc::clone(self.lock().entry(origin.clone()).or_default());
+        let result = flight.get_or_try_init(refresh).await.cloned();
+        let mut in_flight = self.lock();
+        if in_flight
+            .get(origin)
+            .is_some_and(|current| Arc::ptr_eq(current, &flight))
         {
-            let mut in_flight = self.lock_in_flight();
-            if in_flight
-                .get(origin)
-                .is_some_and(|current| Arc::ptr_eq(current, &flight))
-            {
-                in_flight.remove(origin);
-            }
+            in_flight.remove(origin);
         }
-        let (entry, fetched) = result?;
-        Ok((entry, !fetched))
+        result
     }
 
-    /// A new entry for `origin`, and whether it took a fetch: the one a flight just finished
-    /// put there, the same cache entry served anew (the unreachable schedule passed a
-    /// threshold), or the shared store's or a new fetch's; its served copy parsed unless the
-    /// entry it replaces holds that copy parsed already.
-    pub(super) async fn refresh(
-        &self,
-        origin: &Origin,
-        url: &str,
-    ) -> Result<(Arc<Entry>, bool), ClientError> {
-        let inner = &*self.inner;
-        let now = self.now();
-        let current = inner.entries.get(origin);
-        if let Some(entry) = &current {
-            if now < entry.until {
-                return Ok((Arc::clone(entry), false));
-            }
-        }
-        let local = current
-            .as_deref()
-            .filter(|entry| entry.storable)
-            .map(|entry| &entry.cache);
-        let refreshed = refresh_entry(
-            &inner.fetcher,
-            &inner.policy,
-            inner.shared.as_deref(),
-            origin,
-            local,
-        )
-        .await
-        .map_err(|source| ClientError::Url {
-            url: url.to_owned(),
-            source,
-        })?;
-        let entry = self.entry_of(
-            refreshed.entry,
-            refreshed.storable,
-            current.as_deref(),
-            self.now(),
-        );
-        self.remember(origin, &entry);
-        Ok((entry, refreshed.fetched))
-    }
-
-    pub(super) fn lock_in_flight(&self) -> MutexGuard<'_, HashMap<Origin, Flight>> {
-        self.inner
-            .in_flight
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+    fn lock(&self) -> MutexGuard<'_, HashMap<Origin, Flight>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }

@@ -4,13 +4,14 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use robotrules_fetch::{Access, FetchOutcome, UnreachableReason};
-
-use super::decision::Asked;
-use super::entry::Entry;
-use super::{
-    origin_of, AccessKind, Basis, Client, ClientError, Decision, Hop, Truncation, VerdictClass,
+use robotrules_fetch::cache::Basis;
+use robotrules_fetch::{
+    Access, AccessKind, FetchOutcome, Hop, Truncation, UnreachableReason, VerdictClass,
 };
+
+use super::decision::{decide, Asked, Decision};
+use super::entry::{age, Entry};
+use super::error::ClientError;
 use crate::{Crawler, Robots};
 
 /// What the client holds for one origin ([`Client::lookup`], [`Client::cached`]): the access
@@ -26,6 +27,21 @@ pub struct Lookup {
 }
 
 impl Lookup {
+    /// What the client holds in `entry`, at `now`.
+    pub(super) fn new(
+        entry: Arc<Entry>,
+        from_cache: bool,
+        now: SystemTime,
+        cache_lifetime: Duration,
+    ) -> Lookup {
+        Lookup {
+            entry,
+            from_cache,
+            now,
+            cache_lifetime,
+        }
+    }
+
     /// The robots.txt URL of the origin (`scheme://host[:port]/robots.txt`).
     pub fn robots_txt_url(&self) -> &str {
         &self.entry.robots_txt_url
@@ -93,7 +109,7 @@ impl Lookup {
     /// [`ClientError::InvalidUrl`] for a URL the profile cannot read, when the file's rules
     /// decide.
     pub fn decide(&self, url: &str) -> Result<Decision, ClientError> {
-        super::decision::decide(&self.entry, Asked::Url(url), self.from_cache, self.now)
+        decide(&self.entry, Asked::Url(url), self.from_cache, self.now)
     }
 
     /// The parsed file, when the access result is a success.
@@ -226,76 +242,5 @@ impl<'a> FetchRecord<'a> {
     /// The server's `Retry-After`.
     pub fn retry_after(&self) -> Option<Duration> {
         self.outcome.retry_after
-    }
-}
-
-/// How old `outcome` is at `now`.
-pub(super) fn age(now: SystemTime, outcome: &FetchOutcome) -> Duration {
-    now.duration_since(outcome.fetched_at)
-        .unwrap_or(Duration::ZERO)
-}
-
-impl Client {
-    /// What the client holds for the origin of `url` (any URL of the site, or its
-    /// robots.txt), fetching it as [`Client::is_allowed`] does when there is no current
-    /// answer: the access result, the fetches behind it, and for a success the parsed file
-    /// (parsed once per fetched copy and shared).
-    ///
-    /// # Errors
-    /// As [`Client::is_allowed`].
-    pub async fn lookup(&self, url: &str) -> Result<Lookup, ClientError> {
-        let origin = origin_of(url)?;
-        let (entry, from_cache) = self.entry(&origin, url).await?;
-        Ok(self.lookup_of(entry, from_cache))
-    }
-
-    /// What the cache holds for the origin of `url`, without fetching: this client's entry,
-    /// else the shared store's (a fleet's Redis, [`ClientBuilder::store`]), whether fresh or
-    /// not; `None` when neither holds one.
-    ///
-    /// # Errors
-    /// As [`Client::is_allowed`].
-    pub async fn cached(&self, url: &str) -> Result<Option<Lookup>, ClientError> {
-        let origin = origin_of(url)?;
-        if let Some(entry) = self.inner.entries.get(&origin) {
-            return Ok(Some(self.lookup_of(entry, true)));
-        }
-        let Some(shared) = &self.inner.shared else {
-            return Ok(None);
-        };
-        let Some(cache) = shared.get(&origin).await else {
-            return Ok(None);
-        };
-        let entry = self.entry_of(cache, true, None, self.now());
-        Ok(Some(self.lookup_of(entry, true)))
-    }
-
-    /// Forgets the cached robots.txt of `url`'s origin, in the shared store too; the next
-    /// question fetches it again.
-    ///
-    /// # Errors
-    /// As [`Client::is_allowed`].
-    pub async fn invalidate(&self, url: &str) -> Result<(), ClientError> {
-        let origin = origin_of(url)?;
-        if let Some(shared) = &self.inner.shared {
-            shared.remove(&origin).await;
-        }
-        self.inner.entries.remove(&origin);
-        Ok(())
-    }
-
-    /// A [`Lookup`] of `entry` now.
-    pub(super) fn lookup_of(&self, entry: Arc<Entry>, from_cache: bool) -> Lookup {
-        let policy = &self.inner.policy;
-        let cache_lifetime = match entry.access {
-            Access::Unreachable { .. } => policy.retry_delay(1, entry.served.retry_after),
-            _ => policy.freshness_lifetime(&entry.served),
-        };
-        Lookup {
-            entry,
-            from_cache,
-            now: self.now(),
-            cache_lifetime,
-        }
     }
 }
