@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use futures_util::future::join_all;
-use robotrules::client::{AccessKind, Client, Lookup};
-use robotrules_fetch::cache::{CacheEntry, CachePolicy, Lease, Store};
+use robotrules_fetch::cache::{CacheEntry, CachePolicy, Lease, Served, Store};
 use robotrules_fetch::fleet::codec::{self, CodecError};
 use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
 use robotrules_fetch::{
-    Access, CacheHeaders, FetchOutcome, Origin, RootCertificate, UnreachableReason, VerdictClass,
+    refresh_entry, Access, CacheHeaders, FetchError, FetchOptions, FetchOutcome, Fetcher, Origin,
+    RootCertificate, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::redis::RedisServer;
@@ -474,6 +474,45 @@ async fn the_lock_is_exclusive_expires_and_is_released_by_its_holder_only() {
 // ---------------------------------------------------------------------------------------------
 // Many processes, one cache.
 
+/// What a crawler process does for each URL, as the facade's client does under its entries:
+/// refresh the origin's entry through the shared store (one fetch across the fleet, under the
+/// store's lock) and serve it under the RFC 9309 policy.
+struct Asker {
+    fetcher: Fetcher,
+    policy: CachePolicy,
+    store: RedisStore,
+}
+
+impl Asker {
+    fn new(options: FetchOptions, store: RedisStore) -> Asker {
+        Asker {
+            fetcher: Fetcher::new(options).unwrap(),
+            policy: CachePolicy::rfc9309(),
+            store,
+        }
+    }
+
+    /// What is served for `url`'s origin now.
+    async fn lookup(&self, url: &str) -> Result<Served, FetchError> {
+        let origin = Fetcher::origin_of(url)?;
+        let refreshed = refresh_entry(
+            &self.fetcher,
+            &self.policy,
+            Some(&self.store),
+            &origin,
+            None,
+        )
+        .await?;
+        Ok(self.policy.serve(&refreshed.entry, SystemTime::now()))
+    }
+
+    /// Forgets `url`'s origin in the store.
+    async fn invalidate(&self, url: &str) -> Result<(), FetchError> {
+        self.store.remove(&Fetcher::origin_of(url)?).await;
+        Ok(())
+    }
+}
+
 /// How many origins the fleet crawls.
 const ORIGINS: usize = 200;
 /// How many crawler processes (threads with their own runtime and Redis connection).
@@ -498,22 +537,19 @@ fn reply(i: usize) -> Reply {
 }
 
 /// The verdict RFC 9309 §2.3.1 gives origin `i`; panics on any other.
-fn check(i: usize, answer: &Lookup) {
+fn check(i: usize, answer: &Served) {
     let expected = match i % 4 {
         0 | 3 => VerdictClass::Conditional,
         1 => VerdictClass::FullAllow,
         _ => VerdictClass::FullDisallow,
     };
     assert_eq!(
-        answer.verdict_class(),
+        answer.access.verdict_class(),
         expected,
-        "origin {i}: {} {:?}",
-        answer.access(),
-        answer.access_reason()
+        "origin {i}: {:?}",
+        answer.access
     );
-    let body = (answer.access() == AccessKind::Success)
-        .then(|| answer.served().body().map(<[u8]>::to_vec))
-        .flatten();
+    let body = answer.access.body().map(|body| body.to_vec());
     match i % 4 {
         0 => assert_eq!(body.as_deref(), Some(ROBOTS.as_bytes()), "origin {i}"),
         3 => assert_eq!(body.as_deref(), Some(DISALLOW_ALL.as_bytes()), "origin {i}"),
@@ -544,18 +580,18 @@ impl Sites {
         self.server.hits("/robots.txt")
     }
 
-    /// A crawler process's client over `store`: every origin on the loopback server.
-    fn client(addr: std::net::SocketAddr, store: RedisStore) -> Client {
-        let mut builder = Client::builder("ExampleBot")
-            .connect_timeout(Duration::from_secs(2))
-            .total_timeout(Duration::from_secs(5))
-            .use_env_proxy(false)
-            .cache_policy(CachePolicy::rfc9309())
-            .store(Arc::new(store));
-        for i in 0..ORIGINS {
-            builder = builder.resolve(site(i), addr);
-        }
-        builder.build().unwrap()
+    /// A crawler process's asker over `store`: every origin on the loopback server.
+    fn client(addr: std::net::SocketAddr, store: RedisStore) -> Asker {
+        Asker::new(
+            FetchOptions {
+                connect_timeout: Duration::from_secs(2),
+                total_timeout: Duration::from_secs(5),
+                use_env_proxy: false,
+                resolve: (0..ORIGINS).map(|i| (site(i), addr)).collect(),
+                ..FetchOptions::default()
+            },
+            store,
+        )
     }
 
     fn url(&self, i: usize) -> String {
@@ -716,22 +752,24 @@ fn killing_and_restarting_redis_mid_crawl_keeps_every_verdict() {
 // ---------------------------------------------------------------------------------------------
 // Faults: Redis down at start, slow, full.
 
-async fn site_cache(server: &HttpServer, store: RedisStore) -> Client {
-    let mut builder = Client::builder("ExampleBot")
-        .connect_timeout(Duration::from_secs(1))
-        .total_timeout(Duration::from_secs(2))
-        .use_env_proxy(false)
-        .cache_policy(CachePolicy::rfc9309())
-        .store(Arc::new(store));
+async fn site_cache(server: &HttpServer, store: RedisStore) -> Asker {
     for i in 0..4 {
         server.route_on(&site(i), "/robots.txt", reply(i));
-        builder = builder.resolve(site(i), server.addr());
     }
-    builder.build().unwrap()
+    Asker::new(
+        FetchOptions {
+            connect_timeout: Duration::from_secs(1),
+            total_timeout: Duration::from_secs(2),
+            use_env_proxy: false,
+            resolve: (0..4).map(|i| (site(i), server.addr())).collect(),
+            ..FetchOptions::default()
+        },
+        store,
+    )
 }
 
 /// Asks the four kinds of origin and checks the verdicts, within `limit`.
-async fn ask_all(cache: &Client, server: &HttpServer, limit: Duration) {
+async fn ask_all(cache: &Asker, server: &HttpServer, limit: Duration) {
     let started = Instant::now();
     for i in 0..4 {
         let answer = cache.lookup(&server.url_on(&site(i), "/x")).await.unwrap();
