@@ -6,13 +6,10 @@
 //! so a megabyte of garbage never becomes a megabyte of error text.
 
 use std::io;
-use std::sync::Arc;
 
 use robotrules::{InvalidAgent, InvalidUrl, Profile};
 use robotrules_fetch::FetchError;
-use robotrules_model::{
-    is_browser_product, AgentToken, Crawler, CrawlerNames, RobotsTxt, Selection,
-};
+use robotrules_model::{is_browser_product, AgentToken, CrawlerNames, RobotsTxt, Selection};
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -245,10 +242,7 @@ fn agent_warning_with(profile: Profile, name: &str, robots: Option<&RobotsTxt>) 
     let strict = Profile::ALL
         .into_iter()
         .find(|p| p.reading().crawler_names == CrawlerNames::Token)
-        .and_then(|strict| {
-            let empty = Arc::new(RobotsTxt::parse(b"", strict, 0));
-            Crawler::new(empty, name).err()?.suggestion
-        });
+        .and_then(|strict| strict.check_crawler_name(name).err()?.suggestion);
     let shown = excerpt(name, EXCERPT_CHARS);
     let example = if reads.is_empty() || is_browser_product(&reads) {
         String::new()

@@ -1,8 +1,9 @@
 //! What a fetched robots.txt's access result (RFC 9309 §2.3.1) means for the commands that
 //! answer without a file to read: an unavailable file allows every URL (§2.3.1.3), an
-//! unreachable one disallows every URL (§2.3.1.4).
+//! unreachable one disallows every URL (§2.3.1.4). The client says which
+//! ([`Lookup::allows_all`]); this module words it.
 
-use robotrules::client::{AccessKind, Lookup, VerdictClass};
+use robotrules::client::{AccessKind, Lookup};
 use serde::Serialize;
 
 /// The access result of a fetched robots.txt, as the commands report it.
@@ -13,9 +14,10 @@ pub(crate) struct Fetched {
     /// Why the file is unavailable or unreachable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) access_reason: Option<String>,
-    /// What the access result means for every URL.
+    /// What the access result decides alone for every URL: allow all, disallow all, or
+    /// nothing (a success: the rules decide).
     #[serde(skip)]
-    pub(crate) verdict: VerdictClass,
+    pub(crate) allows_all: Option<bool>,
 }
 
 impl Fetched {
@@ -24,7 +26,7 @@ impl Fetched {
         Fetched {
             access: lookup.access(),
             access_reason: lookup.access_reason().map(str::to_owned),
-            verdict: lookup.verdict_class(),
+            allows_all: lookup.allows_all(),
         }
     }
 
@@ -32,11 +34,7 @@ impl Fetched {
     /// unavailable (allow all), `Some(false)` for unreachable (disallow all), with the reason
     /// (`robots-txt-unreachable: HTTP status 503`); `None` for a success (the rules decide).
     pub(crate) fn blanket(&self) -> Option<(bool, String)> {
-        let allowed = match self.verdict {
-            VerdictClass::FullAllow => true,
-            VerdictClass::FullDisallow => false,
-            _ => return None,
-        };
+        let allowed = self.allows_all?;
         let reason = self.access_reason.as_deref().unwrap_or("no reason given");
         Some((allowed, format!("robots-txt-{}: {reason}", self.access)))
     }
@@ -62,33 +60,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_a_failed_fetch_decides_alone() {
-        let fetched = |access, reason: Option<&str>, verdict| Fetched {
+    fn only_a_failed_fetch_decides_alone_and_says_why() {
+        let fetched = |access, reason: Option<&str>, allows_all| Fetched {
             access,
             access_reason: reason.map(str::to_owned),
-            verdict,
+            allows_all,
         };
         assert_eq!(
             fetched(
                 AccessKind::Unreachable,
                 Some("HTTP status 503"),
-                VerdictClass::FullDisallow
+                Some(false)
             )
             .blanket(),
             Some((false, "robots-txt-unreachable: HTTP status 503".into()))
         );
         assert_eq!(
-            fetched(
-                AccessKind::Unavailable,
-                Some("HTTP status 404"),
-                VerdictClass::FullAllow
-            )
-            .blanket(),
-            Some((true, "robots-txt-unavailable: HTTP status 404".into()))
+            fetched(AccessKind::Unavailable, Some("HTTP status 404"), Some(true)).plainly(),
+            Some("no robots.txt (404): every URL is allowed, RFC 9309 §2.3.1.3".into())
         );
-        assert_eq!(
-            fetched(AccessKind::Success, None, VerdictClass::Conditional).blanket(),
-            None
-        );
+        assert_eq!(fetched(AccessKind::Success, None, None).blanket(), None);
     }
 }

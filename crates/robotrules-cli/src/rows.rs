@@ -15,11 +15,10 @@
 //! and `"reason"` when the file's rules decided, and `"explanation"` (the library's full
 //! account) with `--explain`; an error row is `{"url", "verdict": "error", "error", "line"}`.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
 use robotrules::client::{AccessKind, Decision};
-use robotrules::{Explanation, Profile, Reason, RuleKind};
+use robotrules::{DecidingRule, Explanation, Profile, Reason};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -33,17 +32,6 @@ pub(crate) enum Only {
     Allowed,
     /// The disallowed URLs.
     Disallowed,
-}
-
-/// The rule that decided.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct Deciding<'a> {
-    /// Its 1-based line.
-    pub(crate) line: u32,
-    /// Allow or disallow.
-    pub(crate) kind: RuleKind,
-    /// The pattern as written.
-    pub(crate) pattern: Cow<'a, str>,
 }
 
 /// What a row says about its URL: a verdict, or why there is none.
@@ -82,7 +70,7 @@ pub(crate) struct Verdict<'a> {
     pub(crate) reason: Option<Reason>,
     /// The deciding rule.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) decided_by: Option<Deciding<'a>>,
+    pub(crate) decided_by: Option<DecidingRule>,
     /// The full account, with `--explain` (JSON only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) explanation: Option<Box<Explanation>>,
@@ -123,12 +111,8 @@ impl Answer {
                     access: Some(decision.access),
                     access_reason: decision.access_reason.as_deref(),
                     robots_txt_url: Some(&decision.robots_txt_url),
-                    reason: decision.reason,
-                    decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
-                        line: rule.line(),
-                        kind: rule.kind(),
-                        pattern: rule.pattern(),
-                    }),
+                    reason: decision.reason(),
+                    decided_by: decision.decided_by().cloned(),
                     explanation: explanation.clone(),
                     parse_limit: None,
                 },
@@ -253,8 +237,8 @@ impl<W: Write> Printer<W> {
                 }
                 let (line, what) = match (&v.decided_by, v.reason, v.access) {
                     (Some(rule), _, _) => (
-                        rule.line.to_string(),
-                        format!("{}: {}", rule.kind, rule.pattern),
+                        rule.line().to_string(),
+                        format!("{}: {}", rule.kind(), rule.pattern()),
                     ),
                     (None, Some(reason), _) => ("-".to_owned(), reason.as_str().to_owned()),
                     (None, None, Some(access)) => (
@@ -311,11 +295,10 @@ mod tests {
             access_reason: None,
             robots_txt_url: None,
             reason: Some(Reason::RuleMatched),
-            decided_by: Some(Deciding {
-                line: 2,
-                kind: RuleKind::Disallow,
-                pattern: "/private".into(),
-            }),
+            decided_by: robotrules::Robots::parse(b"user-agent: *\ndisallow: /private\n")
+                .decide("ExampleBot", "/private")
+                .unwrap()
+                .decided_by,
             explanation: None,
             parse_limit: None,
         }

@@ -4,8 +4,8 @@
 //! N crawler processes on M machines cost a site one robots.txt request per freshness period,
 //! not N, and agree with each other: the entry in Redis is the source of truth (bytes, access
 //! result, fetch time, freshness, last good copy; RFC 9309 §2.4), and a lock key per origin
-//! makes the fetch happen once across the fleet ([`CachingFetcher`](crate::CachingFetcher)
-//! takes it through [`Store::lock`](crate::cache::Store::lock)).
+//! makes the fetch happen once across the fleet ([`refresh_entry`](crate::refresh_entry), and
+//! so the facade's client, takes it through [`Store::lock`](crate::cache::Store::lock)).
 //!
 //! - Keys: `{prefix}{origin}` holds the entry (for example
 //!   `robotrules:https://example.com:443`), `{prefix}lock:{origin}` the lock. One key per

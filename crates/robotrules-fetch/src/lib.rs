@@ -11,8 +11,9 @@
 //! - [`cache::CachePolicy`] decides, with no I/O, how long a result is fresh (§2.4), how
 //!   errors back off (honouring `Retry-After`) and what to serve while the file is
 //!   unreachable (the last good copy, for up to 30 days).
-//! - [`CachingFetcher`] puts the two together over a [`cache::Store`], with one fetch per
-//!   origin at a time.
+//! - [`refresh_entry`] puts the two together for one origin over a [`cache::Store`] (with its
+//!   lock when the store is shared between processes); the `robotrules` facade's client keeps
+//!   the entries, one fetch per origin at a time, and the parsed files around it.
 //! - [`RootCertificate`] adds trust roots for HTTPS (a private CA) to the built-in web roots;
 //!   a certificate that does not verify makes the file unreachable ([`TlsFailure`]).
 //! - `fleet::RedisStore` (feature `redis`) is a [`cache::Store`] in Redis shared by a crawler
@@ -39,7 +40,7 @@ mod root_certificate;
 mod special_address;
 
 pub use address_policy::AddressPolicy;
-pub use caching::{refresh_entry, CachedOutcome, CachingFetcher, Refreshed};
+pub use caching::{refresh_entry, Refreshed};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::FetchError;
 pub use fetcher::Fetcher;

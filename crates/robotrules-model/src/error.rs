@@ -18,6 +18,7 @@ const EXCERPT_CHARS: usize = 100;
 /// browser's product such as `Mozilla`. A URL or a path given as the name (the name left out
 /// before the URLs) is said to be one ([`InvalidAgent::is_url`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InvalidAgent {
     /// The name given.
     pub name: String,
@@ -61,6 +62,7 @@ impl std::fmt::Display for InvalidAgent {
 /// or a path starting with `/` (Google's reading accepts any string).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read URL {:?}: {}", excerpt(url, EXCERPT_CHARS), why(source))]
+#[non_exhaustive]
 pub struct InvalidUrl {
     /// The URL as given.
     pub url: String,

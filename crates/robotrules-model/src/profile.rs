@@ -344,6 +344,7 @@ impl fmt::Display for Profile {
 /// A profile name that is not one of `rfc9309`, `google`, `legacy1994`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown profile `{0}` (expected rfc9309, google or legacy1994)")]
+#[non_exhaustive]
 pub struct UnknownProfile(pub String);
 
 impl FromStr for Profile {

@@ -53,18 +53,22 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `fetch` | on | `client::Client`: fetching (HTTP, HTTPS, FTP) and caching robots.txt end to end (tokio, reqwest) |
+//! | `fetch` | off | `client::Client`: fetching (HTTP, HTTPS, FTP) and caching robots.txt end to end (tokio, reqwest) |
 //! | `lint` | on | [`lint()`](crate::lint()): site-owner lints with stable codes |
 //! | `serde` | with `fetch` | `Serialize` for explanations, diagnostics and decisions |
 //!
-//! Parse-only users turn the defaults off (`default-features = false`) and pull in neither
-//! tokio, reqwest, hyper, annotate-snippets nor serde_json.
+//! Parsing needs no runtime: by default the crate pulls in neither tokio, reqwest, hyper nor
+//! rustls. The client is opt-in (`features = ["fetch"]`; before, `fetch` was a default
+//! feature). With `default-features = false`, neither annotate-snippets nor serde_json.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 #[cfg(feature = "fetch")]
 pub mod client;
+mod decision;
+
+pub use decision::{DecidingRule, Decision};
 
 use robotrules_model as model;
 
@@ -227,6 +231,14 @@ impl Robots {
         Ok(self.crawler(agent)?.is_allowed(url)?)
     }
 
+    /// May crawler `agent` fetch `url`, why, and which rule decided: [`Crawler::decide`].
+    ///
+    /// # Errors
+    /// As [`Robots::is_allowed`].
+    pub fn decide(&self, agent: &str, url: &str) -> Result<Decision, Error> {
+        Ok(self.crawler(agent)?.decide(url)?)
+    }
+
     /// Why `url` is allowed or not for `agent`: the groups chosen, every matching rule, the
     /// deciding rule and its line.
     ///
@@ -333,6 +345,12 @@ impl Crawler {
         self.inner.name()
     }
 
+    /// The model's crawler behind this one (shared, not copied), for the layers' own APIs:
+    /// its groups and compiled rules, `robotrules_model::differences` between two profiles.
+    pub fn model(&self) -> &model::Crawler {
+        &self.inner
+    }
+
     /// The parsed file (shared, not copied).
     pub fn robots(&self) -> Robots {
         Robots::from_model(Arc::clone(self.inner.robots()))
@@ -350,6 +368,17 @@ impl Crawler {
     /// with a host nor a path starting with `/`).
     pub fn is_allowed(&self, url: &str) -> Result<bool, InvalidUrl> {
         self.inner.is_allowed(url)
+    }
+
+    /// May the crawler fetch `url`, why, and which rule decided (line, kind, pattern): as
+    /// cheap as [`Crawler::is_allowed`] (no allocation for a URL in canonical form; the
+    /// deciding rule shares the parsed file).
+    ///
+    /// # Errors
+    /// As [`Crawler::is_allowed`].
+    #[inline]
+    pub fn decide(&self, url: &str) -> Result<Decision, InvalidUrl> {
+        Ok(Decision::of(&self.inner, &self.inner.target(url)?))
     }
 
     /// Why `url` is allowed or not: the groups chosen, every matching rule, the deciding rule
@@ -466,7 +495,8 @@ mod tests {
 }
 
 /// The crate README's example, run as a doctest so it stays true (the repository README's
-/// examples are doctests of `robotrules-conformance`, which is not published).
-#[cfg(doctest)]
+/// examples are doctests of `robotrules-conformance`, which is not published); it shows the
+/// client too, so it runs with the `fetch` feature.
+#[cfg(all(doctest, feature = "fetch"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

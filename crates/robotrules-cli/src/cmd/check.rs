@@ -18,11 +18,9 @@
 //! without fetching, and a last good copy kept there serves while the file is unreachable.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::sync::Arc;
 
 use robotrules::client::{AccessKind, Lookup};
-use robotrules::{ParseOptions, Profile};
-use robotrules_model::{Crawler, RobotsTxt};
+use robotrules::{Crawler, ParseOptions, Profile, Robots};
 use robotrules_url::{robots_txt_origin, Origin};
 
 use crate::args::{ProfileArg, RemoteArgs};
@@ -33,7 +31,7 @@ use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
 use crate::remote::For;
-use crate::rows::{Deciding, Printer, Row, Verdict};
+use crate::rows::{Printer, Row, Verdict};
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
@@ -115,18 +113,27 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
             lookup.served().truncation(),
         ),
     };
-    // The model's own rules: the deciding rule as written needs the file it belongs to.
-    let robots = Arc::new(RobotsTxt::parse(
-        bytes,
-        options.profile,
-        options.parse_limit,
-    ));
-    if let Some(warning) = crate::error::agent_warning_in(&robots, &args.agent) {
+    // A fetched file was parsed once, by the client, for this crawler; a local file is parsed
+    // here. (A name the profile rejects gets no crawler from the client: asking the file for
+    // it says why.)
+    let rules = match &source {
+        RobotsSource::Remote(lookup) => lookup
+            .crawler()
+            .filter(|crawler| crawler.name() == args.agent),
+        RobotsSource::Local(_) => None,
+    };
+    let rules = match rules {
+        Some(rules) => rules,
+        None => Robots::parse_with(bytes, &options).crawler(&args.agent)?,
+    };
+    if let Some(warning) = crate::error::agent_warning_in(rules.model().robots(), &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
     // Without `--explain` (whose rows say it), where the file was cut: one line on stderr.
     if !args.explain {
-        if let Some(cut) = crate::explain::Cut::sentence(&robots, bytes, truncation) {
+        if let Some(cut) =
+            crate::explain::Cut::sentence(rules.model().robots().diagnostics(), bytes, truncation)
+        {
             eprintln!("robotrules: note: {}", crate::error::one_line(&cut));
         }
     }
@@ -135,11 +142,11 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         .explain
         .then(|| match truncation {
             Some(truncation) => Some(PastCut::downloaded(bytes, truncation)),
-            None => PastCut::new(&robots, bytes, &args.agent),
+            None => PastCut::new(&rules.robots(), bytes, &args.agent),
         })
         .flatten();
     let checker = Checker {
-        rules: Crawler::new(robots, &args.agent)?,
+        rules,
         past_cut,
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
@@ -265,7 +272,7 @@ impl Checker<'_> {
 
     /// The verdict on `url`, or why there is none.
     fn verdict<'u>(&'u self, url: &'u str) -> Result<Verdict<'u>, String> {
-        let target = self.rules.target(url).map_err(|error| error.to_string())?;
+        let decided = self.rules.decide(url).map_err(|error| error.to_string())?;
         let mut verdict = Verdict {
             allowed: true,
             profile: self.profile,
@@ -282,23 +289,15 @@ impl Checker<'_> {
             verdict.access = Some(fetched.access);
             verdict.access_reason = fetched.reason.as_deref();
             verdict.robots_txt_url = Some(fetched.lookup.robots_txt_url());
-            match fetched.access {
-                AccessKind::Success => {}
-                AccessKind::Unreachable => {
-                    verdict.allowed = false;
-                    return Ok(verdict);
-                }
-                _ => return Ok(verdict),
+            // The access result alone decides (RFC 9309 §2.3.1), as the client says.
+            if let Some(allowed) = fetched.lookup.allows_all() {
+                verdict.allowed = allowed;
+                return Ok(verdict);
             }
         }
-        let decided = self.rules.verdict(&target);
         verdict.allowed = decided.allowed;
         verdict.reason = Some(decided.reason);
-        verdict.decided_by = decided.rule.map(|rule| Deciding {
-            line: rule.line,
-            kind: rule.kind,
-            pattern: rule.value(self.rules.robots()),
-        });
+        verdict.decided_by = decided.decided_by;
         if self.explain {
             verdict.explanation = self.rules.explain(url).ok().map(Box::new);
         }

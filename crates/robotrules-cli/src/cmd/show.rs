@@ -10,14 +10,11 @@
 //! status 0, or 1 when the robots.txt is unreachable (every URL disallowed, as in `check`);
 //! 2 on a usage or input error.
 
+use robotrules::RequestRate;
+use robotrules::{Crawler, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use serde::Serialize;
 use std::fmt::Write as _;
 use std::io;
-use std::sync::Arc;
-
-use robotrules::RequestRate;
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
-use robotrules_model::{Crawler, RobotsTxt};
-use serde::Serialize;
 
 use crate::args::RemoteArgs;
 use crate::cmd::Outcome;
@@ -108,10 +105,20 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
             lookup.served().truncation(),
         ),
     };
-    let mut shown = shown(bytes, args.profile.profile, &args.agent, url, fetched)?;
+    // A fetched file was parsed once, by the client, for this crawler.
+    let parsed = match &source {
+        RobotsSource::Remote(lookup) => lookup
+            .crawler()
+            .filter(|crawler| crawler.name() == args.agent),
+        RobotsSource::Local(_) => None,
+    };
+    let mut shown = match parsed {
+        Some(rules) => shown_for(&rules, url, fetched),
+        None => shown(bytes, args.profile.profile, &args.agent, url, fetched)?,
+    };
     if truncation.is_some() {
-        let model = RobotsTxt::parse(bytes, args.profile.profile, DEFAULT_PARSE_LIMIT);
-        shown.cut = crate::explain::Cut::sentence(&model, bytes, truncation);
+        // Cut by the fetcher's size limit: where, from the truncation alone.
+        shown.cut = crate::explain::Cut::sentence(&[], bytes, truncation);
     }
     let unreachable = shown
         .fetched
@@ -139,11 +146,20 @@ pub(crate) fn shown(
     url: Option<String>,
     fetched: Option<Fetched>,
 ) -> Result<Shown, CliError> {
+    let options = ParseOptions {
+        profile,
+        parse_limit: DEFAULT_PARSE_LIMIT,
+    };
+    let rules = Robots::parse_with(bytes, &options).crawler(agent)?;
+    Ok(shown_for(&rules, url, fetched))
+}
+
+/// What crawler `rules` gets from its parsed file (see [`shown`]).
+pub(crate) fn shown_for(rules: &Crawler, url: Option<String>, fetched: Option<Fetched>) -> Shown {
     // The model's groups and rules as written: the layer crate's own API.
-    let model = Arc::new(RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT));
-    let rules = Crawler::new(Arc::clone(&model), agent)?;
-    let model = &*model;
+    let model = &**rules.model().robots();
     let groups = rules
+        .model()
         .groups()
         .map(|(g, compiled)| ShownGroup {
             line: g.line,
@@ -174,19 +190,19 @@ pub(crate) fn shown(
             None => sitemap.to_owned(),
         })
         .collect();
-    Ok(Shown {
-        profile,
-        agent: agent.to_owned(),
+    Shown {
+        profile: rules.robots().profile(),
+        agent: rules.name().to_owned(),
         robots_txt_url: url,
         fetched,
-        cut: crate::explain::Cut::sentence(model, bytes, None),
+        cut: crate::explain::Cut::sentence(model.diagnostics(), &[], None),
         selection: rules.selection().to_string(),
         groups,
         crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
         request_rate: rules.request_rate(),
         visit_time: rules.visit_times(),
         sitemaps,
-    })
+    }
 }
 
 /// `show`'s text: the groups, rules and records, one per line.

@@ -7,16 +7,15 @@
 //! first line not fetched, and the rules past it cannot be named.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use robotrules::client::Truncation;
-use robotrules::{Profile, RuleKind};
+use robotrules::{Crawler, Diagnostic, ParseOptions, Profile, Robots, RuleKind};
 use robotrules_grammar::FindingKind;
-use robotrules_model::{Crawler, DiagnosticKind, RobotsTxt};
+use robotrules_model::DiagnosticKind;
 use robotrules_text::excerpt;
 use serde::Serialize;
 
-use super::ProfileReport;
+use super::profile_report::Asked;
 
 /// How much of a local file `explain` and `check --explain` read: past the parse limit, so
 /// that the rules it leaves out can be named (64 MiB; the file is still parsed under the
@@ -75,15 +74,18 @@ pub(crate) struct PastCut {
 impl PastCut {
     /// The cut of `robots` (read from `bytes` under the limit), with `bytes` read again whole
     /// for `agent`; `None` when the whole file was read.
-    pub(crate) fn new(robots: &RobotsTxt, bytes: &[u8], agent: &str) -> Option<PastCut> {
-        let (at, limit, line) = Cut::of(robots)?;
-        let whole = Arc::new(RobotsTxt::parse(bytes, robots.profile(), usize::MAX));
+    pub(crate) fn new(robots: &Robots, bytes: &[u8], agent: &str) -> Option<PastCut> {
+        let (at, limit, line) = Cut::of(robots.diagnostics())?;
+        let whole = ParseOptions {
+            profile: robots.profile(),
+            parse_limit: usize::MAX,
+        };
         Some(PastCut {
             by: CutBy::ParseLimit,
             at,
             limit,
             line,
-            whole: Crawler::new(whole, agent).ok(),
+            whole: Robots::parse_with(bytes, &whole).crawler(agent).ok(),
         })
     }
 
@@ -144,17 +146,17 @@ impl Cut {
 
     /// Where a file was cut, as one sentence for `show` and `check` without `--explain`
     /// (`explain`'s own words, without the rules past the cut): by the fetcher's size limit
-    /// when `truncation` says so (of the fetched `body`), else by the parse limit `robots`
-    /// was read under; `None` when the whole file was read.
+    /// when `truncation` says so (of the fetched `body`), else by the parse limit the file
+    /// was read under (its `diagnostics` say); `None` when the whole file was read.
     pub(crate) fn sentence(
-        robots: &RobotsTxt,
+        diagnostics: &[Diagnostic],
         body: &[u8],
         truncation: Option<Truncation>,
     ) -> Option<String> {
         let cut = match truncation {
             Some(truncation) => Cut::downloaded(body, truncation),
             None => {
-                let (at, limit, line) = Cut::of(robots)?;
+                let (at, limit, line) = Cut::of(diagnostics)?;
                 Cut {
                     by: CutBy::ParseLimit,
                     at,
@@ -167,10 +169,10 @@ impl Cut {
         Some(parse_limit(&cut).trim_end().to_owned())
     }
 
-    /// Where `robots` (read under the limit) was cut, if it was: the offset, the limit and
-    /// the first line not read.
-    pub(crate) fn of(robots: &RobotsTxt) -> Option<(usize, usize, u32)> {
-        robots.diagnostics().iter().find_map(|d| match d.kind {
+    /// Where a file read under the limit was cut, if it was (its `diagnostics` say): the
+    /// offset, the limit and the first line not read.
+    pub(crate) fn of(diagnostics: &[Diagnostic]) -> Option<(usize, usize, u32)> {
+        diagnostics.iter().find_map(|d| match d.kind {
             DiagnosticKind::Grammar(FindingKind::ParseLimit { limit }) => {
                 Some((d.span.start, limit, d.line))
             }
@@ -178,19 +180,13 @@ impl Cut {
         })
     }
 
-    /// The cut of `bytes` under `parse_limit`, with the rules past it that match `url` for
-    /// `agent` under each profile that answered; `None` when the whole file was read.
-    pub(crate) fn find(
-        bytes: &[u8],
-        agent: &str,
-        url: &str,
-        profiles: &[ProfileReport],
-        parse_limit: usize,
-    ) -> Option<Cut> {
+    /// The cut of `bytes` (parsed once per profile, `asked`), with the rules past it that
+    /// match `url` for `agent` under each profile that answered; `None` when the whole file
+    /// was read.
+    pub(crate) fn find(bytes: &[u8], agent: &str, url: &str, asked: &[Asked]) -> Option<Cut> {
         let mut cut: Option<Cut> = None;
-        for p in profiles.iter().filter(|p| p.explanation.is_some()) {
-            let robots = RobotsTxt::parse(bytes, p.profile, parse_limit);
-            let Some(past) = PastCut::new(&robots, bytes, agent) else {
+        for crawler in asked.iter().filter_map(|a| a.crawler.as_ref()) {
+            let Some(past) = PastCut::new(&crawler.robots(), bytes, agent) else {
                 continue;
             };
             let found = past.on(url);

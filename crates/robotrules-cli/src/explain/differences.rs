@@ -3,41 +3,31 @@
 //! with its line. This module picks the pairs to compare and renders each cause; it works
 //! nothing out again and never names a cause the model did not find.
 
-use std::sync::Arc;
-
 use robotrules::{Explanation, GroupRef, Profile, Selection};
 use robotrules_lint::render::{profile_list, profiles_do};
 use robotrules_model::{
-    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, Reading, RobotsTxt, Side,
+    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, Reading, Side,
     SlashlessPattern,
 };
 use robotrules_text::excerpt;
 
-use super::ProfileReport;
+use super::profile_report::Asked;
 
 /// One profile's answer with the crawler it came from.
 struct Answered<'a> {
-    crawler: Crawler,
+    crawler: &'a Crawler,
     explanation: &'a Explanation,
 }
 
 /// Sentences saying why the profiles' verdicts or deciding rules differ (none if they agree):
 /// the first profile that answered is compared with each other one that decides differently.
-pub(super) fn find(
-    profiles: &[ProfileReport],
-    bytes: &[u8],
-    agent: &str,
-    parse_limit: usize,
-) -> Vec<String> {
-    let answered: Vec<Answered<'_>> = profiles
+pub(super) fn find(asked: &[Asked], bytes: &[u8]) -> Vec<String> {
+    let answered: Vec<Answered<'_>> = asked
         .iter()
-        .filter_map(|p| {
-            let explanation = p.explanation.as_ref()?;
-            let robots = Arc::new(RobotsTxt::parse(bytes, p.profile, parse_limit));
-            let crawler = Crawler::new(robots, agent).ok()?;
+        .filter_map(|a| {
             Some(Answered {
-                crawler,
-                explanation,
+                crawler: a.crawler.as_ref()?.model(),
+                explanation: a.report.explanation.as_ref()?,
             })
         })
         .collect();
@@ -49,9 +39,9 @@ pub(super) fn find(
     let mut shared: Vec<(Difference, Vec<Profile>)> = Vec::new();
     for other in others {
         let found = robotrules_model::differences(
-            &first.crawler,
+            first.crawler,
             first.explanation,
-            &other.crawler,
+            other.crawler,
             other.explanation,
         );
         let profile = other.explanation.profile;

@@ -1,6 +1,6 @@
 //! One profile's answer to an `explain` question.
 
-use robotrules::{Explanation, Profile};
+use robotrules::{Crawler, Error, Explanation, Profile, Robots};
 use serde::Serialize;
 
 /// One profile's answer: its explanation, or why it could not answer (a crawler name or a
@@ -21,5 +21,52 @@ impl ProfileReport {
     /// The verdict, if the profile could answer.
     pub(crate) fn allowed(&self) -> Option<bool> {
         self.explanation.as_ref().map(|e| e.allowed)
+    }
+}
+
+/// One profile's answer with the crawler it came from (the file parsed once for the profile),
+/// handed to the difference and cut reports.
+pub(crate) struct Asked {
+    /// The answer.
+    pub(crate) report: ProfileReport,
+    /// The crawler in the file, when the profile could answer.
+    pub(crate) crawler: Option<Crawler>,
+}
+
+impl Asked {
+    /// Asks `profile` whether crawler `agent` may fetch `url` in the file `bytes`, parsed once.
+    pub(super) fn new(
+        bytes: &[u8],
+        agent: &str,
+        url: &str,
+        profile: Profile,
+        parse_limit: usize,
+    ) -> Asked {
+        let options = robotrules::ParseOptions {
+            profile,
+            parse_limit,
+        };
+        let asked = Robots::parse_with(bytes, &options)
+            .crawler(agent)
+            .map_err(Error::from)
+            .and_then(|crawler| Ok((crawler.explain(url)?, crawler)));
+        match asked {
+            Ok((explanation, crawler)) => Asked {
+                report: ProfileReport {
+                    profile,
+                    error: None,
+                    explanation: Some(explanation),
+                },
+                crawler: Some(crawler),
+            },
+            Err(error) => Asked {
+                report: ProfileReport {
+                    profile,
+                    error: Some(error.to_string()),
+                    explanation: None,
+                },
+                crawler: None,
+            },
+        }
     }
 }

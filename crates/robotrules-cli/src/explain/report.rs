@@ -1,12 +1,12 @@
 //! The account of one (crawler, URL) question under one or more profiles: each profile's
 //! answer, why they differ, and where the parse limit cut the file.
 
-use robotrules::{Profile, Robots};
+use robotrules::Profile;
 use serde::Serialize;
 
 use super::cut::Cut;
 use super::differences;
-use super::profile_report::ProfileReport;
+use super::profile_report::{Asked, ProfileReport};
 
 /// The account of one (crawler, URL) question under one or more profiles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -34,29 +34,13 @@ impl Report {
         profiles: &[Profile],
         parse_limit: usize,
     ) -> Report {
-        let profiles: Vec<ProfileReport> = profiles
+        let asked: Vec<Asked> = profiles
             .iter()
-            .map(|&profile| {
-                let options = robotrules::ParseOptions {
-                    profile,
-                    parse_limit,
-                };
-                match Robots::parse_with(bytes, &options).explain(agent, url) {
-                    Ok(explanation) => ProfileReport {
-                        profile,
-                        error: None,
-                        explanation: Some(explanation),
-                    },
-                    Err(error) => ProfileReport {
-                        profile,
-                        error: Some(error.to_string()),
-                        explanation: None,
-                    },
-                }
-            })
+            .map(|&profile| Asked::new(bytes, agent, url, profile, parse_limit))
             .collect();
-        let differences = differences::find(&profiles, bytes, agent, parse_limit);
-        let parse_limit = Cut::find(bytes, agent, url, &profiles, parse_limit);
+        let differences = differences::find(&asked, bytes);
+        let parse_limit = Cut::find(bytes, agent, url, &asked);
+        let profiles = asked.into_iter().map(|a| a.report).collect();
         Report {
             agent: agent.to_owned(),
             url: url.to_owned(),

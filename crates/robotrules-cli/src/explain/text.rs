@@ -5,7 +5,6 @@
 //! The wording of each step follows the profile's reading ([`robotrules_model::Reading`]), never its
 //! name: "first match in file order" is what [`Precedence::FirstMatch`] says.
 
-
 use robotrules::{Explanation, Reason, RuleMatch, Span};
 use robotrules_grammar::{parse_with, Limits, Parsed};
 use robotrules_lint::render::{snippet, Place, TextOptions};

@@ -1,18 +1,17 @@
 //! Where cache entries live: the [`Store`] trait (entries, and the lock that makes one fetch
-//! per origin at a time across processes) and the bounded in-memory [`MemoryStore`].
+//! per origin at a time across processes), and the [`Budget`] that bounds an in-memory tier of
+//! them (the `robotrules` client's entries).
 
 use std::fmt;
 use std::future::ready;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use quick_cache::sync::{Cache, DefaultLifecycle};
-use quick_cache::{DefaultHashBuilder, Weighter};
 use robotrules_url::Origin;
 
 use super::policy::CacheEntry;
 
-/// Whether an entry may be served now (the caching fetcher's [`CachePolicy`] and clock), for
+/// Whether an entry may be served now (the client's [`CachePolicy`] and clock), for
 /// a store that waits for another process's fetch in [`Store::lock`].
 ///
 /// [`CachePolicy`]: super::CachePolicy
@@ -75,21 +74,6 @@ pub trait Store: Send + Sync + fmt::Debug {
     }
 }
 
-/// A bounded in-memory store: at most about `max_entries` entries and `max_body_bytes` bytes
-/// of bodies, evicting the least valuable entries first (`quick_cache`'s CLOCK-Pro: recently
-/// and frequently used entries stay). Concurrent: look-ups take a shard's read lock.
-///
-/// Both bounds are kept with one weight per entry ([`Budget`]).
-pub struct MemoryStore {
-    cache: Cache<
-        Origin,
-        CacheEntry,
-        EntryWeight,
-        DefaultHashBuilder,
-        DefaultLifecycle<Origin, CacheEntry>,
-    >,
-}
-
 /// The most body bytes a budget counts (1 TiB), so that `max_entries × max_body_bytes`
 /// stays within `u64`.
 const BODY_BUDGET_CAP: u64 = 1 << 40;
@@ -103,7 +87,7 @@ const HOT_ALLOCATION: f64 = 0.9;
 /// max_body_bytes, max_entries × body bytes)` out of a capacity of `max_entries ×
 /// max_body_bytes`. A full cache of bodiless entries holds `max_entries`, a full cache of
 /// large bodies `max_body_bytes`; an entry over the budget on its own is still kept (alone).
-/// The [`MemoryStore`]'s bound, and the `robotrules` client's (one entry per origin).
+/// The bound of the `robotrules` client's entries (one per origin).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     max_entries: u64,
@@ -151,81 +135,5 @@ impl Budget {
             .build();
         // The builder fails only when a required field (items, weight capacity) is missing.
         options.expect("both required options are set")
-    }
-}
-
-/// The weight of a [`MemoryStore`] entry: its [`Budget`] weight.
-#[derive(Clone, Debug)]
-struct EntryWeight(Budget);
-
-impl Weighter<Origin, CacheEntry> for EntryWeight {
-    fn weight(&self, _origin: &Origin, entry: &CacheEntry) -> u64 {
-        self.0.weight(entry.body_bytes())
-    }
-}
-
-impl fmt::Debug for MemoryStore {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MemoryStore")
-            .field("len", &self.cache.len())
-            .field("capacity", &self.cache.capacity())
-            .finish_non_exhaustive()
-    }
-}
-
-impl MemoryStore {
-    /// Default bound on entries.
-    pub const DEFAULT_MAX_ENTRIES: usize = 10_000;
-    /// Default bound on body bytes (256 MiB).
-    pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
-
-    /// A store bounded by `max_entries` entries and `max_body_bytes` bytes of bodies (at
-    /// least one entry is always kept).
-    pub fn new(max_entries: usize, max_body_bytes: usize) -> Self {
-        let budget = Budget::new(max_entries, max_body_bytes);
-        let cache = Cache::with_options(
-            budget.cache_options(),
-            EntryWeight(budget),
-            DefaultHashBuilder::default(),
-            DefaultLifecycle::default(),
-        );
-        Self { cache }
-    }
-
-    /// How many entries the store holds.
-    pub fn len(&self) -> usize {
-        self.cache.len()
-    }
-
-    /// Whether the store holds no entry.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Bytes of bodies held (a walk over the entries).
-    pub fn body_bytes(&self) -> usize {
-        self.cache.iter().map(|(_, entry)| entry.body_bytes()).sum()
-    }
-}
-
-impl Default for MemoryStore {
-    fn default() -> Self {
-        Self::new(Self::DEFAULT_MAX_ENTRIES, Self::DEFAULT_MAX_BODY_BYTES)
-    }
-}
-
-impl Store for MemoryStore {
-    fn get<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, Option<CacheEntry>> {
-        Box::pin(ready(self.cache.get(origin)))
-    }
-
-    fn put<'a>(&'a self, origin: &'a Origin, entry: CacheEntry) -> BoxFuture<'a, ()> {
-        self.cache.insert(origin.clone(), entry);
-        Box::pin(ready(()))
-    }
-
-    fn remove<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, ()> {
-        self.cache.remove(origin);
-        Box::pin(ready(()))
     }
 }

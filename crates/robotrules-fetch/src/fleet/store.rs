@@ -21,21 +21,21 @@ use super::tls;
 use crate::cache::{CacheEntry, IsFresh, Lease, Store};
 
 /// A robots.txt cache in Redis shared by every process that connects to it; `Clone` (clones
-/// share the connection and the counters) and `Send + Sync`. Use it as the store of a
-/// [`CachingFetcher`](crate::CachingFetcher) (or of the facade's client): each origin is then
-/// fetched once across the fleet, and every process reads the same answer.
+/// share the connection and the counters) and `Send + Sync`. Use it as the store of the
+/// facade's client (`robotrules::client::ClientBuilder::store`), or with
+/// [`refresh_entry`](crate::refresh_entry): each origin is then fetched once across the fleet,
+/// and every process reads the same answer.
 ///
 /// ```no_run
 /// # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-/// use std::sync::Arc;
 /// use robotrules_fetch::fleet::{RedisOptions, RedisStore};
-/// use robotrules_fetch::{cache::CachePolicy, CachingFetcher, Fetcher, FetchOptions};
+/// use robotrules_fetch::{cache::CachePolicy, refresh_entry, Fetcher, FetchOptions, Origin};
 ///
 /// let store = RedisStore::connect("redis://127.0.0.1:6379/0", RedisOptions::default()).await?;
 /// let fetcher = Fetcher::new(FetchOptions::default())?;
-/// let cache = CachingFetcher::with_store(fetcher, CachePolicy::rfc9309(), Arc::new(store.clone()));
-/// let answer = cache.get("https://example.com/page").await?;
-/// println!("{:?}; {:?}", answer.verdict_class(), store.health());
+/// let origin = Origin::parse("https://example.com/page")?;
+/// let refreshed = refresh_entry(&fetcher, &CachePolicy::rfc9309(), Some(&store), &origin, None).await?;
+/// println!("{:?}; {:?}", refreshed.entry.latest.access.verdict_class(), store.health());
 /// # Ok(()) }
 /// ```
 #[derive(Clone)]

@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use futures_util::future::join_all;
-use robotrules_fetch::cache::{CacheEntry, CachePolicy, Lease, Store};
+use robotrules_fetch::cache::{CacheEntry, CachePolicy, Lease, Served, Store};
 use robotrules_fetch::fleet::codec::{self, CodecError};
 use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
 use robotrules_fetch::{
-    Access, CacheHeaders, CachedOutcome, CachingFetcher, FetchOptions, FetchOutcome, Fetcher,
-    Origin, RootCertificate, UnreachableReason, VerdictClass,
+    refresh_entry, Access, CacheHeaders, FetchError, FetchOptions, FetchOutcome, Fetcher, Origin,
+    RootCertificate, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::redis::RedisServer;
@@ -517,6 +517,45 @@ async fn the_lock_is_exclusive_expires_and_is_released_by_its_holder_only() {
 // ---------------------------------------------------------------------------------------------
 // Many processes, one cache.
 
+/// What a crawler process does for each URL, as the facade's client does under its entries:
+/// refresh the origin's entry through the shared store (one fetch across the fleet, under the
+/// store's lock) and serve it under the RFC 9309 policy.
+struct Asker {
+    fetcher: Fetcher,
+    policy: CachePolicy,
+    store: RedisStore,
+}
+
+impl Asker {
+    fn new(options: FetchOptions, store: RedisStore) -> Asker {
+        Asker {
+            fetcher: Fetcher::new(options).unwrap(),
+            policy: CachePolicy::rfc9309(),
+            store,
+        }
+    }
+
+    /// What is served for `url`'s origin now.
+    async fn lookup(&self, url: &str) -> Result<Served, FetchError> {
+        let origin = Fetcher::origin_of(url)?;
+        let refreshed = refresh_entry(
+            &self.fetcher,
+            &self.policy,
+            Some(&self.store),
+            &origin,
+            None,
+        )
+        .await?;
+        Ok(self.policy.serve(&refreshed.entry, SystemTime::now()))
+    }
+
+    /// Forgets `url`'s origin in the store.
+    async fn invalidate(&self, url: &str) -> Result<(), FetchError> {
+        self.store.remove(&Fetcher::origin_of(url)?).await;
+        Ok(())
+    }
+}
+
 /// How many origins the fleet crawls.
 const ORIGINS: usize = 200;
 /// How many crawler processes (threads with their own runtime and Redis connection).
@@ -541,19 +580,19 @@ fn reply(i: usize) -> Reply {
 }
 
 /// The verdict RFC 9309 §2.3.1 gives origin `i`; panics on any other.
-fn check(i: usize, answer: &CachedOutcome) {
+fn check(i: usize, answer: &Served) {
     let expected = match i % 4 {
         0 | 3 => VerdictClass::Conditional,
         1 => VerdictClass::FullAllow,
         _ => VerdictClass::FullDisallow,
     };
     assert_eq!(
-        answer.verdict_class(),
+        answer.access.verdict_class(),
         expected,
         "origin {i}: {:?}",
         answer.access
     );
-    let body = answer.body().map(|body| body.to_vec());
+    let body = answer.access.body().map(|body| body.to_vec());
     match i % 4 {
         0 => assert_eq!(body.as_deref(), Some(ROBOTS.as_bytes()), "origin {i}"),
         3 => assert_eq!(body.as_deref(), Some(DISALLOW_ALL.as_bytes()), "origin {i}"),
@@ -584,16 +623,18 @@ impl Sites {
         self.server.hits("/robots.txt")
     }
 
-    fn options(&self) -> FetchOptions {
-        FetchOptions {
-            connect_timeout: Duration::from_secs(2),
-            total_timeout: Duration::from_secs(5),
-            use_env_proxy: false,
-            resolve: (0..ORIGINS)
-                .map(|i| (site(i), self.server.addr()))
-                .collect(),
-            ..FetchOptions::default()
-        }
+    /// A crawler process's asker over `store`: every origin on the loopback server.
+    fn client(addr: std::net::SocketAddr, store: RedisStore) -> Asker {
+        Asker::new(
+            FetchOptions {
+                connect_timeout: Duration::from_secs(2),
+                total_timeout: Duration::from_secs(5),
+                use_env_proxy: false,
+                resolve: (0..ORIGINS).map(|i| (site(i), addr)).collect(),
+                ..FetchOptions::default()
+            },
+            store,
+        )
     }
 
     fn url(&self, i: usize) -> String {
@@ -602,7 +643,7 @@ impl Sites {
 }
 
 /// `CLIENTS` crawler processes, each a thread with its own runtime, Redis connection and
-/// caching fetcher, asking every origin once, 25 at a time, each starting a little further (so they
+/// client, asking every origin once, 25 at a time, each starting a little further (so they
 /// overlap and race for the same origins). Returns
 /// the health of each store; panics on a wrong verdict.
 fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
@@ -612,7 +653,7 @@ fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
                 .map(|n| (n + client * 3) % ORIGINS)
                 .map(|i| (i, sites.url(i)))
                 .collect();
-            let options = sites.options();
+            let addr = sites.server.addr();
             let redis_url = redis_url.to_owned();
             std::thread::spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread()
@@ -623,13 +664,10 @@ fn crawl(sites: &Sites, redis_url: &str) -> Vec<FleetHealth> {
                     let store = RedisStore::connect(&redis_url, crawl_options())
                         .await
                         .unwrap();
-                    let cache = CachingFetcher::with_store(
-                        Fetcher::new(options).unwrap(),
-                        CachePolicy::rfc9309(),
-                        Arc::new(store.clone()),
-                    );
+                    let client = Sites::client(addr, store.clone());
                     for chunk in urls.chunks(25) {
-                        let answers = join_all(chunk.iter().map(|(_, url)| cache.get(url))).await;
+                        let answers =
+                            join_all(chunk.iter().map(|(_, url)| client.lookup(url))).await;
                         for ((i, _), answer) in chunk.iter().zip(answers) {
                             check(*i, &answer.unwrap());
                         }
@@ -765,29 +803,27 @@ fn killing_and_restarting_redis_mid_crawl_keeps_every_verdict() {
 // ---------------------------------------------------------------------------------------------
 // Faults: Redis down at start, slow, full.
 
-async fn site_cache(server: &HttpServer, store: RedisStore) -> CachingFetcher {
-    let options = FetchOptions {
-        connect_timeout: Duration::from_secs(1),
-        total_timeout: Duration::from_secs(2),
-        use_env_proxy: false,
-        resolve: (0..4).map(|i| (site(i), server.addr())).collect(),
-        ..FetchOptions::default()
-    };
+async fn site_cache(server: &HttpServer, store: RedisStore) -> Asker {
     for i in 0..4 {
         server.route_on(&site(i), "/robots.txt", reply(i));
     }
-    CachingFetcher::with_store(
-        Fetcher::new(options).unwrap(),
-        CachePolicy::rfc9309(),
-        Arc::new(store),
+    Asker::new(
+        FetchOptions {
+            connect_timeout: Duration::from_secs(1),
+            total_timeout: Duration::from_secs(2),
+            use_env_proxy: false,
+            resolve: (0..4).map(|i| (site(i), server.addr())).collect(),
+            ..FetchOptions::default()
+        },
+        store,
     )
 }
 
 /// Asks the four kinds of origin and checks the verdicts, within `limit`.
-async fn ask_all(cache: &CachingFetcher, server: &HttpServer, limit: Duration) {
+async fn ask_all(cache: &Asker, server: &HttpServer, limit: Duration) {
     let started = Instant::now();
     for i in 0..4 {
-        let answer = cache.get(&server.url_on(&site(i), "/x")).await.unwrap();
+        let answer = cache.lookup(&server.url_on(&site(i), "/x")).await.unwrap();
         check(i, &answer);
     }
     assert!(started.elapsed() < limit, "{:?}", started.elapsed());
@@ -827,8 +863,14 @@ async fn redis_down_at_start_falls_back_then_recovers() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let key = Origin::parse(&server.url_on(&site(0), "/")).unwrap();
-    cache.invalidate(&key).await;
-    check(0, &cache.get(&server.url_on(&site(0), "/x")).await.unwrap());
+    cache
+        .invalidate(&server.url_on(&site(0), "/"))
+        .await
+        .unwrap();
+    check(
+        0,
+        &cache.lookup(&server.url_on(&site(0), "/x")).await.unwrap(),
+    );
     assert!(store.inspect(&key).await.unwrap().is_some());
     assert!(store.health().connected);
 }

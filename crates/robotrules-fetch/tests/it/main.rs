@@ -9,7 +9,6 @@
 #![allow(clippy::unwrap_used)]
 
 mod address_policy;
-mod caching;
 mod fleet;
 mod ftp;
 mod http;

@@ -2,25 +2,25 @@
 //! and `request-rate`, capped, with several tasks sharing one origin. Time is a
 //! `ManualClock`: a test moves it and watches which tasks get their turn.
 
+// The client is behind the `fetch` feature (`cargo test -p robotrules --features fetch`; the
+// workspace turns it on through the command line and the conformance runner).
+#![cfg(feature = "fetch")]
 #![cfg(feature = "fetch")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-use robotrules::client::{Client, Clock, FetchOptions, ManualClock, Turn, DEFAULT_MAX_CRAWL_DELAY};
+use robotrules::client::{Client, Clock, ManualClock, Turn, DEFAULT_MAX_CRAWL_DELAY};
 use robotrules_testserver::http::{HttpServer, Reply};
 
 const SEC: Duration = Duration::from_secs(1);
 
 fn client(clock: &ManualClock, max: Option<Duration>) -> Client {
     let mut builder = Client::builder("ExampleBot")
-        .fetch_options(FetchOptions {
-            connect_timeout: SEC,
-            total_timeout: 2 * SEC,
-            use_env_proxy: false,
-            ..FetchOptions::default()
-        })
+        .connect_timeout(SEC)
+        .total_timeout(2 * SEC)
+        .use_env_proxy(false)
         .clock(Arc::new(clock.clone()));
     if let Some(max) = max {
         builder = builder.max_crawl_delay(max);

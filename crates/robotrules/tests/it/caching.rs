@@ -1,19 +1,22 @@
-//! The caching fetcher against a real loopback server, on a manual clock (no sleeps):
+//! The client's cache against a real loopback server, on a manual clock (no sleeps):
 //! freshness (RFC 9309 §2.4), error back-off with Retry-After, the last good copy while
-//! unreachable (§2.3.1.4), and one fetch per origin at a time.
+//! unreachable (§2.3.1.4), one fetch per origin at a time, and a store of one's own.
 
+// The client is behind the `fetch` feature (`cargo test -p robotrules --features fetch`; the
+// workspace turns it on through the command line and the conformance runner).
+#![cfg(feature = "fetch")]
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::support::{fetcher_with_clock, test_options};
 use futures_util::future::join_all;
-use robotrules_fetch::cache::{Basis, CachePolicy, MemoryStore, Store};
-use robotrules_fetch::{
-    Access, CachingFetcher, Clock, FetchOptions, ManualClock, Origin, UnavailableReason,
-    VerdictClass,
+use robotrules::client::store::{BoxFuture, CacheEntry, Origin, Store};
+use robotrules::client::{
+    AccessKind, Basis, CachePolicy, Client, ClientBuilder, Clock, Lookup, ManualClock, VerdictClass,
 };
+use robotrules::Robots;
 use robotrules_testserver::http::{HttpServer, Reply};
 use rstest::rstest;
 
@@ -30,27 +33,42 @@ fn without_floor() -> CachePolicy {
     }
 }
 
+/// Short deadlines, no proxy from the environment.
+fn quick(policy: CachePolicy) -> ClientBuilder {
+    Client::builder("ExampleBot")
+        .connect_timeout(Duration::from_secs(1))
+        .total_timeout(Duration::from_secs(2))
+        .use_env_proxy(false)
+        .cache_policy(policy)
+}
+
 struct Setup {
     server: HttpServer,
     clock: ManualClock,
-    cache: CachingFetcher,
+    client: Client,
 }
 
-async fn setup(policy: CachePolicy, options: FetchOptions) -> Setup {
+async fn setup(builder: ClientBuilder) -> Setup {
     let server = HttpServer::start().await;
     let clock = ManualClock::default();
-    let fetcher = fetcher_with_clock(options, Arc::new(clock.clone()));
-    let cache = CachingFetcher::new(fetcher, policy);
+    let client = builder.clock(Arc::new(clock.clone())).build().unwrap();
     Setup {
         server,
         clock,
-        cache,
+        client,
     }
 }
 
+/// The body of the copy served, when the access result is a success.
+fn body(lookup: &Lookup) -> Option<Vec<u8>> {
+    (lookup.access() == AccessKind::Success)
+        .then(|| lookup.served().body().map(<[u8]>::to_vec))
+        .flatten()
+}
+
 impl Setup {
-    async fn get(&self) -> robotrules_fetch::CachedOutcome {
-        self.cache.get(&self.server.url("/page")).await.unwrap()
+    async fn get(&self) -> Lookup {
+        self.client.lookup(&self.server.url("/page")).await.unwrap()
     }
 
     fn fetches(&self) -> usize {
@@ -64,21 +82,21 @@ impl Setup {
 
 #[tokio::test]
 async fn a_fresh_entry_is_served_without_fetching_again() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::ok(ROBOTS));
     let first = s.get().await;
-    assert!(!first.from_cache);
+    assert!(!first.from_cache());
     assert_eq!(first.verdict_class(), VerdictClass::Conditional);
     s.clock.advance(DAY - SECOND);
     let second = s.get().await;
-    assert!(second.from_cache);
-    assert_eq!(second.age, DAY - SECOND);
-    assert_eq!(second.body(), first.body());
+    assert!(second.from_cache());
+    assert_eq!(second.age(), DAY - SECOND);
+    assert_eq!(body(&second), body(&first));
     assert_eq!(s.fetches(), 1);
     s.clock.advance(SECOND);
     let third = s.get().await;
-    assert!(!third.from_cache);
-    assert_eq!(third.age, Duration::ZERO);
+    assert!(!third.from_cache());
+    assert_eq!(third.age(), Duration::ZERO);
     assert_eq!(s.fetches(), 2);
 }
 
@@ -150,22 +168,22 @@ async fn an_entry_is_kept_for_its_lifetime(
     #[case] verdict: VerdictClass,
     #[case] lifetime: Duration,
 ) {
-    let s = setup(policy, test_options()).await;
+    let s = setup(quick(policy)).await;
     s.serve(reply);
     let first = s.get().await;
     assert_eq!(first.verdict_class(), verdict);
-    assert_eq!(first.fresh_until, first.latest.fetched_at + lifetime);
+    assert_eq!(first.fresh_until(), first.latest().fetched_at() + lifetime);
     s.clock.advance(lifetime - SECOND);
-    assert!(s.get().await.from_cache);
+    assert!(s.get().await.from_cache());
     assert_eq!(s.fetches(), 1);
     s.clock.advance(SECOND);
-    assert!(!s.get().await.from_cache);
+    assert!(!s.get().await.from_cache());
     assert_eq!(s.fetches(), 2);
 }
 
 #[tokio::test]
 async fn no_store_is_kept_for_the_politeness_floor_and_as_the_last_good_copy() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::ok(ROBOTS).header("Cache-Control", "no-store"));
     for _ in 0..100 {
         s.get().await;
@@ -176,12 +194,12 @@ async fn no_store_is_kept_for_the_politeness_floor_and_as_the_last_good_copy() {
     let during_outage = s.get().await;
     assert_eq!(s.fetches(), 2);
     assert_eq!(during_outage.verdict_class(), VerdictClass::Conditional);
-    assert!(matches!(during_outage.basis, Basis::LastGoodCopy { .. }));
+    assert!(matches!(during_outage.basis(), Basis::LastGoodCopy { .. }));
 }
 
 #[tokio::test]
 async fn without_the_floor_no_store_is_fetched_every_time_and_never_kept_as_a_good_copy() {
-    let s = setup(without_floor(), test_options()).await;
+    let s = setup(quick(without_floor())).await;
     s.serve(Reply::ok(ROBOTS).header("Cache-Control", "no-store"));
     s.get().await;
     s.get().await;
@@ -190,12 +208,12 @@ async fn without_the_floor_no_store_is_fetched_every_time_and_never_kept_as_a_go
     s.serve(Reply::status(500));
     let during_outage = s.get().await;
     assert_eq!(during_outage.verdict_class(), VerdictClass::FullDisallow);
-    assert_eq!(during_outage.basis, Basis::Current);
+    assert_eq!(during_outage.basis(), Basis::Current);
 }
 
 #[tokio::test]
 async fn an_invalid_expires_means_already_stale() {
-    let s = setup(without_floor(), test_options()).await;
+    let s = setup(quick(without_floor())).await;
     s.serve(Reply::ok(ROBOTS).header("Expires", "0"));
     s.get().await;
     s.get().await;
@@ -204,25 +222,25 @@ async fn an_invalid_expires_means_already_stale() {
 
 #[tokio::test]
 async fn a_404_is_cached_like_a_success() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::status(404));
     let first = s.get().await;
     assert_eq!(first.verdict_class(), VerdictClass::FullAllow);
     s.clock.advance(23 * HOUR);
-    assert!(s.get().await.from_cache);
+    assert!(s.get().await.from_cache());
     assert_eq!(s.fetches(), 1);
 }
 
 #[tokio::test]
 async fn errors_back_off_with_growing_delays() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::status(500));
     let mut delays = Vec::new();
     for _ in 0..8 {
         let outcome = s.get().await;
         let delay = outcome
-            .fresh_until
-            .duration_since(outcome.latest.fetched_at)
+            .fresh_until()
+            .duration_since(outcome.latest().fetched_at())
             .unwrap();
         delays.push(delay.as_secs());
         s.clock.advance(delay);
@@ -233,7 +251,7 @@ async fn errors_back_off_with_growing_delays() {
 
 #[tokio::test]
 async fn the_last_good_copy_is_served_while_unreachable_then_unavailable_after_30_days() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::ok(ROBOTS));
     let good = s.get().await;
     s.clock.advance(DAY);
@@ -242,17 +260,17 @@ async fn the_last_good_copy_is_served_while_unreachable_then_unavailable_after_3
     let during = s.get().await;
     assert_eq!(during.verdict_class(), VerdictClass::Conditional);
     assert_eq!(
-        during.basis,
+        during.basis(),
         Basis::LastGoodCopy {
             since: outage_start
         }
     );
-    assert_eq!(during.body(), good.body());
-    assert_eq!(during.served.fetched_at, good.latest.fetched_at);
-    assert_eq!(during.age, DAY);
+    assert_eq!(body(&during), body(&good));
+    assert_eq!(during.served().fetched_at(), good.latest().fetched_at());
+    assert_eq!(during.age(), DAY);
     assert_eq!(
-        during.latest.verdict_class(),
-        VerdictClass::FullDisallow,
+        during.latest().access(),
+        AccessKind::Unreachable,
         "the latest fetch itself failed"
     );
     // Still the good copy just before 30 days of outage.
@@ -261,28 +279,22 @@ async fn the_last_good_copy_is_served_while_unreachable_then_unavailable_after_3
     s.clock.advance(SECOND);
     let after = s.get().await;
     assert_eq!(after.verdict_class(), VerdictClass::FullAllow);
-    assert_eq!(
-        after.access,
-        Access::Unavailable {
-            reason: UnavailableReason::UnreachableTooLong {
-                since: outage_start
-            }
-        }
-    );
+    assert_eq!(after.access(), AccessKind::Unavailable);
+    assert_eq!(after.unreachable_since(), Some(outage_start));
     // Recovery starts over.
     s.serve(Reply::ok("User-agent: *\nDisallow: /\n"));
     s.clock.advance(2 * HOUR);
     let recovered = s.get().await;
-    assert_eq!(recovered.basis, Basis::Current);
+    assert_eq!(recovered.basis(), Basis::Current);
     assert_eq!(
-        recovered.body().map(|b| &b[..]),
+        body(&recovered).as_deref(),
         Some(&b"User-agent: *\nDisallow: /\n"[..])
     );
 }
 
 #[tokio::test]
 async fn without_a_good_copy_an_outage_disallows_everything_for_30_days() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::status(500));
     assert_eq!(s.get().await.verdict_class(), VerdictClass::FullDisallow);
     s.clock.advance(29 * DAY);
@@ -293,7 +305,7 @@ async fn without_a_good_copy_an_outage_disallows_everything_for_30_days() {
 
 #[tokio::test]
 async fn a_404_drops_the_last_good_copy() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::ok(ROBOTS));
     s.get().await;
     s.clock.advance(DAY);
@@ -306,7 +318,7 @@ async fn a_404_drops_the_last_good_copy() {
 
 #[tokio::test]
 async fn google_disallows_for_12_hours_before_using_the_last_good_copy() {
-    let s = setup(CachePolicy::google(), test_options()).await;
+    let s = setup(quick(CachePolicy::google())).await;
     s.serve(Reply::ok(ROBOTS));
     s.get().await;
     s.clock.advance(DAY);
@@ -315,12 +327,12 @@ async fn google_disallows_for_12_hours_before_using_the_last_good_copy() {
     s.clock.advance(12 * HOUR);
     let later = s.get().await;
     assert_eq!(later.verdict_class(), VerdictClass::Conditional);
-    assert!(matches!(later.basis, Basis::LastGoodCopy { .. }));
+    assert!(matches!(later.basis(), Basis::LastGoodCopy { .. }));
 }
 
 #[tokio::test]
 async fn google_allows_everything_after_12_hours_without_a_good_copy() {
-    let s = setup(CachePolicy::google(), test_options()).await;
+    let s = setup(quick(CachePolicy::google())).await;
     s.serve(Reply::status(500));
     assert_eq!(s.get().await.verdict_class(), VerdictClass::FullDisallow);
     s.clock.advance(12 * HOUR);
@@ -328,43 +340,37 @@ async fn google_allows_everything_after_12_hours_without_a_good_copy() {
 }
 
 #[tokio::test]
-async fn concurrent_callers_share_one_fetch() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+async fn concurrent_callers_share_one_fetch_and_one_parse() {
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::ok(ROBOTS));
     let urls: Vec<String> = (0..20)
         .map(|i| s.server.url(&format!("/page/{i}")))
         .collect();
-    let results = join_all(urls.iter().map(|url| s.cache.get(url))).await;
+    let results = join_all(urls.iter().map(|url| s.client.lookup(url))).await;
     assert_eq!(s.fetches(), 1);
+    let first = results[0].as_ref().unwrap().robots().unwrap();
     for result in &results {
-        let outcome = result.as_ref().unwrap();
-        assert_eq!(outcome.body().map(|b| &b[..]), Some(ROBOTS.as_bytes()));
-        assert!(Arc::ptr_eq(
-            &outcome.latest,
-            &results[0].as_ref().unwrap().latest
-        ));
+        let lookup = result.as_ref().unwrap();
+        assert_eq!(body(lookup).as_deref(), Some(ROBOTS.as_bytes()));
+        assert!(Robots::ptr_eq(&lookup.robots().unwrap(), &first));
     }
 }
 
 #[tokio::test]
 async fn concurrent_callers_share_one_fetch_across_tasks() {
-    let options = FetchOptions {
-        total_timeout: Duration::from_millis(300),
-        ..test_options()
-    };
-    let s = setup(CachePolicy::rfc9309(), options).await;
+    let s = setup(quick(CachePolicy::rfc9309()).total_timeout(Duration::from_millis(300))).await;
     s.serve(Reply::Silent);
     let url = s.server.url("/");
     let tasks: Vec<_> = (0..8)
         .map(|_| {
-            let cache = s.cache.clone();
+            let client = s.client.clone();
             let url = url.clone();
-            tokio::spawn(async move { cache.get(&url).await.unwrap() })
+            tokio::spawn(async move { client.lookup(&url).await.unwrap() })
         })
         .collect();
     for task in tasks {
-        let outcome = task.await.unwrap();
-        assert_eq!(outcome.verdict_class(), VerdictClass::FullDisallow);
+        let lookup = task.await.unwrap();
+        assert_eq!(lookup.verdict_class(), VerdictClass::FullDisallow);
     }
     assert_eq!(s.fetches(), 1, "one request despite eight callers");
 }
@@ -373,56 +379,86 @@ async fn concurrent_callers_share_one_fetch_across_tasks() {
 async fn different_origins_are_cached_separately() {
     let server = HttpServer::start().await;
     server.route("/robots.txt", Reply::ok(ROBOTS));
-    let clock = ManualClock::default();
-    let options = FetchOptions {
-        resolve: vec![
-            ("a.test".into(), server.addr()),
-            ("b.test".into(), server.addr()),
-        ],
-        ..test_options()
-    };
-    let cache = CachingFetcher::new(
-        fetcher_with_clock(options, Arc::new(clock)),
-        CachePolicy::rfc9309(),
-    );
-    cache.get(&server.url_on("a.test", "/x")).await.unwrap();
-    cache.get(&server.url_on("A.TEST", "/y")).await.unwrap();
-    cache.get(&server.url_on("b.test", "/x")).await.unwrap();
+    let client = quick(CachePolicy::rfc9309())
+        .resolve("a.test", server.addr())
+        .resolve("b.test", server.addr())
+        .clock(Arc::new(ManualClock::default()))
+        .build()
+        .unwrap();
+    client.lookup(&server.url_on("a.test", "/x")).await.unwrap();
+    client.lookup(&server.url_on("A.TEST", "/y")).await.unwrap();
+    client.lookup(&server.url_on("b.test", "/x")).await.unwrap();
     assert_eq!(server.hits("/robots.txt"), 2);
 }
 
 #[tokio::test]
 async fn invalidate_forces_a_new_fetch() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
+    let s = setup(quick(CachePolicy::rfc9309())).await;
     s.serve(Reply::ok(ROBOTS));
-    let first = s.get().await;
-    s.cache.invalidate(&first.origin).await;
+    s.get().await;
+    s.client.invalidate(&s.server.url("/")).await.unwrap();
     s.get().await;
     assert_eq!(s.fetches(), 2);
 }
 
+/// A store of one's own, written with `robotrules::client::store` alone: every entry in one
+/// map.
+#[derive(Debug, Default)]
+struct MapStore(Mutex<HashMap<Origin, CacheEntry>>);
+
+impl MapStore {
+    fn entry(&self, origin: &Origin) -> Option<CacheEntry> {
+        self.0.lock().unwrap().get(origin).cloned()
+    }
+}
+
+impl Store for MapStore {
+    fn get<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, Option<CacheEntry>> {
+        let found = self.entry(origin);
+        Box::pin(async move { found })
+    }
+
+    fn put<'a>(&'a self, origin: &'a Origin, entry: CacheEntry) -> BoxFuture<'a, ()> {
+        self.0.lock().unwrap().insert(origin.clone(), entry);
+        Box::pin(async {})
+    }
+
+    fn remove<'a>(&'a self, origin: &'a Origin) -> BoxFuture<'a, ()> {
+        self.0.lock().unwrap().remove(origin);
+        Box::pin(async {})
+    }
+}
+
 #[tokio::test]
-async fn a_custom_store_is_used() {
+async fn a_store_of_ones_own_is_written_read_and_emptied() {
     let server = HttpServer::start().await;
     server.route("/robots.txt", Reply::ok(ROBOTS));
-    let store = Arc::new(MemoryStore::new(10, 1 << 20));
-    let cache = CachingFetcher::with_store(
-        fetcher_with_clock(test_options(), Arc::new(ManualClock::default())),
-        CachePolicy::rfc9309(),
-        store.clone(),
-    );
-    cache.get(&server.url("/")).await.unwrap();
+    let store = Arc::new(MapStore::default());
+    let client = || {
+        quick(CachePolicy::rfc9309())
+            .clock(Arc::new(ManualClock::default()))
+            .store(store.clone())
+            .build()
+            .unwrap()
+    };
+    let first = client();
+    first.lookup(&server.url("/")).await.unwrap();
     let origin = Origin::parse(&server.url("/")).unwrap();
-    let entry = store.get(&origin).await.expect("stored");
+    let entry = store.entry(&origin).expect("stored");
     assert_eq!(entry.latest.body().map(|b| &b[..]), Some(ROBOTS.as_bytes()));
-    assert_eq!(store.body_bytes(), ROBOTS.len());
+    // Another client sharing the store asks no more of the server.
+    let second = client();
+    assert!(second.lookup(&server.url("/x")).await.unwrap().from_cache());
+    assert_eq!(server.hits("/robots.txt"), 1);
+    second.invalidate(&server.url("/")).await.unwrap();
+    assert!(store.entry(&origin).is_none());
 }
 
 #[tokio::test]
 async fn unsupported_urls_are_errors_before_any_caching() {
-    let s = setup(CachePolicy::rfc9309(), test_options()).await;
-    assert!(s.cache.get("mailto:x@example.com").await.is_err());
-    assert!(s.cache.get("ws://example.com/").await.is_err());
+    let s = setup(quick(CachePolicy::rfc9309())).await;
+    assert!(s.client.lookup("mailto:x@example.com").await.is_err());
+    assert!(s.client.lookup("ws://example.com/").await.is_err());
 }
 
 /// `max_concurrent_fetches` bounds the fetches running at once; the others wait their turn.
@@ -433,24 +469,29 @@ async fn concurrent_fetches_are_bounded() {
         "/robots.txt",
         Reply::ok(ROBOTS).after(Duration::from_millis(100)),
     );
-    let options = FetchOptions {
-        max_concurrent_fetches: 2,
-        resolve: (0..6)
-            .map(|i| (format!("site-{i}.test"), server.addr()))
-            .collect(),
-        ..test_options()
-    };
-    let cache = CachingFetcher::new(
-        fetcher_with_clock(options, Arc::new(ManualClock::default())),
-        CachePolicy::rfc9309(),
-    );
+    let mut builder = quick(CachePolicy::rfc9309())
+        .max_concurrent_fetches(2)
+        .clock(Arc::new(ManualClock::default()));
+    for i in 0..6 {
+        builder = builder.resolve(format!("site-{i}.test"), server.addr());
+    }
+    let client = builder.build().unwrap();
     let port = server.port();
-    let gets = (0..6).map(|i| {
-        let cache = cache.clone();
-        async move { cache.get(&format!("http://site-{i}.test:{port}/")).await }
-    });
-    for outcome in join_all(gets).await {
-        assert_eq!(outcome.unwrap().verdict_class(), VerdictClass::Conditional);
+    let tasks: Vec<_> = (0..6)
+        .map(|i| {
+            let client = client.clone();
+            tokio::spawn(async move {
+                client
+                    .lookup(&format!("http://site-{i}.test:{port}/"))
+                    .await
+            })
+        })
+        .collect();
+    for task in tasks {
+        assert_eq!(
+            task.await.unwrap().unwrap().verdict_class(),
+            VerdictClass::Conditional
+        );
     }
     assert_eq!(server.hits("/robots.txt"), 6);
     assert_eq!(server.max_in_flight(), 2);
