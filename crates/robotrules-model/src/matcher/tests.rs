@@ -216,3 +216,25 @@ fn long_segments_get_searchers_at_the_build() {
         );
     }
 }
+
+/// Threads that ask one matcher at once cross its build together: every answer is the
+/// oracle's, before, during and after the build, and the index is built once.
+#[test]
+fn threads_crossing_the_build_agree_with_the_oracle() {
+    let mut rng = Rng(0x5EED);
+    let texts: Vec<Vec<u8>> = (0..SCAN_MAX * 4).map(|_| rng.text(true)).collect();
+    let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let (placed, bytes) = compiled(&refs, Profile::Rfc9309);
+    let paths: Vec<Vec<u8>> = (0..4 * BUILD_AFTER).map(|_| rng.text(false)).collect();
+    let matcher = Matcher::new(&placed, &bytes);
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for path in &paths {
+                    agree(&placed, &bytes, &matcher, path);
+                }
+            });
+        }
+    });
+    assert!(matcher.index.get().is_some_and(Option::is_some));
+}
