@@ -8,12 +8,15 @@
 //! - [`synthetic`]: deterministic generators for a realistic file and the adversarial files
 //!   (500 KiB of `/*a*a*…*a$` patterns, a 500 KiB single line, 10,000 groups);
 //! - [`urls`]: the fixed list of URLs asked about each file;
-//! - [`contenders`]: one way to parse and to check per implementation, the same everywhere.
+//! - [`contenders`]: one way to parse and to check per implementation, the same everywhere;
+//! - [`crawler_pays`]: what a crawler pays per site (parse, resolve, a few checks), the same
+//!   work for robotrules and the peers.
 //!
 //! The figures and the commands that produce them are in `docs/performance.md`.
 
 pub mod cli_run;
 pub mod contenders;
 pub mod corpus;
+pub mod crawler_pays;
 pub mod synthetic;
 pub mod urls;

@@ -83,6 +83,40 @@ pub fn crawl_urls_for(body: &[u8]) -> Vec<String> {
     urls
 }
 
+/// How many URLs at most a site is asked about in [`site_urls_for`]: a broad crawl checks
+/// about this many of a site's URLs during one robots.txt copy's lifetime.
+pub const SITE_URLS: usize = 90;
+
+/// A whole site's checks for `body`: the crawl-like URLs of [`crawl_urls_for`] over *every*
+/// rule path of the file (not only the first [`MAX_RULE_PATHS`]), then the generic
+/// [`GENERIC_PATHS`], then the crawl paths again with a page number, up to [`SITE_URLS`].
+pub fn site_urls_for(body: &[u8]) -> Vec<String> {
+    let mut urls = crawl_urls_for(b"");
+    for path in rule_paths(body) {
+        if urls.len() + 2 > SITE_URLS {
+            break;
+        }
+        let dir = if path.ends_with('/') { "" } else { "/" };
+        urls.push(format!("{ORIGIN}{path}{dir}index.html"));
+        urls.push(format!(
+            "{MIXED_CASE_ORIGIN}{path}?sessionid=AbC123&ref=%2Fhome%2F#top"
+        ));
+    }
+    let mut page = 2;
+    while urls.len() < SITE_URLS {
+        for p in GENERIC_PATHS.iter().chain(&CRAWL_PATHS) {
+            if urls.len() == SITE_URLS {
+                break;
+            }
+            let sep = if p.contains('?') { '&' } else { '?' };
+            let p = p.split('#').next().unwrap_or(p);
+            urls.push(format!("{ORIGIN}{p}{sep}page={page}"));
+        }
+        page += 1;
+    }
+    urls
+}
+
 /// The paths of `allow`/`disallow` lines that start with `/`, in file order, made concrete.
 fn rule_paths(body: &[u8]) -> impl Iterator<Item = String> + '_ {
     body.split(|&b| b == b'\n').filter_map(|line| {
@@ -152,6 +186,26 @@ mod tests {
                 "https://WWW.Example.COM/c/?sessionid=AbC123&ref=%2Fhome%2F#top",
             ]
         );
+    }
+
+    #[test]
+    fn a_site_is_asked_ninety_urls_its_rules_first() {
+        let urls = site_urls_for(b"User-agent: *\nDisallow: /a/\nAllow: /b\n");
+        assert_eq!(urls.len(), SITE_URLS);
+        assert_eq!(
+            urls[CRAWL_PATHS.len()],
+            "https://www.example.com/a/index.html"
+        );
+        assert_eq!(
+            urls[CRAWL_PATHS.len() + 2],
+            "https://www.example.com/b/index.html"
+        );
+        let distinct: std::collections::HashSet<_> = urls.iter().collect();
+        assert_eq!(distinct.len(), SITE_URLS);
+        let many: String = (0..100).map(|i| format!("disallow: /p{i}/\n")).collect();
+        let urls = site_urls_for(many.as_bytes());
+        assert_eq!(urls.len(), SITE_URLS);
+        assert!(urls[SITE_URLS - 1].contains("/p40/"));
     }
 
     #[test]

@@ -20,6 +20,9 @@ use crate::text::Text;
 /// Groups with more rules than this are deduplicated.
 const DEDUPLICATE_FROM: usize = 16;
 
+/// Groups with at most this many rules are sorted in place.
+const SORT_IN_PLACE_MAX: usize = 20;
+
 /// One allow or disallow rule, compiled under the profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
@@ -99,7 +102,10 @@ impl GroupRules {
             .groups
             .get(index as usize)
             .map_or(&[][..], |g| robots.rule_lines_of(g));
-        let mut bytes = Vec::new();
+        // One allocation each: the patterns' bytes (Google's escaping and `index.html` rewrite
+        // rarely add any) and the rules (a derived rule is rare).
+        let written: usize = lines.iter().map(|l| l.value.len as usize).sum();
+        let mut bytes = Vec::with_capacity(written + written / 8);
         let mut rules = Vec::with_capacity(lines.len());
         let mut place = |pattern: &mut Pattern, compiled: &[u8]| {
             pattern.start = len_u32(bytes.len());
@@ -202,9 +208,14 @@ impl GroupRules {
     }
 }
 
-/// Sort `rules` (in file order) by precedence ([`rank`]), then file order. A sort of small
-/// keys, then one permutation: the rules themselves are moved once.
+/// Sort `rules` (in file order) by precedence ([`rank`]), then file order. A small group is
+/// sorted in place (a stable sort, which allocates nothing for a few rules); a larger one by a
+/// sort of small keys, then one permutation: the rules themselves are moved once.
 fn put_in_precedence_order(rules: &mut Vec<Rule>) {
+    if rules.len() <= SORT_IN_PLACE_MAX {
+        rules.sort_by_key(rank);
+        return;
+    }
     let mut keys: Vec<(u64, u32)> = rules
         .iter()
         .enumerate()

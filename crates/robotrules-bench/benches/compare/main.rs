@@ -14,6 +14,12 @@
 //!   the crawler resolved once, over the own-pattern URLs of the typical file and of the real
 //!   sample, and over the crawl-like URLs of the real sample (`robotrules_bench::urls`), in
 //!   checks/s (`robotstxt` parses again for every check);
+//! - `crawler_<work>` (issue 26, `robotrules_bench::crawler_pays`): what a crawler pays per
+//!   site, over the real sample's crawl files (the committed corpus when not measuring) and
+//!   each site's crawl-like URLs: `parse_resolve` (parse + resolve one crawler),
+//!   `first_check`, `ten_checks`, `site_checks` (the same + 1, 10, all of the site's checks),
+//!   `check_alone` (the crawler resolved before timing), in sites/s or checks/s;
+//!   `cargo run --release -p robotrules-bench --bin crawler_pays` prints the same as ratios;
 //! - `adversarial_<case>`: parse plus 1,000 checks on each generated 500 KiB case
 //!   (`robotstxt`: one query, see the group's note).
 //!
@@ -36,6 +42,7 @@ use robotrules_bench::contenders::{
     path_and_query, robotstxt_allowed, Contender, AGENT,
 };
 use robotrules_bench::corpus::{self, Sample};
+use robotrules_bench::crawler_pays::{self, pay, units, Payer, Resolved, Work};
 use robotrules_bench::synthetic::{self, Adversarial};
 use robotrules_bench::urls::{crawl_urls_for, urls_for};
 
@@ -328,6 +335,29 @@ fn check<M: Measurement>(c: &mut Criterion<M>) {
     }
 }
 
+/// What crawlers pay per site: one group per [`Work`], one function per [`Payer`].
+fn crawler<M: Measurement>(c: &mut Criterion<M>) {
+    let samples = match real_sample() {
+        Some(real) => corpus::crawl_part(real),
+        None => committed_corpus(),
+    };
+    let sites = crawler_pays::sites(&samples);
+    for work in Work::ALL {
+        let mut group = c.benchmark_group(format!("crawler_{}", work.name()));
+        group.sample_size(10).sampling_mode(SamplingMode::Flat);
+        group.throughput(Throughput::Elements(units(work, &sites) as u64));
+        for payer in Payer::ALL {
+            if work == Work::CheckAlone {
+                let resolved = Resolved::new(payer, &sites);
+                group.bench_function(payer.name(), |b| b.iter(|| resolved.check_all(&sites)));
+            } else {
+                group.bench_function(payer.name(), |b| b.iter(|| pay(payer, work, &sites)));
+            }
+        }
+        group.finish();
+    }
+}
+
 fn adversarial<M: Measurement>(c: &mut Criterion<M>) {
     for mut case in synthetic::adversarial() {
         if !measuring() {
@@ -352,6 +382,7 @@ fn run<M: Measurement>(c: Criterion<M>) {
     let mut c = c.configure_from_args();
     parse(&mut c);
     check(&mut c);
+    crawler(&mut c);
     adversarial(&mut c);
     c.final_summary();
 }

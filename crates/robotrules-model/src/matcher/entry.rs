@@ -3,10 +3,14 @@
 //! Each distinct rule becomes an [`Entry`]: its pattern in the matcher's form (a `*` before
 //! the `$` anchor, which matches any rest, is dropped with the anchor), the length of its
 //! literal head (the bytes before the first `*`), the first eight bytes of that head as a
-//! number with a mask, so that a path is ruled out by one comparison, and prebuilt `memmem`
-//! searchers for segments longer than eight bytes. [`Entries`] holds a group's entries in
+//! number with a mask, so that a path is ruled out by one comparison, and the place of its
+//! prebuilt `memmem` searchers for segments longer than eight bytes, which are built with the
+//! group's index ([`Entries::build_finders`]; until then each search builds its own).
+//! [`Entries`] holds a group's entries in
 //! precedence order: an entry's position is its precedence, which is all the index
 //! ([`super::index`], [`super::grams`]) needs to know.
+
+use std::sync::OnceLock;
 
 use memchr::memmem::Finder;
 
@@ -106,17 +110,21 @@ fn lead_of(bytes: &[u8]) -> u64 {
 pub(super) struct Entries {
     /// The distinct rules that can match anything, in precedence order.
     entries: Box<[Entry]>,
-    /// Searchers for the segments longer than [`SHORT`] bytes, in entry and segment order.
-    finders: Box<[Finder<'static>]>,
+    /// How many searchers [`Entries::build_finders`] makes.
+    long_segments: u32,
+    /// Searchers for the segments longer than [`SHORT`] bytes, in entry and segment order,
+    /// once built.
+    pub(super) finders: OnceLock<Box<[Finder<'static>]>>,
 }
 
 impl Entries {
     /// The entries of `patterns` (distinct, in precedence order), whose bytes are in `bytes`;
     /// patterns that match nothing get none.
     pub(super) fn new<'p>(patterns: impl IntoIterator<Item = &'p Pattern>, bytes: &[u8]) -> Self {
-        let mut entries = Vec::new();
-        let mut finders = Vec::new();
-        for (i, p) in patterns.into_iter().enumerate() {
+        let patterns = patterns.into_iter();
+        let mut entries = Vec::with_capacity(patterns.size_hint().0);
+        let mut finders = 0usize;
+        for (i, p) in patterns.enumerate() {
             if p.matches_nothing {
                 continue;
             }
@@ -139,7 +147,7 @@ impl Entries {
                 (Some(_), false) => Shape::Glob,
                 (Some(_), true) => Shape::AnchoredGlob,
             };
-            let mut first_finder = len_u32(finders.len());
+            let mut first_finder = NO_FINDERS;
             let need = if shape == Shape::Glob {
                 pattern[head..]
                     .iter()
@@ -149,20 +157,12 @@ impl Entries {
                 0
             };
             if matches!(shape, Shape::Glob | Shape::AnchoredGlob) {
-                // The anchored last segment is compared in place, never searched.
-                let searched = if anchored {
-                    pattern.get(head + 1..last_star)
-                } else {
-                    pattern.get(head + 1..)
-                };
-                let searched = searched.unwrap_or_default();
-                let long = || searched.split(|&b| b == b'*').filter(|s| s.len() > SHORT);
+                let long = long_segments(pattern, head, last_star, anchored).count();
                 // Searchers cost more to build than one search: a group gets a few, for its
                 // first patterns with long segments; the others search without one.
-                if finders.len() + long().count() <= FINDERS_PER_GROUP {
-                    finders.extend(long().map(|s| Finder::new(s).into_owned()));
-                } else {
-                    first_finder = NO_FINDERS;
+                if long > 0 && finders + long <= FINDERS_PER_GROUP {
+                    first_finder = len_u32(finders);
+                    finders += long;
                 }
             }
             let lead_len = if shape == Shape::Everything {
@@ -182,10 +182,12 @@ impl Entries {
                 len: len_u32(pattern.len()),
                 head: len_u32(head),
                 last_star: len_u32(last_star),
+                // The pattern's literal bytes, as compiled: dropping `*` before the anchor
+                // drops none of them.
                 min_len: if shape == Shape::Everything {
                     0
                 } else {
-                    len_u32(pattern.iter().filter(|&&b| b != b'*').count())
+                    p.min_len
                 },
                 rule: len_u32(i),
                 finders: first_finder,
@@ -195,8 +197,30 @@ impl Entries {
         }
         Entries {
             entries: entries.into(),
-            finders: finders.into(),
+            long_segments: len_u32(finders),
+            finders: OnceLock::new(),
         }
+    }
+
+    /// Whether some entries have segments that get a prebuilt searcher.
+    pub(super) fn has_long_segments(&self) -> bool {
+        self.long_segments > 0
+    }
+
+    /// Build the searchers of the segments longer than [`SHORT`] bytes (once).
+    pub(super) fn build_finders(&self, bytes: &[u8]) {
+        self.finders.get_or_init(|| {
+            let mut finders = Vec::with_capacity(self.long_segments as usize);
+            for e in self.entries.iter().filter(|e| e.finders != NO_FINDERS) {
+                let pattern = self.pattern(e, bytes);
+                let anchored = e.shape == Shape::AnchoredGlob;
+                finders.extend(
+                    long_segments(pattern, e.head as usize, e.last_star as usize, anchored)
+                        .map(|s| Finder::new(s).into_owned()),
+                );
+            }
+            finders.into()
+        });
     }
 
     /// The entries, in precedence order.
@@ -283,15 +307,18 @@ impl Entries {
         };
         let mut pos = head;
         let mut finder = e.finders as usize;
+        let finders = self.finders.get().filter(|_| e.finders != NO_FINDERS);
         let mut find = |haystack: &[u8], segment: &[u8]| {
             if segment.len() <= SHORT {
-                find_short(haystack, segment)
-            } else if e.finders == NO_FINDERS {
-                memchr::memmem::find(haystack, segment)
-            } else {
-                let found = self.finders.get(finder).and_then(|f| f.find(haystack));
-                finder += 1;
-                found
+                return find_short(haystack, segment);
+            }
+            match finders {
+                None => memchr::memmem::find(haystack, segment),
+                Some(finders) => {
+                    let found = finders.get(finder).and_then(|f| f.find(haystack));
+                    finder += 1;
+                    found
+                }
             }
         };
         if last_star > head {
@@ -310,8 +337,29 @@ impl Entries {
     }
 
     pub(super) fn heap_size(&self) -> usize {
+        let finders = self.finders.get().map_or(&[][..], |f| &f[..]);
         self.entries.len() * std::mem::size_of::<Entry>()
-            + self.finders.len() * std::mem::size_of::<Finder<'static>>()
-            + self.finders.iter().map(|f| f.needle().len()).sum::<usize>()
+            + std::mem::size_of_val(finders)
+            + finders.iter().map(|f| f.needle().len()).sum::<usize>()
     }
+}
+
+/// The segments of a glob's pattern (in the matcher's form) that are searched and longer than
+/// [`SHORT`] bytes: those after the head, but the last when anchored (it is compared in
+/// place, never searched).
+fn long_segments(
+    pattern: &[u8],
+    head: usize,
+    last_star: usize,
+    anchored: bool,
+) -> impl Iterator<Item = &[u8]> {
+    let searched = if anchored {
+        pattern.get(head + 1..last_star)
+    } else {
+        pattern.get(head + 1..)
+    };
+    searched
+        .unwrap_or_default()
+        .split(|&b| b == b'*')
+        .filter(|s| s.len() > SHORT)
 }

@@ -1,10 +1,12 @@
 //! The matcher against the plain definition of a match ([`crate::pattern`]'s test oracle):
 //! for groups small enough to be scanned and large enough to get an index and literal
-//! buckets, the first matching pattern and the set of matching patterns must be the oracle's.
+//! buckets, the first matching pattern and the set of matching patterns must be the oracle's,
+//! before the index and searchers are built (a group is scanned until asked often enough),
+//! across the build, and after it.
 
 use rstest::rstest;
 
-use super::{Matcher, Probe, SCAN_MAX};
+use super::{Matcher, Probe, BUILD_AFTER, SCAN_MAX};
 use crate::pattern::{compile, len_u32, Pattern, RuleKind};
 use crate::Profile;
 
@@ -65,10 +67,13 @@ fn first_match_in_the_given_order(
 ) {
     let patterns: Vec<&[u8]> = patterns.iter().map(|p| p.as_bytes()).collect();
     let (placed, bytes) = compiled(&patterns, Profile::Google);
-    let matcher = Matcher::new(&placed, &bytes);
     let path = path.as_bytes();
-    assert_eq!(matcher.first_match(&bytes, &mut Probe::new(path)), expected);
-    agree(&placed, &bytes, &matcher, path);
+    let scanned = Matcher::new(&placed, &bytes);
+    let built = Matcher::new(&placed, &bytes).built(&bytes);
+    for matcher in [&scanned, &built] {
+        assert_eq!(matcher.first_match(&bytes, &mut Probe::new(path)), expected);
+        agree(&placed, &bytes, matcher, path);
+    }
 }
 
 /// A small deterministic generator (xorshift), so that the cases are the same every run.
@@ -120,10 +125,14 @@ fn agrees_with_the_oracle(
         let texts: Vec<Vec<u8>> = (0..size).map(|_| rng.text(true)).collect();
         let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
         let (placed, bytes) = compiled(&refs, profile);
-        let matcher = Matcher::new(&placed, &bytes);
+        // Scanned first, then built on the way (a large group at once), and built from the
+        // start.
+        let lazy = Matcher::new(&placed, &bytes);
+        let built = Matcher::new(&placed, &bytes).built(&bytes);
         for _ in 0..200 {
             let path = rng.text(false);
-            agree(&placed, &bytes, &matcher, &path);
+            agree(&placed, &bytes, &lazy, &path);
+            agree(&placed, &bytes, &built, &path);
         }
         // Paths that start like the patterns reach deep into the index.
         for text in texts.iter().take(50) {
@@ -133,7 +142,8 @@ fn agrees_with_the_oracle(
                 .filter(|&b| b != b'*' && b != b'$')
                 .collect();
             path.extend(rng.text(false));
-            agree(&placed, &bytes, &matcher, &path);
+            agree(&placed, &bytes, &lazy, &path);
+            agree(&placed, &bytes, &built, &path);
         }
     }
 }
@@ -153,4 +163,78 @@ fn patterns_with_only_slash_heads_are_found_by_their_literals() {
     for path in [&b"/x1y"[..], b"/x10y", b"/nothing", b"/x99y/x5y", b"/"] {
         agree(&placed, &bytes, &matcher, path);
     }
+}
+
+/// A large group is scanned for its first checks and gets its index at the
+/// [`BUILD_AFTER`]th; a group of a few plain rules never builds anything; a very large group
+/// builds at its first check.
+#[rstest]
+#[case::large(SCAN_MAX + 5, BUILD_AFTER, true)]
+#[case::very_large(5_000, 1, true)]
+#[case::small(SCAN_MAX, u32::MAX, false)]
+fn a_group_is_scanned_until_asked_often_enough(
+    #[case] size: usize,
+    #[case] builds_at: u32,
+    #[case] indexed: bool,
+) {
+    let texts: Vec<Vec<u8>> = (0..size).map(|i| format!("/p{i}/").into_bytes()).collect();
+    let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let (placed, bytes) = compiled(&refs, Profile::Google);
+    let matcher = Matcher::new(&placed, &bytes);
+    let path = format!("/p{}/x", size - 1).into_bytes();
+    for asked in 1..=BUILD_AFTER {
+        assert_eq!(
+            matcher.first_match(&bytes, &mut Probe::new(&path)),
+            Some(len_u32(size - 1))
+        );
+        assert_eq!(
+            matcher.index.get().is_some(),
+            asked >= builds_at,
+            "after {asked} checks"
+        );
+    }
+    assert_eq!(matcher.index.get().is_some_and(Option::is_some), indexed);
+}
+
+/// Long segments are searched without a prebuilt searcher until the group builds, then
+/// with one: the same answers either way.
+#[test]
+fn long_segments_get_searchers_at_the_build() {
+    let (placed, bytes) = compiled(&[b"/*/a-long-segment-here/*x", b"/b"], Profile::Rfc9309);
+    let matcher = Matcher::new(&placed, &bytes);
+    for asked in 1..=BUILD_AFTER + 1 {
+        for path in [
+            &b"/q/a-long-segment-here/zx"[..],
+            b"/q/a-long-segment-her/x",
+            b"/b",
+        ] {
+            agree(&placed, &bytes, &matcher, path);
+        }
+        assert_eq!(
+            matcher.entries.finders.get().is_some(),
+            asked * 3 >= BUILD_AFTER
+        );
+    }
+}
+
+/// Threads that ask one matcher at once cross its build together: every answer is the
+/// oracle's, before, during and after the build, and the index is built once.
+#[test]
+fn threads_crossing_the_build_agree_with_the_oracle() {
+    let mut rng = Rng(0x5EED);
+    let texts: Vec<Vec<u8>> = (0..SCAN_MAX * 4).map(|_| rng.text(true)).collect();
+    let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let (placed, bytes) = compiled(&refs, Profile::Rfc9309);
+    let paths: Vec<Vec<u8>> = (0..4 * BUILD_AFTER).map(|_| rng.text(false)).collect();
+    let matcher = Matcher::new(&placed, &bytes);
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for path in &paths {
+                    agree(&placed, &bytes, &matcher, path);
+                }
+            });
+        }
+    });
+    assert!(matcher.index.get().is_some_and(Option::is_some));
 }
