@@ -5,6 +5,8 @@
 //! file's own URL set made absolute:
 //!
 //! - `bare_check`: `Crawler::is_allowed(url)` (the URL read and matched);
+//! - `bare_decide`: `Crawler::decide(url)`, the same with the reason and the deciding rule
+//!   (no allocation: it should cost what `bare_check` does);
 //! - `origin_key`: `Origin::parse(url)`, which the client computes for every URL;
 //! - `client_cached`: `Client::is_allowed(url)` on an origin whose robots.txt the client
 //!   already holds (fetched once from a loopback server before measuring).
@@ -20,7 +22,7 @@ use std::path::Path;
 
 use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput};
-use robotrules::client::{Client, FetchOptions};
+use robotrules::client::Client;
 use robotrules::Robots;
 use robotrules_bench::synthetic;
 use robotrules_bench::urls::urls_for;
@@ -78,11 +80,8 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
             .crawler(AGENT)
             .unwrap_or_else(|error| panic!("{error}"));
         let client = Client::builder(AGENT)
-            .fetch_options(FetchOptions {
-                use_env_proxy: false,
-                resolve: vec![("www.example.com".to_owned(), server.addr())],
-                ..FetchOptions::default()
-            })
+            .use_env_proxy(false)
+            .resolve("www.example.com", server.addr())
             .build()
             .unwrap_or_else(|error| panic!("{error}"));
         runtime.block_on(async {
@@ -102,6 +101,13 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
             b.iter(|| {
                 for url in &urls {
                     black_box(rules.is_allowed(black_box(url)).ok());
+                }
+            });
+        });
+        group.bench_function("bare_decide", |b| {
+            b.iter(|| {
+                for url in &urls {
+                    black_box(rules.decide(black_box(url)).ok());
                 }
             });
         });

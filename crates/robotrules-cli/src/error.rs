@@ -6,11 +6,10 @@
 //! so a megabyte of garbage never becomes a megabyte of error text.
 
 use std::io;
-use std::sync::Arc;
 
 use robotrules::{InvalidAgent, InvalidUrl, Profile};
 use robotrules_fetch::FetchError;
-use robotrules_model::{AgentToken, Crawler, CrawlerNames, RobotsTxt};
+use robotrules_model::{AgentToken, CrawlerNames};
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -208,10 +207,7 @@ pub(crate) fn agent_warning(profile: Profile, name: &str) -> Option<String> {
     let suggestion = Profile::ALL
         .into_iter()
         .find(|p| p.reading().crawler_names == CrawlerNames::Token)
-        .and_then(|strict| {
-            let empty = Arc::new(RobotsTxt::parse(b"", strict, 0));
-            Crawler::new(empty, name).err()?.suggestion
-        });
+        .and_then(|strict| strict.check_crawler_name(name).err()?.suggestion);
     let pass = suggestion
         .map(|token| format!("; pass {}", excerpt(&token, EXCERPT_CHARS)))
         .unwrap_or_default();

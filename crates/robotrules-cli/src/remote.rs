@@ -13,10 +13,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules::client::{
-    Client, ClientError, FetchOptions, Lookup, RootCertificate, Store, DEFAULT_USER_AGENT,
+    AddressPolicy, Client, ClientBuilder, ClientError, Lookup, RootCertificate, Store,
+    DEFAULT_USER_AGENT,
 };
 use robotrules::{ParseOptions, Profile};
-use robotrules_fetch::AddressPolicy;
 use tokio::runtime::Runtime;
 
 use crate::args::RemoteArgs;
@@ -142,16 +142,19 @@ impl Remote {
         })
     }
 
-    /// The fetch options: the whole fetch within `--timeout` (and at most 10 s to connect),
-    /// the certificates of `--ca-cert` and `--platform-roots`.
-    fn fetch_options(&self, concurrency: Option<usize>) -> FetchOptions {
-        let defaults = FetchOptions::default();
-        FetchOptions {
-            connect_timeout: self.timeout.min(MAX_CONNECT_TIMEOUT),
-            total_timeout: self.timeout,
-            max_concurrent_fetches: concurrency.unwrap_or(defaults.max_concurrent_fetches),
-            address_policy: self.address_policy.clone(),
-            ..defaults
+    /// How the fetch goes: the whole fetch within `--timeout` (and at most 10 s to connect),
+    /// at most `concurrency` fetches at once, the address policy, the certificates of
+    /// `--ca-cert` and `--platform-roots`.
+    fn fetching(&self, builder: ClientBuilder, concurrency: Option<usize>) -> ClientBuilder {
+        let builder = builder
+            .connect_timeout(self.timeout.min(MAX_CONNECT_TIMEOUT))
+            .total_timeout(self.timeout)
+            .address_policy(self.address_policy.clone())
+            .add_root_certificates(self.roots.iter().cloned())
+            .platform_roots(self.platform_roots);
+        match concurrency {
+            Some(max) => builder.max_concurrent_fetches(max),
+            None => builder,
         }
     }
 
@@ -167,11 +170,10 @@ impl Remote {
         store: Option<Arc<dyn Store>>,
     ) -> Result<Client, CliError> {
         let build = |agent: &str, user_agent: Option<&str>| {
-            let mut builder = Client::builder(agent)
-                .parse_options(purpose.parse)
-                .fetch_options(self.fetch_options(purpose.concurrency))
-                .add_root_certificates(self.roots.iter().cloned())
-                .platform_roots(self.platform_roots);
+            let mut builder = self.fetching(
+                Client::builder(agent).parse_options(purpose.parse),
+                purpose.concurrency,
+            );
             if let Some(header) = user_agent {
                 builder = builder.user_agent(header);
             }
@@ -264,8 +266,12 @@ mod tests {
 
     #[test]
     fn the_connect_deadline_stays_within_the_total_one() {
-        let short = remote(&["--timeout", "2"]).fetch_options(None);
-        assert_eq!(short.connect_timeout, Duration::from_secs(2));
+        let short = remote(&["--timeout", "2"]);
+        let client = short.client(for_agent(Some("ExampleBot")), None).unwrap();
+        assert_eq!(
+            client.fetch_options().connect_timeout,
+            Duration::from_secs(2)
+        );
         let long = remote(&["--timeout", "60"]);
         let client = long.client(for_agent(Some("ExampleBot")), None).unwrap();
         let options = client.fetch_options();

@@ -113,8 +113,8 @@ impl Answer {
                     access: Some(decision.access),
                     access_reason: decision.access_reason.as_deref(),
                     robots_txt_url: Some(&decision.robots_txt_url),
-                    reason: decision.reason,
-                    decided_by: decision.decided_by.as_ref().map(|rule| Deciding {
+                    reason: decision.reason(),
+                    decided_by: decision.decided_by().map(|rule| Deciding {
                         line: rule.line(),
                         kind: rule.kind(),
                         pattern: rule.pattern(),

@@ -1,12 +1,14 @@
-//! Running `fetch` cases: `robotrules-fetch` (through its caching fetcher, on a manual clock)
-//! against loopback servers from `robotrules-testserver`, started once per run.
+//! Running `fetch` cases: the facade's `Client` (what users run: its fetcher, cache and single
+//! flight, on a manual clock) against loopback servers from `robotrules-testserver`, started
+//! once per run.
 //!
 //! Every (case, profile) pair gets host names of its own (`case-N.conformance.test`, pointed
 //! at the one HTTP server, or for `scheme: https` the one HTTPS server, through
-//! `FetchOptions::resolve`), so pairs never see each other's routes or requests. The HTTPS
+//! `ClientBuilder::resolve`), so pairs never see each other's routes or requests. The HTTPS
 //! server presents a certificate for `*.conformance.test` from a CA generated for the run,
-//! which the fetcher trusts as an extra root. The profile picks the cache rules: `google` gets
-//! `CachePolicy::google()`, the others `CachePolicy::rfc9309()` (docs/fetching.md).
+//! which the client trusts as an extra root. The profile picks the cache rules, as the client
+//! does by default: `google` gets `CachePolicy::google()`, the others
+//! `CachePolicy::rfc9309()` (docs/fetching.md).
 //!
 //! What is compared: the access result of the latest fetch, the verdict class the cache
 //! applies (the last good copy's while it serves one), and when the case asks, the number of
@@ -17,11 +19,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::Profile;
-use robotrules_fetch::cache::CachePolicy;
-use robotrules_fetch::{
-    Access, CachedOutcome, CachingFetcher, FetchOptions, Fetcher, ManualClock, RootCertificate,
-};
+use robotrules::client::{AccessKind, Client, Lookup, ManualClock, RootCertificate};
+use robotrules::{ParseOptions, Profile};
 use robotrules_testserver::ftp::{FtpServer, SilentListener};
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::tls::{BrokenTlsListener, HandshakeFault, TestCa, Validity};
@@ -50,6 +49,15 @@ const COPY_AGE_AT_OUTAGE: Duration = Duration::from_secs(25 * 3600);
 
 /// The deadline of the cases that wait for a server that never answers.
 const SHORT_DEADLINE: Duration = Duration::from_millis(300);
+
+/// The crawler the client is built for.
+const AGENT: &str = "RobotrulesConformance";
+
+/// What a case changes in how the client fetches: the host name overrides and the deadline.
+struct Setup {
+    resolve: Vec<(String, SocketAddr)>,
+    total_timeout: Duration,
+}
 
 /// The loopback servers of one run, and the runtime they run on.
 pub struct FetchEnv {
@@ -106,30 +114,36 @@ impl FetchEnv {
             host: format!("case-{}.{DOMAIN}", self.next_pair),
             other: format!("other-{}.{DOMAIN}", self.next_pair),
         };
-        let mut options = FetchOptions {
-            connect_timeout: Duration::from_secs(1),
-            total_timeout: Duration::from_secs(2),
-            use_env_proxy: false,
-            user_agent: "RobotrulesConformance/1.0".to_owned(),
+        let mut setup = Setup {
             resolve: vec![
                 (pair.host.clone(), self.server(test).addr()),
                 (pair.other.clone(), self.server(test).addr()),
             ],
-            extra_root_certificates: self.roots.clone(),
-            too_many_requests: test.input.too_many_requests,
-            ..FetchOptions::default()
+            total_timeout: Duration::from_secs(2),
         };
-        let url = self.prepare(test, &pair, &mut options)?;
+        let url = self.prepare(test, &pair, &mut setup)?;
         let clock = ManualClock::default();
-        let fetcher = Fetcher::with_clock(options, Arc::new(clock.clone()))
-            .map_err(|error| error.to_string())?;
-        let policy = preset_policy(profile);
-        let cache = CachingFetcher::new(fetcher, policy);
+        let mut builder = Client::builder(AGENT)
+            .parse_options(ParseOptions {
+                profile,
+                ..ParseOptions::default()
+            })
+            .clock(Arc::new(clock.clone()))
+            .user_agent("RobotrulesConformance/1.0")
+            .connect_timeout(Duration::from_secs(1))
+            .total_timeout(setup.total_timeout)
+            .use_env_proxy(false)
+            .add_root_certificates(self.roots.iter().cloned())
+            .too_many_requests(test.input.too_many_requests);
+        for (host, addr) in setup.resolve {
+            builder = builder.resolve(host, addr);
+        }
+        let client = builder.build().map_err(|error| error.to_string())?;
         let outcome = self.background.block_on(scenario(
             test,
             self.server(test),
             &pair,
-            &cache,
+            &client,
             &clock,
             &url,
         ))?;
@@ -153,12 +167,7 @@ impl FetchEnv {
     }
 
     /// Sets up the server side of `test` and returns the URL to ask about.
-    fn prepare(
-        &self,
-        test: &FetchTest,
-        pair: &Pair,
-        options: &mut FetchOptions,
-    ) -> Result<String, String> {
+    fn prepare(&self, test: &FetchTest, pair: &Pair, setup: &mut Setup) -> Result<String, String> {
         let http = self.server(test);
         let scheme = test.input.scheme.as_str();
         let robots_txt = "/robots.txt";
@@ -199,7 +208,7 @@ impl FetchEnv {
                 } else {
                     &self.https
                 };
-                options.resolve = vec![
+                setup.resolve = vec![
                     (pair.host.clone(), http.addr()),
                     (pair.other.clone(), other.addr()),
                 ];
@@ -250,7 +259,7 @@ impl FetchEnv {
                 return Ok(format!("{scheme}://127.0.0.1:{port}/robots.txt"));
             }
             FetchEvent::Timeout => {
-                options.total_timeout = SHORT_DEADLINE;
+                setup.total_timeout = SHORT_DEADLINE;
                 on_host(robots_txt, Reply::Silent);
             }
             FetchEvent::InvalidResponse => on_host(
@@ -286,7 +295,7 @@ impl FetchEnv {
             FetchEvent::Ftp550 => return Ok(self.ftp_without_file.url(robots_txt)),
             FetchEvent::FtpLoginRefused => return Ok(self.ftp_refusing.url(robots_txt)),
             FetchEvent::FtpSilent => {
-                options.total_timeout = SHORT_DEADLINE;
+                setup.total_timeout = SHORT_DEADLINE;
                 return Ok(format!("ftp://{}/robots.txt", self.silent.addr()));
             }
             FetchEvent::TlsUnknownIssuer
@@ -295,7 +304,7 @@ impl FetchEnv {
             | FetchEvent::TlsHandshakeFailure
             | FetchEvent::TlsNotTls => {
                 let addr = self.tls_faults.addr(event);
-                options.resolve = vec![(pair.host.clone(), addr)];
+                setup.resolve = vec![(pair.host.clone(), addr)];
                 return Ok(format!("https://{}:{}{robots_txt}", pair.host, addr.port()));
             }
         }
@@ -307,7 +316,7 @@ impl FetchEnv {
         &self,
         test: &FetchTest,
         pair: &Pair,
-        outcome: &CachedOutcome,
+        outcome: &Lookup,
     ) -> Result<FetchObservation, String> {
         let fetches = match test.expect.fetches {
             None => None,
@@ -316,14 +325,16 @@ impl FetchEnv {
             }
             Some(_) => Some(self.server(test).hits_on(&pair.host, "/robots.txt")),
         };
-        let (bytes, truncated) = match &outcome.access {
-            Access::Success {
-                body, truncation, ..
-            } => (body.len(), truncation.is_some()),
+        let served = outcome.served();
+        let (bytes, truncated) = match outcome.access() {
+            AccessKind::Success => (
+                served.body().map_or(0, <[u8]>::len),
+                served.truncation().is_some(),
+            ),
             _ => (0, false),
         };
         Ok(FetchObservation {
-            access: outcome.latest.access.kind().as_str().to_owned(),
+            access: outcome.latest().access().as_str().to_owned(),
             verdict: test
                 .expect
                 .verdict
@@ -417,11 +428,11 @@ async fn scenario(
     test: &FetchTest,
     http: &HttpServer,
     pair: &Pair,
-    cache: &CachingFetcher,
+    client: &Client,
     clock: &ManualClock,
     url: &str,
-) -> Result<CachedOutcome, String> {
-    let get = || async { cache.get(url).await.map_err(|error| error.to_string()) };
+) -> Result<Lookup, String> {
+    let get = || async { client.lookup(url).await.map_err(|error| error.to_string()) };
     match test.input.event {
         Some(FetchEvent::Unreachable { for_, cached_copy }) => {
             if cached_copy {
@@ -448,13 +459,5 @@ async fn scenario(
             get().await
         }
         _ => get().await,
-    }
-}
-
-/// The cache policy `profile`'s reading asks for (`Reading::cache`), as the client takes it.
-fn preset_policy(profile: Profile) -> CachePolicy {
-    match profile.reading().cache {
-        robotrules_model::CachePreset::Google => CachePolicy::google(),
-        _ => CachePolicy::rfc9309(),
     }
 }

@@ -11,7 +11,7 @@ use crate::error::{InvalidAgent, InvalidUrl};
 use crate::extension::{Extension, ExtensionKey, RequestRate};
 use crate::matcher::Probe;
 use crate::pattern::{len_u32, RuleKind};
-use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence};
+use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence, Profile};
 use crate::robots::{Group, RobotsTxt, UserAgent};
 use crate::user_agent::{crawler_token, is_browser_product};
 
@@ -160,10 +160,8 @@ impl RobotsTxt {
 
     /// The selection, the naming user-agent line and the chosen groups (RFC 9309 §2.2.1).
     fn select(&self, name: &str) -> Result<Selected, InvalidAgent> {
+        self.profile.check_crawler_name(name)?;
         let reading = self.profile.reading();
-        if reading.crawler_names == CrawlerNames::Token {
-            check_token(reading.agent_token, name)?;
-        }
         Ok(match reading.groups {
             GroupMerge::First => self.select_first(reading.agent_token, name),
             GroupMerge::All => self.select_all(name),
@@ -231,6 +229,32 @@ fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
     haystack
         .windows(needle.len())
         .any(|w| w.eq_ignore_ascii_case(needle))
+}
+
+impl Profile {
+    /// Whether this profile answers for crawler `name`: what [`Crawler::new`] checks before
+    /// choosing groups, without a file. Under a profile whose [`CrawlerNames`] is `Token`
+    /// (`rfc9309`), the name must be a product token (RFC 9309 §2.2.1); the error suggests the
+    /// token to pass (`Googlebot` for `Mozilla/5.0 (compatible; Googlebot/2.1; …)`, never
+    /// `Mozilla`). `google` and `legacy1994` take any string.
+    ///
+    /// ```
+    /// use robotrules_model::Profile;
+    ///
+    /// assert!(Profile::Google.check_crawler_name("Example Bot/1.0").is_ok());
+    /// let refused = Profile::Rfc9309.check_crawler_name("ExampleBot/1.0").unwrap_err();
+    /// assert_eq!(refused.suggestion.as_deref(), Some("ExampleBot"));
+    /// ```
+    ///
+    /// # Errors
+    /// A name the profile refuses, as above.
+    pub fn check_crawler_name(self, name: &str) -> Result<(), InvalidAgent> {
+        let reading = self.reading();
+        if reading.crawler_names == CrawlerNames::Token {
+            check_token(reading.agent_token, name)?;
+        }
+        Ok(())
+    }
 }
 
 /// A crawler name must be a non-empty token of the profile's alphabet.

@@ -47,7 +47,7 @@ use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
 use robotrules::client::{AccessKind, Client, ClientError};
-use robotrules::{Profile, Robots};
+use robotrules::Profile;
 
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
@@ -153,7 +153,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
         ..For::new(Some(&args.agent), args.profile.profile)
     };
     // A name the profile rejects is a usage error before anything is fetched.
-    Robots::parse_with(b"", &purpose.parse).crawler(&args.agent)?;
+    purpose.parse.profile.check_crawler_name(&args.agent)?;
     if let Some(warning) = crate::error::agent_warning(purpose.parse.profile, &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }

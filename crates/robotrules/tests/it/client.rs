@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules::client::{
-    AccessKind, Basis, CachePolicy, Client, ClientError, FetchOptions, ManualClock, VerdictClass,
+    AccessKind, Basis, CachePolicy, Client, ClientBuilder, ClientError, ManualClock, VerdictClass,
     POLITENESS_FLOOR,
 };
 use robotrules::{ParseOptions, Profile, Robots, RuleKind};
@@ -33,25 +33,19 @@ Sitemap: https://example.com/news.xml
 const HOUR: Duration = Duration::from_secs(3600);
 
 /// Short deadlines, no proxy from the environment.
-fn fetch_options() -> FetchOptions {
-    FetchOptions {
-        connect_timeout: Duration::from_secs(1),
-        total_timeout: Duration::from_secs(2),
-        use_env_proxy: false,
-        ..FetchOptions::default()
-    }
+fn quick(builder: ClientBuilder) -> ClientBuilder {
+    builder
+        .connect_timeout(Duration::from_secs(1))
+        .total_timeout(Duration::from_secs(2))
+        .use_env_proxy(false)
 }
 
 fn client() -> Client {
-    Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
-        .build()
-        .unwrap()
+    quick(Client::builder("ExampleBot")).build().unwrap()
 }
 
 fn client_with_clock(clock: &ManualClock) -> Client {
-    Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
+    quick(Client::builder("ExampleBot"))
         .clock(Arc::new(clock.clone()))
         .build()
         .unwrap()
@@ -82,7 +76,7 @@ async fn the_fetched_rules_decide(
     assert!(!decision.from_cache);
     assert_eq!(&*decision.robots_txt_url, server.url("/robots.txt"));
     assert_eq!(
-        decision.decided_by.map(|rule| (rule.kind(), rule.line())),
+        decision.decided_by().map(|rule| (rule.kind(), rule.line())),
         rule
     );
     assert_eq!(server.hits("/robots.txt"), 1);
@@ -117,7 +111,7 @@ async fn an_unavailable_file_allows_everything(#[case] status: u16) {
         assert!(decision.allowed, "{path}: {decision:?}");
         assert_eq!(decision.access, AccessKind::Unavailable);
         assert_eq!(decision.verdict_class, VerdictClass::FullAllow);
-        assert_eq!(decision.decided_by, None);
+        assert_eq!(decision.decided_by(), None);
     }
     assert_eq!(client.crawl_delay(&server.url("/")).await.unwrap(), None);
     assert!(client.sitemaps(&server.url("/")).await.unwrap().is_empty());
@@ -137,7 +131,7 @@ async fn an_unreachable_file_disallows_everything_even_robots_txt(#[case] reply:
         assert!(!decision.allowed, "{path}: {decision:?}");
         assert_eq!(decision.access, AccessKind::Unreachable);
         assert_eq!(decision.verdict_class, VerdictClass::FullDisallow);
-        assert_eq!(decision.decided_by, None);
+        assert_eq!(decision.decided_by(), None);
     }
 }
 
@@ -281,11 +275,8 @@ async fn each_origin_has_its_own_robots_txt() {
 #[tokio::test]
 async fn an_idn_host_is_asked_about_in_punycode() {
     let server = server_with(Reply::ok(ROBOTS)).await;
-    let client = Client::builder("ExampleBot")
-        .fetch_options(FetchOptions {
-            resolve: vec![("www.xn--mller-kva.example".into(), server.addr())],
-            ..fetch_options()
-        })
+    let client = quick(Client::builder("ExampleBot"))
+        .resolve("www.xn--mller-kva.example", server.addr())
         .build()
         .unwrap();
     let port = server.port();
@@ -348,12 +339,11 @@ async fn the_profile_reads_the_file() {
     // `Disallow: private` has no leading slash: never matches in google, read as `/private`
     // in rfc9309 (docs/profiles.md).
     let server = server_with(Reply::ok("User-agent: *\nDisallow: private\n")).await;
-    let google = Client::builder("ExampleBot")
+    let google = quick(Client::builder("ExampleBot"))
         .parse_options(ParseOptions {
             profile: Profile::Google,
             ..ParseOptions::default()
         })
-        .fetch_options(fetch_options())
         .build()
         .unwrap();
     let url = server.url("/private");
@@ -372,7 +362,7 @@ async fn ftp_robots_txt_is_fetched_with_an_anonymous_login() {
         .unwrap();
     assert!(!denied.allowed, "{denied:?}");
     assert_eq!(&*denied.robots_txt_url, server.url("/robots.txt"));
-    assert_eq!(denied.decided_by.map(|rule| rule.line()), Some(2));
+    assert_eq!(denied.decided_by().map(|rule| rule.line()), Some(2));
     let allowed = client.is_allowed(&server.url("/pub/file")).await.unwrap();
     assert!(allowed.allowed);
     assert!(allowed.from_cache);
@@ -426,8 +416,7 @@ async fn invalidate_fetches_again() {
 async fn an_explicit_cache_policy_wins_over_the_profiles_preset() {
     let clock = ManualClock::default();
     let server = server_with(Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800")).await;
-    let client = Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
+    let client = quick(Client::builder("ExampleBot"))
         .cache_policy(CachePolicy::google())
         .clock(Arc::new(clock.clone()))
         .build()
@@ -516,14 +505,13 @@ async fn explain_is_the_decision_and_its_account() {
     let decision = client.is_allowed(&url).await.unwrap();
     let explained = client.explain(&url).await.unwrap();
     assert_eq!(explained.decision.allowed, decision.allowed);
-    assert_eq!(explained.decision.decided_by, decision.decided_by);
+    assert_eq!(explained.decision.decided_by(), decision.decided_by());
     let explanation = explained.explanation.unwrap();
     assert_eq!(explanation.matches.len(), 2);
     assert_eq!(explanation.decided_by.map(|r| r.line), Some(3));
     assert_eq!(
         decision
-            .decided_by
-            .as_ref()
+            .decided_by()
             .map(|r| (r.kind(), r.line(), r.pattern().into_owned())),
         Some((RuleKind::Allow, 3, "/private/press/".to_owned()))
     );
@@ -557,8 +545,8 @@ async fn try_is_allowed_answers_from_what_is_known() {
     let asked = client.is_allowed(&url).await.unwrap();
     let known = client.try_is_allowed(&url).unwrap().unwrap();
     assert_eq!(
-        (known.allowed, known.decided_by),
-        (asked.allowed, asked.decided_by)
+        (known.allowed, known.decided_by()),
+        (asked.allowed, asked.decided_by())
     );
     assert!(known.from_cache);
     clock.advance(Duration::from_secs(24 * 3600));

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::client::{Client, FetchOptions, ManualClock, RedisOptions, RedisStore};
+use robotrules::client::{Client, ManualClock, RedisOptions, RedisStore};
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::redis::RedisServer;
 
@@ -19,12 +19,9 @@ async fn client(redis: &RedisServer, clock: &ManualClock) -> (Client, RedisStore
         .await
         .unwrap();
     let client = Client::builder("ExampleBot")
-        .fetch_options(FetchOptions {
-            connect_timeout: Duration::from_secs(1),
-            total_timeout: Duration::from_secs(2),
-            use_env_proxy: false,
-            ..FetchOptions::default()
-        })
+        .connect_timeout(Duration::from_secs(1))
+        .total_timeout(Duration::from_secs(2))
+        .use_env_proxy(false)
         .clock(Arc::new(clock.clone()))
         .store(Arc::new(store.clone()))
         .build()

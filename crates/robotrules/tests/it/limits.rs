@@ -292,3 +292,39 @@ fn a_long_url_is_read_whole(
         ends_in_z.len() - "https://example.com".len()
     );
 }
+
+#[test]
+fn deciding_a_canonical_url_allocates_nothing() {
+    let _lock = serial();
+    let robots = Robots::parse(b"user-agent: *\ndisallow: /private/\nallow: /private/press/\n");
+    let crawler = robots.crawler("ExampleBot").unwrap();
+    let urls = [
+        "https://example.com/private/x",
+        "https://example.com/private/press/1",
+        "https://example.com/public",
+        "/private/a?b=c",
+        "/robots.txt",
+    ];
+    let mut decisions = Vec::with_capacity(urls.len());
+    let base = ALLOCATOR.current_usage();
+    ALLOCATOR.reset_peak_usage();
+    for url in urls {
+        decisions.push(crawler.decide(url).unwrap());
+    }
+    let peak = ALLOCATOR.peak_usage().saturating_sub(base);
+    assert_eq!(peak, 0, "Crawler::decide allocated {peak} bytes");
+    let lines: Vec<_> = decisions
+        .iter()
+        .map(|d| (d.allowed, d.decided_by.as_ref().map(|rule| rule.line())))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (false, Some(2)),
+            (true, Some(3)),
+            (true, None),
+            (false, Some(2)),
+            (true, None)
+        ]
+    );
+}

@@ -9,27 +9,24 @@
 
 use std::time::Duration;
 
-use robotrules::client::{Client, FetchOptions, RootCertificate, VerdictClass};
+use robotrules::client::{Client, ClientBuilder, RootCertificate, VerdictClass};
 use robotrules_testserver::http::{HttpServer, Reply};
 use robotrules_testserver::tls::TestCa;
 
 const ROBOTS: &str = "User-agent: *\nDisallow: /private/\n";
 
 /// Short deadlines, no proxy from the environment.
-fn fetch_options() -> FetchOptions {
-    FetchOptions {
-        connect_timeout: Duration::from_secs(1),
-        total_timeout: Duration::from_secs(2),
-        use_env_proxy: false,
-        ..FetchOptions::default()
-    }
+fn quick(builder: ClientBuilder) -> ClientBuilder {
+    builder
+        .connect_timeout(Duration::from_secs(1))
+        .total_timeout(Duration::from_secs(2))
+        .use_env_proxy(false)
 }
 
 /// A client that trusts `ca`, added after the fetch options (which must not drop it).
 fn client_trusting(ca: &TestCa) -> Client {
-    Client::builder("ExampleBot")
+    quick(Client::builder("ExampleBot"))
         .add_root_certificates(RootCertificate::from_pem(ca.pem().as_bytes()).unwrap())
-        .fetch_options(fetch_options())
         .build()
         .unwrap()
 }
@@ -44,7 +41,7 @@ async fn a_private_root_from_the_builder_is_trusted() {
     let denied = client.is_allowed(&server.url("/private/x")).await.unwrap();
     assert!(!denied.allowed, "{denied:?}");
     assert_eq!(denied.access, robotrules::client::AccessKind::Success);
-    assert!(denied.decided_by.is_some());
+    assert!(denied.decided_by().is_some());
     let allowed = client.is_allowed(&server.url("/public")).await.unwrap();
     assert!(allowed.allowed, "{allowed:?}");
     assert_eq!(server.hits("/robots.txt"), 1);
@@ -55,10 +52,7 @@ async fn without_the_root_every_url_is_disallowed() {
     let ca = TestCa::new("robotrules test CA").unwrap();
     let server = HttpServer::start_tls(&ca.localhost().unwrap()).await;
     server.route("/robots.txt", Reply::ok("User-agent: *\nAllow: /\n"));
-    let client = Client::builder("ExampleBot")
-        .fetch_options(fetch_options())
-        .build()
-        .unwrap();
+    let client = quick(Client::builder("ExampleBot")).build().unwrap();
 
     let decision = client.is_allowed(&server.url("/public")).await.unwrap();
     assert!(!decision.allowed, "{decision:?}");

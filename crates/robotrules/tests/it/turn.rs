@@ -8,19 +8,16 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-use robotrules::client::{Client, Clock, FetchOptions, ManualClock, Turn, DEFAULT_MAX_CRAWL_DELAY};
+use robotrules::client::{Client, Clock, ManualClock, Turn, DEFAULT_MAX_CRAWL_DELAY};
 use robotrules_testserver::http::{HttpServer, Reply};
 
 const SEC: Duration = Duration::from_secs(1);
 
 fn client(clock: &ManualClock, max: Option<Duration>) -> Client {
     let mut builder = Client::builder("ExampleBot")
-        .fetch_options(FetchOptions {
-            connect_timeout: SEC,
-            total_timeout: 2 * SEC,
-            use_env_proxy: false,
-            ..FetchOptions::default()
-        })
+        .connect_timeout(SEC)
+        .total_timeout(2 * SEC)
+        .use_env_proxy(false)
         .clock(Arc::new(clock.clone()));
     if let Some(max) = max {
         builder = builder.max_crawl_delay(max);

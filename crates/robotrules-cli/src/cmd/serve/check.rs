@@ -109,8 +109,7 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
     let agent_readings = Profile::ALL
         .into_iter()
         .map(|profile| {
-            let empty = Arc::new(RobotsTxt::parse(b"", profile, 0));
-            let (error, suggestion) = match Crawler::new(empty, agent) {
+            let (error, suggestion) = match profile.check_crawler_name(agent) {
                 Ok(_) => (None, None),
                 Err(invalid) => {
                     let suggestion = invalid.suggestion.clone();
@@ -267,7 +266,8 @@ mod tests {
         let rfc = &checked.agent_readings[0];
         assert_eq!(rfc.profile, Profile::Rfc9309);
         assert_eq!(rfc.suggestion.as_deref(), Some("Googlebot"));
-        let invalid = Crawler::new(Arc::new(RobotsTxt::parse(b"", Profile::Rfc9309, 0)), agent)
+        let invalid = Profile::Rfc9309
+            .check_crawler_name(agent)
             .expect_err("not a token");
         assert_eq!(
             rfc.error.as_deref(),
