@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use robotrules::client::{AccessKind, Decision};
+use robotrules::client::{AccessKind, Answer};
 use robotrules::{Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
@@ -35,9 +35,11 @@ pub(crate) enum Only {
     Disallowed,
 }
 
-/// The rule that decided.
+/// A rule as written: the same JSON object `{"line", "kind", "pattern"}` wherever a command
+/// names one (the deciding rule of `check`, `batch` and the tester, `show`'s rules), as the
+/// library's [`robotrules::DecidingRule`] serialises.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct Deciding<'a> {
+pub(crate) struct Rule<'a> {
     /// Its 1-based line.
     pub(crate) line: u32,
     /// Allow or disallow.
@@ -51,7 +53,7 @@ pub(crate) struct Deciding<'a> {
 #[serde(untagged)]
 pub(crate) enum Body<'a> {
     /// Allowed or disallowed.
-    Verdict(Verdict<'a>),
+    Verdict(UrlVerdict<'a>),
     /// The line is not a URL the command can answer for.
     Error {
         /// Why.
@@ -63,7 +65,7 @@ pub(crate) enum Body<'a> {
 
 /// A verdict and what it rests on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub(crate) struct Verdict<'a> {
+pub(crate) struct UrlVerdict<'a> {
     /// May the crawler fetch the URL?
     pub(crate) allowed: bool,
     /// The reading applied.
@@ -82,7 +84,7 @@ pub(crate) struct Verdict<'a> {
     pub(crate) reason: Option<Reason>,
     /// The deciding rule.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) decided_by: Option<Deciding<'a>>,
+    pub(crate) decided_by: Option<Rule<'a>>,
     /// The full account, with `--explain` (JSON only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) explanation: Option<Box<Explanation>>,
@@ -93,28 +95,28 @@ pub(crate) struct Verdict<'a> {
 }
 
 /// What the library's client answered for one URL (`batch`), held until its row's turn.
-pub(crate) enum Answer {
+pub(crate) enum Pending {
     /// A decision, and with `--explain` its account.
-    Decided(Decision, Option<Box<Explanation>>),
+    Decided(Answer, Option<Box<Explanation>>),
     /// Why there is none.
     Failed(String),
 }
 
-impl Answer {
+impl Pending {
     /// The row for `url`, line `line` of the input, read under `profile`.
     pub(crate) fn row<'a>(&'a self, url: &'a str, line: u64, profile: Profile) -> Row<'a> {
         let mut row = match self {
-            Answer::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
-            Answer::Decided(decision, explanation) => Row::verdict(
+            Pending::Failed(error) => Row::error(url, line, format!("line {line}: {error}")),
+            Pending::Decided(decision, explanation) => Row::verdict(
                 url,
-                Verdict {
+                UrlVerdict {
                     allowed: decision.allowed,
                     profile,
                     access: Some(decision.access),
                     access_reason: decision.access_reason.as_deref(),
                     robots_txt_url: Some(&decision.robots_txt_url),
                     reason: decision.reason(),
-                    decided_by: decision.decided_by().map(|rule| Deciding {
+                    decided_by: decision.decided_by().map(|rule| Rule {
                         line: rule.line(),
                         kind: rule.kind(),
                         pattern: rule.pattern(),
@@ -124,7 +126,7 @@ impl Answer {
                 },
             ),
         };
-        if matches!(self, Answer::Decided(..)) {
+        if matches!(self, Pending::Decided(..)) {
             row.line = Some(line);
         }
         row
@@ -149,7 +151,7 @@ pub(crate) struct Row<'a> {
 
 impl<'a> Row<'a> {
     /// A verdict row.
-    pub(crate) fn verdict(url: &'a str, verdict: Verdict<'a>) -> Row<'a> {
+    pub(crate) fn verdict(url: &'a str, verdict: UrlVerdict<'a>) -> Row<'a> {
         Row {
             url,
             verdict: if verdict.allowed {
@@ -300,15 +302,15 @@ mod tests {
     use crate::output::Failing;
     use rstest::rstest;
 
-    fn verdict(allowed: bool) -> Verdict<'static> {
-        Verdict {
+    fn verdict(allowed: bool) -> UrlVerdict<'static> {
+        UrlVerdict {
             allowed,
             profile: Profile::Rfc9309,
             access: None,
             access_reason: None,
             robots_txt_url: None,
             reason: Some(Reason::RuleMatched),
-            decided_by: Some(Deciding {
+            decided_by: Some(Rule {
                 line: 2,
                 kind: RuleKind::Disallow,
                 pattern: "/private".into(),
@@ -338,7 +340,7 @@ mod tests {
     fn the_access_result_decides_alone() {
         let row = Row::verdict(
             "/a",
-            Verdict {
+            UrlVerdict {
                 access: Some(AccessKind::Unreachable),
                 access_reason: Some("HTTP status 503"),
                 reason: None,

@@ -5,7 +5,7 @@
 //!
 //! | access result (RFC 9309 §2.3.1) | verdict class | what [`Client::is_allowed`] answers |
 //! |---|---|---|
-//! | success (§2.3.1.1) | conditional | the file's rules decide ([`Decision::decided_by`]) |
+//! | success (§2.3.1.1) | conditional | the file's rules decide ([`Answer::decided_by`]) |
 //! | unavailable (§2.3.1.3: 4xx, too many redirects, FTP 550) | full allow | allowed |
 //! | unreachable (§2.3.1.4: 5xx, network errors) | full disallow | disallowed, `/robots.txt` included |
 //!
@@ -16,7 +16,7 @@
 //! lifetime.
 //! Only behind the default-on `fetch` feature.
 //!
-//! The modules: [`ClientBuilder`] (`builder`), the answer ([`Decision`], `decision`), what is
+//! The modules: [`ClientBuilder`] (`builder`), the answer ([`Answer`], `decision`), what is
 //! held for an origin ([`Lookup`], `lookup`), the client's per-origin entry (`entry`), the one
 //! refresh per origin at a time (`flight`), the turns of [`Client::wait_turn`] (`turn`), and
 //! what a cache shared between processes implements ([`store`]).
@@ -51,7 +51,7 @@ pub mod store;
 mod turn;
 
 pub use builder::ClientBuilder;
-pub use decision::{Decision, Explained};
+pub use decision::{Answer, Explained};
 pub use lookup::{FetchRecord, Lookup};
 pub use turn::{Turn, DEFAULT_MAX_CRAWL_DELAY};
 
@@ -61,7 +61,7 @@ use flight::Flight;
 
 /// Why a [`Client`] could not be built or could not answer.
 ///
-/// A server that fails is never an error: it is an access result in the [`Decision`]. Errors
+/// A server that fails is never an error: it is an access result in the [`Answer`]. Errors
 /// are for a crawler name the profile rejects, a URL that cannot have a robots.txt, and an
 /// HTTP client that cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -180,7 +180,7 @@ impl Client {
     ///
     /// # Errors
     /// [`ClientError::Url`] when `url` cannot have a robots.txt.
-    pub async fn is_allowed(&self, url: &str) -> Result<Decision, ClientError> {
+    pub async fn is_allowed(&self, url: &str) -> Result<Answer, ClientError> {
         if let Some(decision) = self.try_is_allowed(url) {
             return decision;
         }
@@ -197,7 +197,7 @@ impl Client {
     /// # Errors
     /// `Some(Err(..))` as [`Client::is_allowed`] when `url` cannot have a robots.txt.
     #[inline]
-    pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
+    pub fn try_is_allowed(&self, url: &str) -> Option<Result<Answer, ClientError>> {
         // A clock tick behind at most: a cached answer may be used a few milliseconds past
         // its end, never minutes.
         let now = self.inner.fetcher.clock().now_coarse();
@@ -218,7 +218,7 @@ impl Client {
         self.inner.fetcher.clock().now()
     }
 
-    /// May the crawler fetch `url`, and why: the [`Decision`] with the model's full account
+    /// May the crawler fetch `url`, and why: the [`Answer`] with the model's full account
     /// of it (groups, every matching rule, the deciding line) when the file's rules decided.
     ///
     /// # Errors
@@ -238,7 +238,7 @@ impl Client {
     }
 
     /// The crawl delay the robots.txt of `url`'s origin sets for the crawler, if any (none
-    /// when the file is unavailable or unreachable). Every [`Decision`] carries it too.
+    /// when the file is unavailable or unreachable). Every [`Answer`] carries it too.
     ///
     /// # Errors
     /// As [`Client::is_allowed`].

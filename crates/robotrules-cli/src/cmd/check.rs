@@ -33,7 +33,7 @@ use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
 use crate::remote::For;
-use crate::rows::{Deciding, Printer, Row, Verdict};
+use crate::rows::{Printer, Row, Rule, UrlVerdict};
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
@@ -111,7 +111,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         RobotsSource::Local(bytes) => (bytes, None, None),
         RobotsSource::Remote(lookup) => (
             lookup.served().body().unwrap_or_default(),
-            Some(Fetched::new(lookup)),
+            Some(FetchedOrigin::new(lookup)),
             lookup.served().truncation(),
         ),
     };
@@ -173,7 +173,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
 }
 
 /// The access result of a fetched robots.txt, and the origin it governs.
-struct Fetched<'a> {
+struct FetchedOrigin<'a> {
     lookup: &'a Lookup,
     access: AccessKind,
     reason: Option<String>,
@@ -182,9 +182,9 @@ struct Fetched<'a> {
     governs: Option<Origin>,
 }
 
-impl<'a> Fetched<'a> {
-    fn new(lookup: &'a Lookup) -> Fetched<'a> {
-        Fetched {
+impl<'a> FetchedOrigin<'a> {
+    fn new(lookup: &'a Lookup) -> FetchedOrigin<'a> {
+        FetchedOrigin {
             lookup,
             access: lookup.access(),
             reason: lookup.access_reason().map(str::to_owned),
@@ -220,7 +220,7 @@ struct Checker<'a> {
     /// Whether rows carry the full explanation (JSON with `--explain`).
     explain: bool,
     /// The access result of a fetched robots.txt.
-    fetched: Option<&'a Fetched<'a>>,
+    fetched: Option<&'a FetchedOrigin<'a>>,
     /// With `--explain`, a file the parse limit cut, read again whole.
     past_cut: Option<PastCut>,
 }
@@ -249,9 +249,9 @@ impl Checker<'_> {
     }
 
     /// The verdict on `url`, or why there is none.
-    fn verdict<'u>(&'u self, url: &'u str) -> Result<Verdict<'u>, String> {
+    fn verdict<'u>(&'u self, url: &'u str) -> Result<UrlVerdict<'u>, String> {
         let target = self.rules.target(url).map_err(|error| error.to_string())?;
-        let mut verdict = Verdict {
+        let mut verdict = UrlVerdict {
             allowed: true,
             profile: self.profile,
             access: None,
@@ -279,7 +279,7 @@ impl Checker<'_> {
         let decided = self.rules.verdict(&target);
         verdict.allowed = decided.allowed;
         verdict.reason = Some(decided.reason);
-        verdict.decided_by = decided.rule.map(|rule| Deciding {
+        verdict.decided_by = decided.rule.map(|rule| Rule {
             line: rule.line,
             kind: rule.kind,
             pattern: rule.value(self.rules.robots()),

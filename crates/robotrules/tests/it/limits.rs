@@ -295,7 +295,9 @@ fn a_long_url_is_read_whole(
 
 #[test]
 fn deciding_a_canonical_url_allocates_nothing() {
-    let _lock = serial();
+    if !alone("limits::deciding_a_canonical_url_allocates_nothing") {
+        return;
+    }
     let robots = Robots::parse(b"user-agent: *\ndisallow: /private/\nallow: /private/press/\n");
     let crawler = robots.crawler("ExampleBot").unwrap();
     let urls = [
