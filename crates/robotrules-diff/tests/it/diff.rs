@@ -351,10 +351,10 @@ fn changes_serialize_to_json() {
     assert_eq!(json[0]["profile"], "rfc9309");
     assert_eq!(json[0]["witness"], "/private/press/");
     assert_eq!(json[0]["before"]["allowed"], true);
-    assert_eq!(json[0]["before"]["rule"]["line"], 3);
-    assert_eq!(json[0]["before"]["rule"]["kind"], "allow");
+    assert_eq!(json[0]["before"]["decided_by"]["line"], 3);
+    assert_eq!(json[0]["before"]["decided_by"]["kind"], "allow");
     assert_eq!(json[0]["after"]["reason"], "rule-matched");
-    assert_eq!(json[0]["after"]["rule"]["pattern"], "/private/");
+    assert_eq!(json[0]["after"]["decided_by"]["pattern"], "/private/");
 }
 
 #[rstest]
