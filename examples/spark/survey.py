@@ -54,7 +54,7 @@ COLUMNS = (
     ("parse_limit_cut", "boolean", False),
     ("agent", "string", False),
     ("named", "boolean", False),
-    ("access", "string", False),
+    ("reach", "string", False),
     ("crawl_delay", "double", True),
     ("sitemaps", "integer", False),
 )
@@ -98,7 +98,7 @@ def capture_schema():  # type: ignore[no-untyped-def]
     facts = [T.StructField(n, kinds[k], null) for n, k, null in COLUMNS[:FACTS]]
     verdicts = [
         T.StructField("named", T.ArrayType(T.BooleanType(), False), False),
-        T.StructField("access", T.ArrayType(T.StringType(), False), False),
+        T.StructField("reach", T.ArrayType(T.StringType(), False), False),
         T.StructField("crawl_delay", T.ArrayType(T.DoubleType(), True), False),
         T.StructField("sitemaps", T.IntegerType(), False),
     ]
@@ -266,24 +266,24 @@ def run(  # type: ignore[no-untyped-def]
     found = (
         captures.join(finals_df.select(F.col("target").alias("url_key")).distinct(), "url_key")
         .withColumn("n", F.row_number().over(first))
-        .filter("n = 1 AND NOT array_contains(access, 'unknown')")
+        .filter("n = 1 AND NOT array_contains(reach, 'unknown')")
         .select(
             F.col("url_key").alias("target"),
-            *[F.col(c).alias("t_" + c) for c in ("named", "access", "crawl_delay", "sitemaps")],
+            *[F.col(c).alias("t_" + c) for c in ("named", "reach", "crawl_delay", "sitemaps")],
         )
     )
     n = len(names)
 
-    def by_status(access: str) -> list:
-        """Every crawler ``access`` by status: not named, no crawl-delay, no sitemaps."""
+    def by_status(reach: str) -> list:
+        """Every crawler ``reach`` by status: not named, no crawl-delay, no sitemaps."""
         return [
             F.array_repeat(F.lit(False), n),
-            F.array_repeat(F.lit(access), n),
+            F.array_repeat(F.lit(reach), n),
             F.array_repeat(F.lit(None).cast("double"), n),
             F.lit(0),
         ]
 
-    verdicts = ("named", "access", "crawl_delay", "sitemaps")
+    verdicts = ("named", "reach", "crawl_delay", "sitemaps")
     resolved = (
         pending.join(finals_df, ["url_key", "redirect"], "left")
         .join(found, "target", "left")
@@ -307,7 +307,7 @@ def run(  # type: ignore[no-untyped-def]
                 F.arrays_zip(
                     F.array(*[F.lit(name) for name in names]).alias("agent"),
                     F.col("named").alias("named"),
-                    F.col("access").alias("access"),
+                    F.col("reach").alias("reach"),
                     F.col("crawl_delay").alias("crawl_delay"),
                 )
             ),

@@ -17,8 +17,10 @@
 
 use std::io::{self, Write};
 
-use robotrules::client::{AccessKind, Decision};
-use robotrules::{DecidingRule, Explanation, Profile, Reason};
+use std::borrow::Cow;
+
+use robotrules::client::{AccessKind, Answer};
+use robotrules::{DecidingRule, Explanation, Profile, Reason, RuleKind};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -34,12 +36,25 @@ pub(crate) enum Only {
     Disallowed,
 }
 
+/// A rule as written: the same JSON object `{"line", "kind", "pattern"}` wherever a command
+/// names one (the deciding rule of `check`, `batch` and the tester, `show`'s rules), as the
+/// library's [`robotrules::DecidingRule`] serialises.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Rule<'a> {
+    /// Its 1-based line.
+    pub(crate) line: u32,
+    /// Allow or disallow.
+    pub(crate) kind: RuleKind,
+    /// The pattern as written.
+    pub(crate) pattern: Cow<'a, str>,
+}
+
 /// What a row says about its URL: a verdict, or why there is none.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub(crate) enum Body<'a> {
     /// Allowed or disallowed.
-    Verdict(Verdict<'a>),
+    Verdict(UrlVerdict<'a>),
     /// The line is not a URL the command can answer for.
     Error {
         /// Why.
@@ -51,7 +66,7 @@ pub(crate) enum Body<'a> {
 
 /// A verdict and what it rests on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub(crate) struct Verdict<'a> {
+pub(crate) struct UrlVerdict<'a> {
     /// May the crawler fetch the URL?
     pub(crate) allowed: bool,
     /// The reading applied.
@@ -81,14 +96,14 @@ pub(crate) struct Verdict<'a> {
 }
 
 /// What the library's client answered for one URL (`batch`), held until its row's turn.
-pub(crate) enum Answer {
+pub(crate) enum Pending {
     /// A decision, and with `--explain` its account.
-    Decided(Decision, Option<Box<Explanation>>),
+    Decided(Answer, Option<Box<Explanation>>),
     /// Why there is none.
     Failed(String),
 }
 
-impl Answer {
+impl Pending {
     /// The row for `url`, line `line` of the input (or argument `line`), read under
     /// `profile`; an error row's message names the line only when `from_stdin`.
     pub(crate) fn row<'a>(
@@ -99,13 +114,13 @@ impl Answer {
         profile: Profile,
     ) -> Row<'a> {
         let mut row = match self {
-            Answer::Failed(error) if from_stdin => {
+            Pending::Failed(error) if from_stdin => {
                 Row::error(url, line, format!("line {line}: {error}"))
             }
-            Answer::Failed(error) => Row::error(url, line, error.clone()),
-            Answer::Decided(decision, explanation) => Row::verdict(
+            Pending::Failed(error) => Row::error(url, line, error.clone()),
+            Pending::Decided(decision, explanation) => Row::verdict(
                 url,
-                Verdict {
+                UrlVerdict {
                     allowed: decision.allowed,
                     profile,
                     access: Some(decision.access),
@@ -118,7 +133,7 @@ impl Answer {
                 },
             ),
         };
-        if matches!(self, Answer::Decided(..)) {
+        if matches!(self, Pending::Decided(..)) {
             row.line = Some(line);
         }
         row
@@ -143,7 +158,7 @@ pub(crate) struct Row<'a> {
 
 impl<'a> Row<'a> {
     /// A verdict row.
-    pub(crate) fn verdict(url: &'a str, verdict: Verdict<'a>) -> Row<'a> {
+    pub(crate) fn verdict(url: &'a str, verdict: UrlVerdict<'a>) -> Row<'a> {
         Row {
             url,
             verdict: if verdict.allowed {
@@ -287,8 +302,8 @@ mod tests {
     use crate::output::Failing;
     use rstest::rstest;
 
-    fn verdict(allowed: bool) -> Verdict<'static> {
-        Verdict {
+    fn verdict(allowed: bool) -> UrlVerdict<'static> {
+        UrlVerdict {
             allowed,
             profile: Profile::Rfc9309,
             access: None,
@@ -324,7 +339,7 @@ mod tests {
     fn the_access_result_decides_alone() {
         let row = Row::verdict(
             "/a",
-            Verdict {
+            UrlVerdict {
                 access: Some(AccessKind::Unreachable),
                 access_reason: Some("HTTP status 503"),
                 reason: None,

@@ -22,7 +22,7 @@
 //! assert_eq!(changes.len(), 1);
 //! assert_eq!(changes[0].url, "https://example.com/tmp/a");
 //! assert!(changes[0].before.allowed && !changes[0].after.allowed);
-//! assert_eq!(changes[0].after.rule.as_ref().map(|r| r.line), Some(3));
+//! assert_eq!(changes[0].after.decided_by.as_ref().map(|r| r.line), Some(3));
 //!
 //! // Without URLs: the rules whose effect changed, each with a witness path.
 //! let changes = diff_rules(&old, &new, &["ExampleBot"])?;
@@ -120,7 +120,7 @@ pub enum DiffError {
 /// One file's decision on one URL for one crawler.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Decision {
+pub struct FileDecision {
     /// May the crawler fetch it?
     pub allowed: bool,
     /// Why.
@@ -130,25 +130,25 @@ pub struct Decision {
     /// The lines of the groups that apply (each group's first user-agent line), in file order.
     pub groups: Vec<u32>,
     /// The deciding rule, when a rule decided: line, pattern as written and as compared, kind.
-    pub rule: Option<RuleMatch>,
+    pub decided_by: Option<RuleMatch>,
 }
 
-impl From<Explanation> for Decision {
-    fn from(e: Explanation) -> Decision {
-        Decision {
+impl From<Explanation> for FileDecision {
+    fn from(e: Explanation) -> FileDecision {
+        FileDecision {
             allowed: e.allowed,
             reason: e.reason,
             selection: e.selection,
             groups: e.groups.iter().map(|g| g.line).collect(),
-            rule: e.decided_by,
+            decided_by: e.decided_by,
         }
     }
 }
 
-impl Decision {
+impl FileDecision {
     /// The deciding rule's line, if a rule decided.
     pub fn line(&self) -> Option<u32> {
-        self.rule.as_ref().map(|r| r.line)
+        self.decided_by.as_ref().map(|r| r.line)
     }
 }
 
@@ -165,9 +165,9 @@ pub struct UrlChange {
     /// The path (with query) as compared.
     pub path: String,
     /// The old file's decision.
-    pub before: Decision,
+    pub before: FileDecision,
     /// The new file's decision.
-    pub after: Decision,
+    pub after: FileDecision,
 }
 
 /// A change in the rules' effect, shown on a witness path that the two files decide
@@ -182,9 +182,9 @@ pub struct RuleChange {
     /// A path the two files decide differently (one of [`witness_candidates`]).
     pub witness: String,
     /// The old file's decision on it (with the rule that decided).
-    pub before: Decision,
+    pub before: FileDecision,
     /// The new file's decision on it.
-    pub after: Decision,
+    pub after: FileDecision,
 }
 
 /// One crawler's view of both files: its groups chosen and compiled once in each, to compare

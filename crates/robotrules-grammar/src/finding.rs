@@ -14,7 +14,24 @@ pub enum Severity {
     /// Content was kept but is likely not what the author meant.
     Warning,
     /// Worth knowing; nothing is wrong.
-    Info,
+    Note,
+}
+
+impl Severity {
+    /// The severity as output names it: `error`, `warning` or `note`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// What the grammar found.
@@ -78,7 +95,7 @@ impl Finding {
     /// How serious it is.
     pub const fn severity(&self) -> Severity {
         match self.kind {
-            FindingKind::ByteOrderMark { .. } => Severity::Info,
+            FindingKind::ByteOrderMark { .. } => Severity::Note,
             FindingKind::HtmlContent | FindingKind::InvalidUtf8 | FindingKind::NoDirective => {
                 Severity::Warning
             }

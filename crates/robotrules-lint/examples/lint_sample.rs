@@ -18,7 +18,7 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 
-use robotrules_lint::{lint, severity_name, Code, LintOptions, Profile, Severity};
+use robotrules_lint::{lint, Code, LintOptions, Profile, Severity};
 
 struct Sample {
     file: String,
@@ -110,7 +110,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             files_with.get(code.as_str()).copied().unwrap_or_default(),
             count(Severity::Error),
             count(Severity::Warning),
-            count(Severity::Info)
+            count(Severity::Note)
         );
     }
     if let Some(out) = samples_out {
@@ -126,7 +126,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     w,
                     "{}\t{}\t{}\t{}\t{}\t{}\t",
                     code.as_str(),
-                    severity_name(s.severity),
+                    s.severity.as_str(),
                     s.file,
                     s.line,
                     clean(&s.text),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use robotrules_grammar::{parse_with, Limits, Line, Parsed};
 use robotrules_model::{Group, GroupRules, Profile, RobotsTxt, Rule, Severity, Span};
 
-use crate::finding::{Lint, LintOptions, LintReport};
+use crate::finding::{Finding, LintOptions, LintReport};
 use crate::source;
 
 /// The state of one lint run.
@@ -26,7 +26,7 @@ pub(crate) struct Context<'a> {
     /// Each model's lines by group, made when a check first needs them.
     lines_by_group: [OnceCell<LineGroups>; 3],
     /// Findings so far.
-    findings: Vec<Lint>,
+    findings: Vec<Finding>,
 }
 
 /// Which group of a model holds each line: its user-agent lines, and its rules (as written)
@@ -161,7 +161,7 @@ impl<'a> Context<'a> {
     }
 
     /// Record a finding.
-    pub(crate) fn push(&mut self, lint: Lint) {
+    pub(crate) fn push(&mut self, lint: Finding) {
         self.findings.push(lint);
     }
 
@@ -176,12 +176,12 @@ impl<'a> Context<'a> {
     }
 
     /// Remove findings for which `keep` is false.
-    pub(crate) fn retain(&mut self, keep: impl FnMut(&Lint) -> bool) {
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&Finding) -> bool) {
         self.findings.retain(keep);
     }
 
     /// Change the findings with `code`.
-    pub(crate) fn update(&mut self, code: crate::Code, mut change: impl FnMut(&mut Lint)) {
+    pub(crate) fn update(&mut self, code: crate::Code, mut change: impl FnMut(&mut Finding)) {
         for finding in self.findings.iter_mut().filter(|f| f.code == code) {
             change(finding);
         }
@@ -220,7 +220,7 @@ impl<'a> Context<'a> {
         let (errors, warnings, notes) = (
             count(Severity::Error),
             count(Severity::Warning),
-            count(Severity::Info),
+            count(Severity::Note),
         );
         let truncated_count = findings.len().saturating_sub(options.max_findings);
         findings.truncate(options.max_findings);

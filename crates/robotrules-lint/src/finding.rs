@@ -2,7 +2,7 @@
 
 use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 use robotrules_model::{Profile, Severity, Span};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::code::Code;
 use crate::level::Levels;
@@ -57,13 +57,12 @@ pub struct Related {
 
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Lint {
+pub struct Finding {
     /// Stable code.
     pub code: Code,
     /// `error` when the profile linted for drops a line or rule, `warning` when it keeps it
-    /// but it is likely not what the author meant, `note` (`Severity::Info`) for a harmless
+    /// but it is likely not what the author meant, `note` for a harmless
     /// redundancy worth knowing about. Notes never change the exit status.
-    #[serde(serialize_with = "serialize_severity")]
     pub severity: Severity,
     /// The bytes concerned (offsets into the linted input).
     pub span: Span,
@@ -87,7 +86,7 @@ pub struct Lint {
     pub related: Vec<Related>,
 }
 
-impl Lint {
+impl Finding {
     /// A finding on `line`; the column is filled in when the report is made.
     pub(crate) fn new(
         code: Code,
@@ -95,8 +94,8 @@ impl Lint {
         span: Span,
         line: u32,
         message: impl Into<String>,
-    ) -> Lint {
-        Lint {
+    ) -> Finding {
+        Finding {
             code,
             severity,
             span,
@@ -110,22 +109,22 @@ impl Lint {
         }
     }
 
-    pub(crate) fn label(mut self, label: impl Into<String>) -> Lint {
+    pub(crate) fn label(mut self, label: impl Into<String>) -> Finding {
         self.label = Some(label.into());
         self
     }
 
-    pub(crate) fn help(mut self, help: impl Into<String>) -> Lint {
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Finding {
         self.help = Some(help.into());
         self
     }
 
-    pub(crate) fn profiles(mut self, profiles: &[Profile]) -> Lint {
+    pub(crate) fn profiles(mut self, profiles: &[Profile]) -> Finding {
         self.profiles = profiles.to_vec();
         self
     }
 
-    pub(crate) fn related(mut self, span: Span, line: u32, label: impl Into<String>) -> Lint {
+    pub(crate) fn related(mut self, span: Span, line: u32, label: impl Into<String>) -> Finding {
         self.related.push(Related {
             span,
             line,
@@ -136,29 +135,13 @@ impl Lint {
     }
 }
 
-/// A severity as lint output names it: `error`, `warning` or `note`.
-pub const fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "note",
-    }
-}
-
-fn serialize_severity<S: Serializer>(
-    severity: &Severity,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(severity_name(*severity))
-}
-
 /// The outcome of [`crate::lint`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LintReport {
     /// The profile the file was checked for.
     pub profile: Profile,
     /// The findings kept, in file order.
-    pub findings: Vec<Lint>,
+    pub findings: Vec<Finding>,
     /// How many findings were left out because of [`LintOptions::max_findings`].
     pub truncated_count: usize,
     /// Errors among all findings (kept or not).

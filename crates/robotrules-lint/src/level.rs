@@ -126,7 +126,7 @@ impl Levels {
         }
         let group = match severity {
             Severity::Warning => self.warnings,
-            Severity::Info => self.notes,
+            Severity::Note => self.notes,
             Severity::Error => None,
         };
         match group {
@@ -170,13 +170,13 @@ mod tests {
             Some(Severity::Error)
         );
         assert_eq!(
-            levels.apply(Code::EmptyRule, Severity::Info),
+            levels.apply(Code::EmptyRule, Severity::Note),
             None,
             "allowed whatever its severity"
         );
         assert_eq!(
-            Levels::default().apply(Code::EmptyRule, Severity::Info),
-            Some(Severity::Info)
+            Levels::default().apply(Code::EmptyRule, Severity::Note),
+            Some(Severity::Note)
         );
     }
 

@@ -4,7 +4,7 @@
 //! [`lint`] reads a file under every profile (RFC 9309, Google, the 1994 convention) and
 //! reports what is wrong for the profile it is checked for: an **error** when that reading
 //! drops a line or rule, a **warning** when it keeps it but the author likely meant something
-//! else, or another reading differs. Each [`Lint`] has a stable [`Code`] (documented in
+//! else, or another reading differs. Each [`Finding`] has a stable [`Code`] (documented in
 //! `docs/lints.md`), a byte span, line and column, a message, a help text and the profiles the
 //! problem occurs under. Findings the grammar and the model already report are reused, not
 //! detected again.
@@ -31,9 +31,7 @@ pub mod sarif;
 mod source;
 
 pub use code::{Code, Family, UnknownCode};
-pub use finding::{
-    severity_name, Lint, LintOptions, LintReport, Related, Summary, DEFAULT_MAX_FINDINGS,
-};
+pub use finding::{Finding, LintOptions, LintReport, Related, Summary, DEFAULT_MAX_FINDINGS};
 pub use level::{Level, LevelTarget, Levels};
 pub use robotrules_model::{Profile, Severity, Span};
 

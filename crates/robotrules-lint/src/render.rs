@@ -3,7 +3,7 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
-use crate::finding::{Lint, LintReport, Summary};
+use crate::finding::{Finding, LintReport, Summary};
 use crate::source;
 use robotrules_model::{Profile, Severity, Span};
 
@@ -98,11 +98,11 @@ pub fn json_lines_for(report: &LintReport, file: Option<&str>) -> String {
     struct Named<'a> {
         file: &'a str,
         #[serde(flatten)]
-        lint: &'a Lint,
+        lint: &'a Finding,
     }
     let mut out = String::new();
     for lint in &report.findings {
-        // A `Lint` holds only strings, numbers and lists: serialising it cannot fail.
+        // A `Finding` holds only strings, numbers and lists: serialising it cannot fail.
         let line = match file {
             Some(file) => serde_json::to_string(&Named { file, lint }),
             None => serde_json::to_string(lint),
@@ -193,11 +193,11 @@ pub fn profiles_do(profiles: &[Profile], verb: &str) -> String {
     }
 }
 
-fn finding_group<'a>(lint: &'a Lint, source: &'a [u8], path: &'a str) -> Group<'a> {
+fn finding_group<'a>(lint: &'a Finding, source: &'a [u8], path: &'a str) -> Group<'a> {
     let level = match lint.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
-        Severity::Info => Level::NOTE,
+        Severity::Note => Level::NOTE,
     };
     let mut places = vec![Place {
         span: lint.span,

@@ -10,7 +10,7 @@
 use serde_json::{json, Value};
 
 use crate::code::Code;
-use crate::finding::{severity_name, Lint, LintReport};
+use crate::finding::{Finding, LintReport};
 use crate::source;
 
 /// The SARIF version written.
@@ -76,7 +76,7 @@ pub fn log(files: &[File<'_>], tool_version: &str) -> Value {
     })
 }
 
-fn result(file: &File<'_>, lint: &Lint) -> Value {
+fn result(file: &File<'_>, lint: &Finding) -> Value {
     let rule_index = Code::ALL.iter().position(|&c| c == lint.code);
     let message = match &lint.help {
         Some(help) => format!("{}\n\nhelp: {help}", lint.message),
@@ -96,7 +96,7 @@ fn result(file: &File<'_>, lint: &Lint) -> Value {
     let mut out = json!({
         "ruleId": lint.code.as_str(),
         "ruleIndex": rule_index,
-        "level": severity_name(lint.severity),
+        "level": lint.severity.as_str(),
         "message": { "text": message },
         "locations": [location(file, lint.span, lint.line, lint.column)],
         "properties": { "profiles": lint.profiles },

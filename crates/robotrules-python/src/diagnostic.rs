@@ -1,7 +1,6 @@
 //! `Diagnostic`: what the parser found while reading a file.
 
 use pyo3::prelude::*;
-use robotrules::severity_name;
 
 /// A parser finding: skipped bytes, an ignored line, a lenient reading.
 #[pyclass(frozen, get_all, module = "robotrules._robotrules")]
@@ -24,7 +23,7 @@ impl From<&robotrules::Diagnostic> for Diagnostic {
     fn from(d: &robotrules::Diagnostic) -> Self {
         Diagnostic {
             code: d.code(),
-            severity: severity_name(d.severity()),
+            severity: d.severity().as_str(),
             line: d.line,
             start: d.span.start,
             end: d.span.end,

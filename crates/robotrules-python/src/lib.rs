@@ -34,7 +34,7 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<explanation::Explanation>()?;
     m.add_class::<explanation::RuleMatch>()?;
     m.add_class::<diagnostic::Diagnostic>()?;
-    m.add_class::<lint::LintFinding>()?;
+    m.add_class::<lint::Finding>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
     m.add_class::<survey::Survey>()?;

@@ -3,11 +3,10 @@
 use pyo3::prelude::*;
 
 use crate::{errors, input};
-use robotrules::severity_name;
 
 /// One lint finding.
 #[pyclass(frozen, get_all, module = "robotrules._robotrules")]
-pub(crate) struct LintFinding {
+pub(crate) struct Finding {
     /// Stable code (`"misspelt-key"`, …).
     code: &'static str,
     /// `"error"` (the profile drops the line or rule), `"warning"` or `"note"`.
@@ -31,10 +30,10 @@ pub(crate) struct LintFinding {
 }
 
 #[pymethods]
-impl LintFinding {
+impl Finding {
     fn __repr__(&self) -> String {
         format!(
-            "LintFinding(code={:?}, severity={:?}, line={}, column={}, message={:?})",
+            "Finding(code={:?}, severity={:?}, line={}, column={}, message={:?})",
             self.code, self.severity, self.line, self.column, self.message
         )
     }
@@ -48,7 +47,7 @@ pub(crate) fn lint(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     profile: &str,
-) -> PyResult<Vec<LintFinding>> {
+) -> PyResult<Vec<Finding>> {
     let options = robotrules::ParseOptions {
         profile: errors::profile(profile)?,
         ..robotrules::ParseOptions::default()
@@ -59,9 +58,9 @@ pub(crate) fn lint(
     Ok(report
         .findings
         .into_iter()
-        .map(|lint| LintFinding {
+        .map(|lint| Finding {
             code: lint.code.as_str(),
-            severity: severity_name(lint.severity),
+            severity: lint.severity.as_str(),
             line: lint.line,
             column: lint.column,
             start: lint.span.start,

@@ -168,8 +168,8 @@ impl Surveyed {
         self.inner.facts.redirect.as_deref()
     }
 
-    /// Whether this is a redirect whose access waits for its target's capture (every row's
-    /// `access` is `"unknown"` until then).
+    /// Whether this is a redirect whose reach waits for its target's capture (every row's
+    /// `reach` is `"unknown"` until then).
     #[getter]
     fn awaits_target(&self) -> bool {
         self.inner.awaits_target()
@@ -194,7 +194,7 @@ impl Surveyed {
                     r.parse_limit_cut.into_bound_py_any(py)?,
                     r.agent.into_bound_py_any(py)?,
                     r.named.into_bound_py_any(py)?,
-                    r.access.as_str().into_bound_py_any(py)?,
+                    r.reach.as_str().into_bound_py_any(py)?,
                     r.crawl_delay.into_bound_py_any(py)?,
                     r.sitemaps.into_bound_py_any(py)?,
                 ];
@@ -222,26 +222,26 @@ impl Surveyed {
             .into_pyobject(py)
     }
 
-    /// The columns the crawlers' rules decide, column by column: `named`, `access` and
+    /// The columns the crawlers' rules decide, column by column: `named`, `reach` and
     /// `crawl_delay` as lists in the survey's crawler order, and `sitemaps` (the last four of
     /// `SURVEY_COLUMNS`; an engine can keep one record per capture and expand it late).
     fn verdicts(&self) -> (Vec<bool>, Vec<&'static str>, Vec<Option<f64>>, u32) {
-        let v = &self.inner.verdicts;
+        let v = &self.inner.per_agent;
         (
             v.agents.iter().map(|a| a.named).collect(),
-            v.agents.iter().map(|a| a.access.as_str()).collect(),
+            v.agents.iter().map(|a| a.reach.as_str()).collect(),
             v.agents.iter().map(|a| a.crawl_delay).collect(),
             v.sitemaps,
         )
     }
 
     fn __repr__(&self) -> String {
-        let access: Vec<&str> = self
+        let reach: Vec<&str> = self
             .inner
-            .verdicts
+            .per_agent
             .agents
             .iter()
-            .map(|a| a.access.as_str())
+            .map(|a| a.reach.as_str())
             .collect();
         let status = self
             .inner
@@ -249,7 +249,7 @@ impl Surveyed {
             .status
             .map_or_else(|| "None".to_owned(), |s| s.to_string());
         format!(
-            "Surveyed(url={:?}, status={status}, access={access:?})",
+            "Surveyed(url={:?}, status={status}, reach={reach:?})",
             self.inner.facts.url
         )
     }

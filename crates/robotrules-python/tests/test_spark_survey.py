@@ -145,7 +145,7 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     expected = _columns(cli_out)
     assert [c[0] for c in expected] == [
         "host", "capture_time", "warc_file", "warc_offset", "status", "redirect",
-        "content_type", "body_kind", "bytes", "parse_limit_cut", "agent", "named", "access",
+        "content_type", "body_kind", "bytes", "parse_limit_cut", "agent", "named", "reach",
         "crawl_delay", "sitemaps",
     ]
     for part in parts:
@@ -160,25 +160,25 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
         first.setdefault((r["host"], r["agent"], r["warc_file"]), r)
     gz, redirects = warcs[0], warcs[2]
 
-    def access(host: str, agent: str, warc: str = gz) -> str:
-        return first[(host, agent, warc)]["access"]
+    def reach(host: str, agent: str, warc: str = gz) -> str:
+        return first[(host, agent, warc)]["reach"]
 
-    assert access("a.example", "GPTBot") == "blocked"
-    assert access("d.example", "GPTBot") == "open"
-    assert access("e.example", "GPTBot") == "blocked"
-    assert access("f.example", "CCBot") == "blocked"
-    assert access("g.example", "CCBot") == "unknown"
+    assert reach("a.example", "GPTBot") == "blocked"
+    assert reach("d.example", "GPTBot") == "open"
+    assert reach("e.example", "GPTBot") == "blocked"
+    assert reach("f.example", "CCBot") == "blocked"
+    assert reach("g.example", "CCBot") == "unknown"
     assert first[("h.example", "CCBot", gz)]["body_kind"] == "html"
     # Two hops to r3, whose first capture decides (the second would open it to GPTBot).
-    assert access("r1.example", "GPTBot", redirects) == "blocked"
-    assert access("r1.example", "CCBot", redirects) == "open"
-    assert access("s.example", "CCBot", redirects) == "partial"
+    assert reach("r1.example", "GPTBot", redirects) == "blocked"
+    assert reach("r1.example", "CCBot", redirects) == "open"
+    assert reach("s.example", "CCBot", redirects) == "partial"
     assert first[("s.example", "CCBot", redirects)]["crawl_delay"] == 3.0
-    assert access("t.example", "CCBot", redirects) == "blocked"
+    assert reach("t.example", "CCBot", redirects) == "blocked"
     # A loop, and a chain one hop too long, read as unavailable: open.
-    assert access("x.example", "CCBot", redirects) == "open"
-    assert access("c1.example", "CCBot", redirects) == "open"
-    assert access("c2.example", "CCBot", redirects) == "blocked"
+    assert reach("x.example", "CCBot", redirects) == "open"
+    assert reach("c1.example", "CCBot", redirects) == "open"
+    assert reach("c2.example", "CCBot", redirects) == "blocked"
     agents = len(_AGENTS.split(","))
     # Ten captures in each fixture file, seventeen in the redirects' file.
     assert len(cli_rows) == (2 * 10 + 17) * agents

@@ -46,11 +46,11 @@ def test_a_capture_gives_one_row_per_crawler_with_the_clis_columns() -> None:
         "parse_limit_cut": False,
         "agent": "GPTBot",
         "named": True,
-        "access": "blocked",
+        "reach": "blocked",
         "crawl_delay": None,
         "sitemaps": 1,
     }
-    assert (ccbot["agent"], ccbot["named"], ccbot["access"], ccbot["crawl_delay"]) == (
+    assert (ccbot["agent"], ccbot["named"], ccbot["reach"], ccbot["crawl_delay"]) == (
         "CCBot",
         False,
         "partial",
@@ -83,13 +83,13 @@ def test_a_record_block_is_read_as_the_cli_reads_it() -> None:
 def test_statuses_follow_rfc_9309_and_redirects_wait_for_their_target() -> None:
     survey = Survey(["GPTBot"])
     url = "https://example.com/robots.txt"
-    assert _rows(survey.capture(url, b"<html>", status=404))[0]["access"] == "open"
-    assert _rows(survey.capture(url, _ROBOTS, status=503))[0]["access"] == "blocked"
+    assert _rows(survey.capture(url, b"<html>", status=404))[0]["reach"] == "open"
+    assert _rows(survey.capture(url, _ROBOTS, status=503))[0]["reach"] == "blocked"
     location = [("Location", "//www.example.com/robots.txt")]
     moved = survey.capture(url, b"", status=301, headers=location)
     assert moved.awaits_target
     assert moved.redirect == "https://www.example.com/robots.txt"
-    assert _rows(moved)[0]["access"] == "unknown"
+    assert _rows(moved)[0]["reach"] == "unknown"
     assert url_key("HTTPS://WWW.Example.com/robots.txt") == moved.redirect
     assert not survey.capture(url, _ROBOTS, status=200).awaits_target
 
@@ -111,10 +111,10 @@ def test_crawler_names_are_checked_before_any_capture() -> None:
 def test_facts_and_verdicts_are_the_rows_column_by_column() -> None:
     survey = Survey(["GPTBot", "CCBot", "Googlebot"])
     surveyed = survey.capture("https://example.com/robots.txt", _ROBOTS, status=200, offset=9)
-    named, access, crawl_delay, sitemaps = surveyed.verdicts()
+    named, reach, crawl_delay, sitemaps = surveyed.verdicts()
     expanded = [
-        (*surveyed.facts(), agent, named[i], access[i], crawl_delay[i], sitemaps)
+        (*surveyed.facts(), agent, named[i], reach[i], crawl_delay[i], sitemaps)
         for i, agent in enumerate(survey.agents)
     ]
     assert expanded == surveyed.rows()
-    assert access == ["blocked", "partial", "partial"]
+    assert reach == ["blocked", "partial", "partial"]

@@ -88,7 +88,7 @@ fn survey(c: &mut Criterion) {
                 let mut rows = 0;
                 read_input(&input, |raw| {
                     if let Reading::Capture(capture) = raw.read() {
-                        rows += survey.capture(&capture).verdicts.agents.len();
+                        rows += survey.capture(&capture).per_agent.agents.len();
                     }
                     true
                 })
@@ -108,7 +108,7 @@ fn survey(c: &mut Criterion) {
                 |batch| {
                     let mut out = Vec::new();
                     for row in batch.iter().flat_map(|s| s.rows(survey.agents())) {
-                        let _ = writeln!(out, "{},{},{}", row.host, row.agent, row.access);
+                        let _ = writeln!(out, "{},{},{}", row.host, row.agent, row.reach);
                     }
                     out.len()
                 },

@@ -6,8 +6,8 @@
 //! - [`Survey::capture`] is the per-capture function: one [`Capture`] in (host, URL, status,
 //!   headers, body), a [`Surveyed`] out, whose [`Surveyed::rows`] are the rows
 //!   ([`COLUMNS`]). It is what an engine such as Spark calls per record.
-//! - [`access_of`] decides the access class of one crawler on one file, with witness paths
-//!   (see [`access`] for the method and its limits).
+//! - [`reach_of`] decides the reach class of one crawler on one file, with witness paths
+//!   (see [`reach`] for the method and its limits).
 //! - [`WarcReader`] reads WARC files, plain or one gzip member per record (Common Crawl's
 //!   layout), with each record's offset; malformed records are reported and skipped.
 //! - [`run`] surveys many inputs on every core, streaming, in input order, and resolves
@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use robotrules_model::Profile;
-//! use robotrules_survey::{default_agents, Access, Capture, Survey};
+//! use robotrules_survey::{default_agents, Reach, Capture, Survey};
 //!
 //! let survey = Survey::new(default_agents(), Profile::Google, 512_000)?;
 //! let capture = Capture {
@@ -28,24 +28,23 @@
 //! };
 //! let surveyed = survey.capture(&capture);
 //! let gptbot = surveyed.rows(survey.agents()).find(|r| r.agent == "GPTBot").unwrap();
-//! assert_eq!((gptbot.access, gptbot.named), (Access::Blocked, true));
+//! assert_eq!((gptbot.reach, gptbot.named), (Reach::Blocked, true));
 //! let ccbot = surveyed.rows(survey.agents()).find(|r| r.agent == "CCBot").unwrap();
-//! assert_eq!((ccbot.access, ccbot.named), (Access::Partial, false));
+//! assert_eq!((ccbot.reach, ccbot.named), (Reach::Partial, false));
 //! # Ok::<(), robotrules_model::InvalidAgent>(())
 //! ```
 
-pub mod access;
 mod agents;
 mod body;
 mod http;
 mod input;
 mod pipeline;
+pub mod reach;
 mod status;
 mod survey;
 mod tally;
 pub mod warc;
 
-pub use access::{access_of, Access};
 pub use agents::{
     default_agents, parse_agent_list, Agent, AgentListError, Purpose, DEFAULT_AGENTS_TSV,
 };
@@ -53,9 +52,10 @@ pub use body::{body_kind, BodyKind};
 pub use http::{parse_response, Response};
 pub use input::{read_input, Input, Raw, Reading};
 pub use pipeline::{run, Event, RunOptions};
+pub use reach::{reach_of, Reach};
 pub use status::{status_class, StatusClass, MAX_REDIRECTS};
 pub use survey::{
-    host_of, resolve, url_key, AgentFacts, Capture, Facts, Row, Survey, Surveyed, Verdicts, COLUMNS,
+    host_of, resolve, url_key, AgentFacts, Capture, Facts, PerAgent, Row, Survey, Surveyed, COLUMNS,
 };
 pub use tally::{AgentTally, Tally};
 pub use warc::WarcReader;

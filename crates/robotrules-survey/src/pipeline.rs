@@ -7,7 +7,7 @@
 //! because its target may come later in the input. Then the chains are followed through the
 //! redirects seen (at most [`MAX_REDIRECTS`]), and the WARC inputs are read a second time for
 //! the targets' captures only (the first capture of each URL, in input order). A target not in
-//! the input leaves the redirect's access `unknown`. Memory grows with the number of
+//! the input leaves the redirect's reach `unknown`. Memory grows with the number of
 //! redirects (their capture columns are kept), not with the number of captures.
 
 use std::collections::{HashMap, HashSet};
@@ -18,10 +18,10 @@ use std::sync::mpsc::{sync_channel, Receiver};
 
 use rayon::prelude::*;
 
-use crate::access::Access;
 use crate::input::{read_input, Input, Raw, Reading};
+use crate::reach::Reach;
 use crate::status::MAX_REDIRECTS;
-use crate::survey::{url_key, Survey, Surveyed, Verdicts};
+use crate::survey::{url_key, PerAgent, Survey, Surveyed};
 use crate::tally::Tally;
 use crate::warc::Malformed;
 
@@ -168,7 +168,7 @@ pub fn run<T: Send>(
         })
         .collect();
     let wanted: HashSet<&str> = finals.iter().flatten().map(String::as_str).collect();
-    let mut found: HashMap<String, Verdicts> = HashMap::new();
+    let mut found: HashMap<String, PerAgent> = HashMap::new();
     let warcs: Vec<Input> = inputs
         .iter()
         .filter(|i| matches!(i, Input::Warc(_)))
@@ -204,20 +204,20 @@ pub fn run<T: Send>(
         &mut |event| {
             if let Pass::Done(done) = event {
                 for s in done.surveyed {
-                    found.entry(url_key(&s.facts.url)).or_insert(s.verdicts);
+                    found.entry(url_key(&s.facts.url)).or_insert(s.per_agent);
                 }
             }
             ControlFlow::Continue(())
         },
     );
     for (mut surveyed, target) in pending.into_iter().zip(finals) {
-        surveyed.verdicts = match target {
-            None => survey.all(Access::Open),
+        surveyed.per_agent = match target {
+            None => survey.all(Reach::Open),
             Some(target) => match found.get(&target) {
-                Some(verdicts) if verdicts.agents.iter().all(|a| a.access != Access::Unknown) => {
+                Some(verdicts) if verdicts.agents.iter().all(|a| a.reach != Reach::Unknown) => {
                     verdicts.clone()
                 }
-                _ => survey.all(Access::Unknown),
+                _ => survey.all(Reach::Unknown),
             },
         };
         let mut tally = Tally::default();

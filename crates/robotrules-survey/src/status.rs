@@ -1,5 +1,5 @@
 //! What an HTTP status makes of a robots.txt (RFC 9309 §2.3.1), as the robotrules fetch
-//! client reads it: the same status gives the same access here as `robotrules fetch` and
+//! client reads it: the same status gives the same reach here as `robotrules fetch` and
 //! `check` on a live site.
 
 /// What a capture's status means for its host's rules.

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use robotrules_model::{Crawler, InvalidAgent, Profile, RobotsTxt, Selection};
 
-use crate::access::{access_of, Access};
 use crate::agents::Agent;
 use crate::body::{body_kind, BodyKind};
 use crate::http::header;
+use crate::reach::{reach_of, Reach};
 use crate::status::{status_class, StatusClass};
 
 /// One robots.txt capture: what a crawler got when it fetched a host's `/robots.txt`.
@@ -66,7 +66,7 @@ pub struct Facts {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AgentFacts {
     /// Open, partial, blocked (or unknown).
-    pub access: Access,
+    pub reach: Reach,
     /// Whether a group names the crawler (rather than it falling back to `*`).
     pub named: bool,
     /// Its crawl-delay in seconds.
@@ -74,10 +74,10 @@ pub struct AgentFacts {
 }
 
 impl AgentFacts {
-    /// A crawler that no rules name, with access `access` (a status decided it).
-    pub const fn by_status(access: Access) -> AgentFacts {
+    /// A crawler that no rules name, with reach `reach` (a status decided it).
+    pub const fn by_status(reach: Reach) -> AgentFacts {
         AgentFacts {
-            access,
+            reach,
             named: false,
             crawl_delay: None,
         }
@@ -86,7 +86,7 @@ impl AgentFacts {
 
 /// What the rules that apply to a capture give every crawler of the survey.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Verdicts {
+pub struct PerAgent {
     /// Per crawler, in the survey's order.
     pub agents: Vec<AgentFacts>,
     /// How many `Sitemap:` lines the robots.txt has.
@@ -99,7 +99,7 @@ pub struct Surveyed {
     /// The columns that do not depend on the crawler.
     pub facts: Facts,
     /// The columns that do.
-    pub verdicts: Verdicts,
+    pub per_agent: PerAgent,
 }
 
 /// The column names of a row, in order: the schema of CSV, JSON Lines and Parquet output.
@@ -116,7 +116,7 @@ pub const COLUMNS: [&str; 15] = [
     "parse_limit_cut",
     "agent",
     "named",
-    "access",
+    "reach",
     "crawl_delay",
     "sitemaps",
 ];
@@ -149,8 +149,8 @@ pub struct Row<'a> {
     pub agent: &'a str,
     /// Whether a group names it.
     pub named: bool,
-    /// Its access class.
-    pub access: Access,
+    /// Its reach class.
+    pub reach: Reach,
     /// Its crawl-delay in seconds.
     pub crawl_delay: Option<f64>,
     /// The number of sitemaps.
@@ -163,7 +163,7 @@ impl Surveyed {
         let f = &self.facts;
         agents
             .iter()
-            .zip(&self.verdicts.agents)
+            .zip(&self.per_agent.agents)
             .map(move |(agent, v)| Row {
                 host: &f.host,
                 capture_time: &f.time,
@@ -177,20 +177,20 @@ impl Surveyed {
                 parse_limit_cut: f.cut,
                 agent: &agent.name,
                 named: v.named,
-                access: v.access,
+                reach: v.reach,
                 crawl_delay: v.crawl_delay,
-                sitemaps: self.verdicts.sitemaps,
+                sitemaps: self.per_agent.sitemaps,
             })
     }
 
-    /// Whether this is a redirect whose access waits for its target.
+    /// Whether this is a redirect whose reach waits for its target.
     pub fn awaits_target(&self) -> bool {
         self.facts.redirect.is_some()
             && self
-                .verdicts
+                .per_agent
                 .agents
                 .iter()
-                .all(|a| a.access == Access::Unknown)
+                .all(|a| a.reach == Reach::Unknown)
     }
 }
 
@@ -242,8 +242,8 @@ impl Survey {
     }
 
     /// Surveys one capture. A redirect (RFC 9309 §2.3.1.2) gets its target in
-    /// [`Facts::redirect`] and access [`Access::Unknown`] for every crawler: whoever holds the
-    /// target's capture replaces the verdicts with the target's ([`Survey::verdicts`]); the CLI
+    /// [`Facts::redirect`] and reach [`Reach::Unknown`] for every crawler: whoever holds the
+    /// target's capture replaces the verdicts with the target's ([`Survey::per_agent`]); the CLI
     /// does when the target is in its input.
     pub fn capture(&self, capture: &Capture) -> Surveyed {
         let status = capture.status.unwrap_or(200);
@@ -274,62 +274,61 @@ impl Survey {
             bytes: capture.body.len() as u64,
             cut: capture.body.len() > self.parse_limit,
         };
-        let verdicts = match class {
-            StatusClass::Success => self.verdicts(&capture.body),
-            StatusClass::Redirect => self.all(Access::Unknown),
-            StatusClass::Unavailable => self.all(Access::Open),
-            StatusClass::Unreachable => self.all(Access::Blocked),
+        let per_agent = match class {
+            StatusClass::Success => self.per_agent(&capture.body),
+            StatusClass::Redirect => self.all(Reach::Unknown),
+            StatusClass::Unavailable => self.all(Reach::Open),
+            StatusClass::Unreachable => self.all(Reach::Blocked),
         };
-        Surveyed { facts, verdicts }
+        Surveyed { facts, per_agent }
     }
 
-    /// Every crawler with access `access` and no rules (a status decided).
-    pub fn all(&self, access: Access) -> Verdicts {
-        Verdicts {
-            agents: vec![AgentFacts::by_status(access); self.agents.len()],
+    /// Every crawler with reach `reach` and no rules (a status decided).
+    pub fn all(&self, reach: Reach) -> PerAgent {
+        PerAgent {
+            agents: vec![AgentFacts::by_status(reach); self.agents.len()],
             sitemaps: 0,
         }
     }
 
     /// The verdicts of the robots.txt `body`: parsed once; each crawler's groups chosen
     /// ([`RobotsTxt::selection_of`]); each distinct set of groups compiled once (most crawlers
-    /// fall back to `*`) and its access decided by [`access_of`].
-    pub fn verdicts(&self, body: &[u8]) -> Verdicts {
+    /// fall back to `*`) and its reach decided by [`reach_of`].
+    pub fn per_agent(&self, body: &[u8]) -> PerAgent {
         let robots = Arc::new(RobotsTxt::parse(body, self.profile, self.parse_limit));
         let sitemaps = u32::try_from(robots.sitemaps().count()).unwrap_or(u32::MAX);
-        // Per distinct set of groups: its access and crawl-delay.
-        let mut decided: Vec<(Vec<usize>, Access, Option<f64>)> = Vec::new();
+        // Per distinct set of groups: its reach and crawl-delay.
+        let mut decided: Vec<(Vec<usize>, Reach, Option<f64>)> = Vec::new();
         let agents = self
             .agents
             .iter()
             .map(|agent| {
                 // Names are checked in `Survey::new`; a file cannot make one invalid.
                 let Ok((selection, groups)) = robots.selection_of(&agent.name) else {
-                    return AgentFacts::by_status(Access::Unknown);
+                    return AgentFacts::by_status(Reach::Unknown);
                 };
                 let named = matches!(selection, Selection::Exact | Selection::Substring);
-                if let Some((_, access, crawl_delay)) = decided.iter().find(|(g, ..)| *g == groups)
-                {
+                if let Some((_, reach, crawl_delay)) = decided.iter().find(|(g, ..)| *g == groups) {
                     return AgentFacts {
-                        access: *access,
+                        reach: *reach,
                         named,
                         crawl_delay: *crawl_delay,
                     };
                 }
                 let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
-                    return AgentFacts::by_status(Access::Unknown);
+                    return AgentFacts::by_status(Reach::Unknown);
                 };
-                let access = access_of(&crawler);
+                let reach = reach_of(&crawler);
                 let crawl_delay = crawler.crawl_delay().map(|d| d.as_secs_f64());
-                decided.push((groups, access, crawl_delay));
+                decided.push((groups, reach, crawl_delay));
                 AgentFacts {
-                    access,
+                    reach,
                     named,
                     crawl_delay,
                 }
             })
             .collect();
-        Verdicts { agents, sitemaps }
+        PerAgent { agents, sitemaps }
     }
 }
 
@@ -385,8 +384,8 @@ mod tests {
         }
     }
 
-    fn access(s: &Surveyed) -> Vec<Access> {
-        s.verdicts.agents.iter().map(|a| a.access).collect()
+    fn reach(s: &Surveyed) -> Vec<Reach> {
+        s.per_agent.agents.iter().map(|a| a.reach).collect()
     }
 
     #[test]
@@ -394,13 +393,10 @@ mod tests {
         let body = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\nCrawl-delay: 2\n\nSitemap: https://example.com/s.xml\n";
         let survey = survey();
         let s = survey.capture(&capture(200, &[("Content-Type", "text/plain")], body));
-        assert_eq!(
-            access(&s),
-            [Access::Blocked, Access::Partial, Access::Partial]
-        );
-        assert!(s.verdicts.agents[0].named && !s.verdicts.agents[1].named);
-        assert_eq!(s.verdicts.agents[1].crawl_delay, Some(2.0));
-        assert_eq!(s.verdicts.sitemaps, 1);
+        assert_eq!(reach(&s), [Reach::Blocked, Reach::Partial, Reach::Partial]);
+        assert!(s.per_agent.agents[0].named && !s.per_agent.agents[1].named);
+        assert_eq!(s.per_agent.agents[1].crawl_delay, Some(2.0));
+        assert_eq!(s.per_agent.sitemaps, 1);
         assert_eq!(s.facts.content_type.as_deref(), Some("text/plain"));
         let rows: Vec<Row<'_>> = s.rows(survey.agents()).collect();
         assert_eq!(rows.len(), 3);
@@ -411,7 +407,7 @@ mod tests {
     fn an_empty_sitemap_line_is_not_counted() {
         let body = "Sitemap:\nUser-agent: *\nDisallow: /x\nSitemap: https://example.com/s.xml\n";
         let s = survey().capture(&capture(200, &[], body));
-        assert_eq!(s.verdicts.sitemaps, 1);
+        assert_eq!(s.per_agent.sitemaps, 1);
     }
 
     #[test]
@@ -419,19 +415,19 @@ mod tests {
         let survey = survey();
         let body = "User-agent: *\nDisallow: /\n";
         assert_eq!(
-            access(&survey.capture(&capture(404, &[], body))),
-            [Access::Open; 3]
+            reach(&survey.capture(&capture(404, &[], body))),
+            [Reach::Open; 3]
         );
         assert_eq!(
-            access(&survey.capture(&capture(503, &[], body))),
-            [Access::Blocked; 3]
+            reach(&survey.capture(&capture(503, &[], body))),
+            [Reach::Blocked; 3]
         );
         let moved = survey.capture(&capture(
             301,
             &[("Location", "//www.example.com/robots.txt")],
             "",
         ));
-        assert_eq!(access(&moved), [Access::Unknown; 3]);
+        assert_eq!(reach(&moved), [Reach::Unknown; 3]);
         assert!(moved.awaits_target());
         assert_eq!(
             moved.facts.redirect.as_deref(),

@@ -1,7 +1,7 @@
 //! The summary of a survey: per crawler, how many hosts are blocked, partial, open and
 //! unknown, and how many name it; and the records that were skipped or malformed.
 
-use crate::access::Access;
+use crate::reach::Reach;
 use crate::survey::Surveyed;
 
 /// One crawler's counts.
@@ -21,18 +21,18 @@ pub struct AgentTally {
 }
 
 impl AgentTally {
-    /// The captures with a known access: the denominator of the shares.
+    /// The captures with a known reach: the denominator of the shares.
     pub fn known(&self) -> u64 {
         self.blocked + self.partial + self.open
     }
 
-    /// The count of `access`.
-    pub fn count(&self, access: Access) -> u64 {
-        match access {
-            Access::Blocked => self.blocked,
-            Access::Partial => self.partial,
-            Access::Open => self.open,
-            Access::Unknown => self.unknown,
+    /// The count of `reach`.
+    pub fn count(&self, reach: Reach) -> u64 {
+        match reach {
+            Reach::Blocked => self.blocked,
+            Reach::Partial => self.partial,
+            Reach::Open => self.open,
+            Reach::Unknown => self.unknown,
         }
     }
 }
@@ -55,17 +55,17 @@ pub struct Tally {
 impl Tally {
     /// Counts `surveyed`.
     pub fn add(&mut self, surveyed: &Surveyed) {
-        let agents = &surveyed.verdicts.agents;
+        let agents = &surveyed.per_agent.agents;
         if self.agents.len() < agents.len() {
             self.agents.resize(agents.len(), AgentTally::default());
         }
         self.captures += 1;
         for (tally, facts) in self.agents.iter_mut().zip(agents) {
-            match facts.access {
-                Access::Blocked => tally.blocked += 1,
-                Access::Partial => tally.partial += 1,
-                Access::Open => tally.open += 1,
-                Access::Unknown => tally.unknown += 1,
+            match facts.reach {
+                Reach::Blocked => tally.blocked += 1,
+                Reach::Partial => tally.partial += 1,
+                Reach::Open => tally.open += 1,
+                Reach::Unknown => tally.unknown += 1,
             }
             tally.named += u64::from(facts.named);
         }

@@ -5,7 +5,7 @@
 //!
 //! | access result (RFC 9309 §2.3.1) | verdict class | what [`Client::is_allowed`] answers |
 //! |---|---|---|
-//! | success (§2.3.1.1) | conditional | the file's rules decide ([`Decision::decided_by`]) |
+//! | success (§2.3.1.1) | conditional | the file's rules decide ([`Answer::decided_by`]) |
 //! | unavailable (§2.3.1.3: 4xx, too many redirects, FTP 550) | full allow | allowed |
 //! | unreachable (§2.3.1.4: 5xx, network errors) | full disallow | disallowed, `/robots.txt` included |
 //!
@@ -16,7 +16,7 @@
 //! lifetime.
 //! Only behind the `fetch` feature (off by default: parsing needs no runtime).
 //!
-//! The modules: the [`Client`] and its questions (`ask`), [`ClientBuilder`] (`builder`), the answer ([`Decision`], `decision`), what is
+//! The modules: the [`Client`] and its questions (`ask`), [`ClientBuilder`] (`builder`), the answer ([`Answer`], `decision`), what is
 //! held for an origin ([`Lookup`], `lookup`), the client's per-origin entry (`entry`), the one
 //! refresh per origin at a time (`flight`), the turns of [`Client::wait_turn`] (`turn`), and
 //! what a cache shared between processes implements ([`store`]).
@@ -43,7 +43,7 @@ mod turn;
 
 pub use ask::Client;
 pub use builder::ClientBuilder;
-pub use decision::{Decision, Explained};
+pub use decision::{Answer, Explained};
 pub use error::ClientError;
 pub use lookup::{FetchRecord, Lookup};
 pub use store::Store;

@@ -74,7 +74,7 @@ use robotrules_model as model;
 
 pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 #[cfg(feature = "lint")]
-pub use robotrules_lint::{severity_name, LintReport};
+pub use robotrules_lint::{Finding, LintReport};
 pub use robotrules_model::{
     Diagnostic, Error, Explanation, Extension, ExtensionKey, GroupRef, InvalidAgent, InvalidUrl,
     Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile,

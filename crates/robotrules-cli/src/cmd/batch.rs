@@ -56,7 +56,7 @@ use crate::input;
 use crate::lines::{self, Input, Item, Problem};
 use crate::output::{self, Format};
 use crate::remote::{self, For};
-use crate::rows::{Answer, Only, Printer, Row};
+use crate::rows::{Only, Pending, Printer, Row};
 use crate::shared_cache::SharedCache;
 
 /// The default `--concurrency`: origins fetched at once.
@@ -218,8 +218,8 @@ struct Tally<W> {
 
 impl<W: Write> Tally<W> {
     /// Writes the row for `item` and counts it.
-    fn print(&mut self, answered: &Answer, item: &Item, profile: Profile) -> Result<(), CliError> {
-        if let Answer::Decided(decision, _) = answered {
+    fn print(&mut self, answered: &Pending, item: &Item, profile: Profile) -> Result<(), CliError> {
+        if let Pending::Decided(decision, _) = answered {
             if decision.access == AccessKind::Unreachable {
                 self.failed_origins
                     .insert(Arc::clone(&decision.robots_txt_url));
@@ -274,7 +274,7 @@ fn thousands(n: u64) -> String {
 }
 
 /// A question waiting for its origin's robots.txt, with its item (`--unordered`).
-type WaitingItem = Pin<Box<dyn Future<Output = (Item, Answer)>>>;
+type WaitingItem = Pin<Box<dyn Future<Output = (Item, Pending)>>>;
 
 /// Asks the client about each item and prints each row as soon as it is decided
 /// (`--unordered`), at most `window` questions waiting at a time.
@@ -333,10 +333,10 @@ async fn answer_unordered<W: Write>(
 }
 
 /// A question waiting for its origin's robots.txt, with its slot's sequence number.
-type Waiting = Pin<Box<dyn Future<Output = (u64, Answer)>>>;
+type Waiting = Pin<Box<dyn Future<Output = (u64, Pending)>>>;
 
 /// An item read, when it was read, and its answer once there is one.
-type Slot = (Item, Instant, Option<Answer>);
+type Slot = (Item, Instant, Option<Pending>);
 
 /// Items read but not yet written, in input order: each answered already, or waiting for its
 /// origin's robots.txt.
@@ -350,7 +350,7 @@ struct Queue {
 
 impl Queue {
     /// Puts the answer for slot `seq` in place.
-    fn fill(&mut self, seq: u64, answered: Answer) {
+    fn fill(&mut self, seq: u64, answered: Pending) {
         let index = usize::try_from(seq - self.first).unwrap_or(usize::MAX);
         if let Some(slot) = self.slots.get_mut(index) {
             slot.2 = Some(answered);
@@ -373,7 +373,7 @@ impl Queue {
     }
 
     /// The next answer to come, watched by `stall` while the front row waits for it.
-    async fn next_answer(&mut self, stall: &mut Stall) -> Option<(u64, Answer)> {
+    async fn next_answer(&mut self, stall: &mut Stall) -> Option<(u64, Pending)> {
         let since = self.slots.front().map(|(_, read, _)| *read);
         stall.watch(since, self.waiting.next()).await
     }
@@ -578,34 +578,34 @@ struct Asker {
 impl Asker {
     /// The answer for `item` now, when it needs no fetch: a line that is no URL, a URL that
     /// cannot have a robots.txt, or a URL of an origin the client knows.
-    fn try_ask(&self, item: &Item) -> Option<Answer> {
+    fn try_ask(&self, item: &Item) -> Option<Pending> {
         let url = match &item.url {
-            Err(problem) => return Some(Answer::Failed(problem.to_string())),
+            Err(problem) => return Some(Pending::Failed(problem.to_string())),
             Ok(url) if self.explain => return None,
             Ok(url) => url,
         };
         Some(match self.client.try_is_allowed(url)? {
-            Ok(decision) => Answer::Decided(decision, None),
-            Err(error) => Answer::Failed(message(error)),
+            Ok(decision) => Pending::Decided(decision, None),
+            Err(error) => Pending::Failed(message(error)),
         })
     }
 
     /// The answer for `url`, waiting for its origin's robots.txt.
-    fn ask(&self, url: Result<String, Problem>) -> impl Future<Output = Answer> + 'static {
+    fn ask(&self, url: Result<String, Problem>) -> impl Future<Output = Pending> + 'static {
         let client = self.client.clone();
         let explain = self.explain;
         async move {
             match url {
-                Err(problem) => Answer::Failed(problem.to_string()),
+                Err(problem) => Pending::Failed(problem.to_string()),
                 Ok(url) if explain => match client.explain(&url).await {
                     Ok(explained) => {
-                        Answer::Decided(explained.decision, explained.explanation.map(Box::new))
+                        Pending::Decided(explained.decision, explained.explanation.map(Box::new))
                     }
-                    Err(error) => Answer::Failed(message(error)),
+                    Err(error) => Pending::Failed(message(error)),
                 },
                 Ok(url) => match client.is_allowed(&url).await {
-                    Ok(decision) => Answer::Decided(decision, None),
-                    Err(error) => Answer::Failed(message(error)),
+                    Ok(decision) => Pending::Decided(decision, None),
+                    Err(error) => Pending::Failed(message(error)),
                 },
             }
         }
@@ -621,7 +621,7 @@ fn message(error: ClientError) -> String {
 }
 
 /// The row for `item`, as `answer` has it, read under `profile`.
-fn row<'a>(answer: &'a Answer, item: &'a Item, from_stdin: bool, profile: Profile) -> Row<'a> {
+fn row<'a>(answer: &'a Pending, item: &'a Item, from_stdin: bool, profile: Profile) -> Row<'a> {
     let url = match &item.url {
         Ok(url) => url.as_str(),
         Err(problem) => problem.text(),

@@ -31,7 +31,7 @@ use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
 use crate::remote::For;
-use crate::rows::{Printer, Row, Verdict};
+use crate::rows::{Printer, Row, UrlVerdict};
 
 /// Arguments of `robotrules check`.
 #[derive(Debug, clap::Args)]
@@ -109,7 +109,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         RobotsSource::Local(bytes) => (bytes, None, None),
         RobotsSource::Remote(lookup) => (
             lookup.served().body().unwrap_or_default(),
-            Some(Fetched::new(lookup)),
+            Some(FetchedOrigin::new(lookup)),
             lookup.served().truncation(),
         ),
     };
@@ -187,7 +187,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
 }
 
 /// The access result of a fetched robots.txt, and the origin it governs.
-struct Fetched<'a> {
+struct FetchedOrigin<'a> {
     lookup: &'a Lookup,
     access: AccessKind,
     reason: Option<String>,
@@ -196,9 +196,9 @@ struct Fetched<'a> {
     governs: Option<Origin>,
 }
 
-impl<'a> Fetched<'a> {
-    fn new(lookup: &'a Lookup) -> Fetched<'a> {
-        Fetched {
+impl<'a> FetchedOrigin<'a> {
+    fn new(lookup: &'a Lookup) -> FetchedOrigin<'a> {
+        FetchedOrigin {
             lookup,
             access: lookup.access(),
             reason: lookup.access_reason().map(str::to_owned),
@@ -234,7 +234,7 @@ struct Checker<'a> {
     /// Whether rows carry the full explanation (JSON with `--explain`).
     explain: bool,
     /// The access result of a fetched robots.txt.
-    fetched: Option<&'a Fetched<'a>>,
+    fetched: Option<&'a FetchedOrigin<'a>>,
     /// With `--explain`, a file the parse limit cut, read again whole.
     past_cut: Option<PastCut>,
     /// Whether the URLs are lines of standard input (their error rows then say which line);
@@ -271,9 +271,9 @@ impl Checker<'_> {
     }
 
     /// The verdict on `url`, or why there is none.
-    fn verdict<'u>(&'u self, url: &'u str) -> Result<Verdict<'u>, String> {
+    fn verdict<'u>(&'u self, url: &'u str) -> Result<UrlVerdict<'u>, String> {
         let decided = self.rules.decide(url).map_err(|error| error.to_string())?;
-        let mut verdict = Verdict {
+        let mut verdict = UrlVerdict {
             allowed: true,
             profile: self.profile,
             access: None,

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use robotrules::client::AccessKind;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
-use robotrules_diff::{agents_to_compare, witness_candidates, AgentDiff, Decision, DiffError};
+use robotrules_diff::{agents_to_compare, witness_candidates, AgentDiff, DiffError, FileDecision};
 use robotrules_model::RobotsTxt;
 use robotrules_text::excerpt;
 use serde::Serialize;
@@ -110,8 +110,8 @@ pub(crate) struct Record<'a> {
     /// The witness path (`rule` records): a path the two files decide differently.
     #[serde(skip_serializing_if = "Option::is_none")]
     witness: Option<&'a str>,
-    before: &'a Decision,
-    after: &'a Decision,
+    before: &'a FileDecision,
+    after: &'a FileDecision,
 }
 
 /// The closing JSON Lines record.
@@ -347,8 +347,8 @@ fn text_row(
     agent: &str,
     profile: Profile,
     url: &str,
-    before: &Decision,
-    after: &Decision,
+    before: &FileDecision,
+    after: &FileDecision,
 ) -> String {
     let note = crate::output::agent_note(agent);
     let agent = excerpt(agent, EXCERPT_CHARS);
@@ -361,7 +361,7 @@ fn text_row(
     // A group gained, lost or renamed (a misspelt `user-agent` line) shows in the selection.
     let (was, now) = (before.selection.to_string(), after.selection.to_string());
     if was != now || before.groups != after.groups {
-        let groups = |d: &Decision| match d.selection.to_string().as_str() {
+        let groups = |d: &FileDecision| match d.selection.to_string().as_str() {
             "exact" | "substring" => format!("the group at line {}", lines(&d.groups)),
             "global" => format!(
                 "the * group at line {}, no group naming {agent}",
@@ -382,9 +382,9 @@ fn lines(lines: &[u32]) -> String {
 }
 
 /// `disallowed by line 4: Disallow: /private/`, `allowed (no rule)`.
-fn decision(d: &Decision) -> String {
+fn decision(d: &FileDecision) -> String {
     let verdict = if d.allowed { "allowed" } else { "disallowed" };
-    match &d.rule {
+    match &d.decided_by {
         Some(rule) => {
             let kind = rule.kind.as_str();
             let mut chars = kind.chars();

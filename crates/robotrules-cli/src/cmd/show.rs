@@ -23,6 +23,7 @@ use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
 use crate::remote::For;
+use crate::rows::Rule;
 
 /// Arguments of `robotrules show`.
 #[derive(Debug, clap::Args)]
@@ -58,8 +59,8 @@ pub(crate) struct ShownGroup {
     line: u32,
     /// Its user-agent values as written.
     agents: Vec<String>,
-    /// Its rules as written, `allow: /x` or `disallow: /y`, with their lines.
-    rules: Vec<(u32, String)>,
+    /// Its rules as written, `{"line", "kind", "pattern"}`, in line order.
+    rules: Vec<Rule<'static>>,
 }
 
 /// What a crawler gets.
@@ -169,13 +170,23 @@ pub(crate) fn shown_for(rules: &Crawler, url: Option<String>, fetched: Option<Fe
                 .map(|a| a.value(model).into_owned())
                 .collect(),
             rules: {
-                let mut rules: Vec<(u32, String)> = compiled
+                let mut rules: Vec<Rule<'static>> = compiled
                     .rules()
                     .iter()
                     .filter(|r| !r.derived)
-                    .map(|r| (r.line, format!("{}: {}", r.kind.as_str(), r.value(model))))
+                    .map(|r| Rule {
+                        line: r.line,
+                        kind: r.kind,
+                        pattern: r.value(model).into_owned().into(),
+                    })
                     .collect();
-                rules.sort();
+                rules.sort_by(|a, b| {
+                    (a.line, a.kind.as_str(), &a.pattern).cmp(&(
+                        b.line,
+                        b.kind.as_str(),
+                        &b.pattern,
+                    ))
+                });
                 rules.dedup();
                 rules
             },
@@ -235,8 +246,8 @@ pub(crate) fn text(shown: &Shown) -> String {
     let _ = writeln!(out, "groups: {} ({selection})", shown.groups.len());
     for g in &shown.groups {
         let _ = writeln!(out, "  line {}: user-agent {}", g.line, g.agents.join(", "));
-        for (line, rule) in &g.rules {
-            let _ = writeln!(out, "    {line}: {rule}");
+        for rule in &g.rules {
+            let _ = writeln!(out, "    {}: {}: {}", rule.line, rule.kind, rule.pattern);
         }
         if g.rules.is_empty() {
             let _ = writeln!(out, "    (no allow or disallow rules: everything allowed)");
@@ -275,4 +286,30 @@ pub(crate) fn text(shown: &Shown) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_are_the_same_object_as_a_deciding_rule() {
+        let shown = shown(
+            b"user-agent: *\ndisallow: /private\nallow: /private/press\n",
+            Profile::Rfc9309,
+            "ExampleBot",
+            None,
+            None,
+        )
+        .expect("a valid crawler name");
+        let json = serde_json::to_value(&shown).expect("JSON");
+        assert_eq!(
+            json["groups"][0]["rules"],
+            serde_json::json!([
+                {"line": 2, "kind": "disallow", "pattern": "/private"},
+                {"line": 3, "kind": "allow", "pattern": "/private/press"},
+            ])
+        );
+        assert!(text(&shown).contains("    2: disallow: /private\n"));
+    }
 }

@@ -195,8 +195,8 @@ fn url_mode_prints_only_the_urls_whose_verdict_changes() {
     assert_eq!(records.len(), 2, "{r:?}");
     assert_eq!(records[0]["kind"], "url");
     assert_eq!(records[0]["url"], "/private/press/x");
-    assert_eq!(records[0]["before"]["rule"]["line"], 3);
-    assert_eq!(records[0]["after"]["rule"]["line"], 2);
+    assert_eq!(records[0]["before"]["decided_by"]["line"], 3);
+    assert_eq!(records[0]["after"]["decided_by"]["line"], 2);
     assert_eq!(records[0]["after"]["allowed"], false);
     assert_eq!(records[1]["summary"]["urls"], 2);
     assert_eq!(records[1]["summary"]["mode"], "url");

@@ -18,12 +18,12 @@ fn fixture(name: &str) -> String {
         .to_owned()
 }
 
-/// The CSV rows as (host, agent, access, named).
+/// The CSV rows as (host, agent, reach, named).
 fn rows(stdout: &str) -> Vec<(String, String, String, String)> {
     let mut lines = stdout.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "host,capture_time,warc_file,warc_offset,status,redirect,content_type,body_kind,bytes,parse_limit_cut,agent,named,access,crawl_delay,sitemaps"
+        "host,capture_time,warc_file,warc_offset,status,redirect,content_type,body_kind,bytes,parse_limit_cut,agent,named,reach,crawl_delay,sitemaps"
     );
     lines
         .map(|line| {
@@ -104,7 +104,7 @@ fn json_lines_to_a_file_and_the_summary_on_standard_output() {
     let f = rows.iter().find(|r| r["host"] == "f.example").unwrap();
     assert_eq!(f["redirect"], "https://www.f.example/robots.txt");
     assert_eq!(
-        (f["status"].as_u64(), f["access"].as_str()),
+        (f["status"].as_u64(), f["reach"].as_str()),
         (Some(301), Some("blocked"))
     );
     let d = rows.iter().find(|r| r["host"] == "d.example").unwrap();

@@ -68,7 +68,11 @@ fn an_added_disallow(#[values(R, G, L)] profile: Profile) {
         short(&changes),
         [s("ExampleBot", "/tmp/", None, Some(3), (true, false))]
     );
-    let rule = changes[0].after.rule.as_ref().expect("a rule decided");
+    let rule = changes[0]
+        .after
+        .decided_by
+        .as_ref()
+        .expect("a rule decided");
     assert_eq!(
         (rule.kind, rule.pattern.as_str()),
         (RuleKind::Disallow, "/tmp/")
@@ -121,7 +125,7 @@ fn a_removed_allow(#[values(R, G)] profile: Profile) {
         ]
     );
     assert_eq!(
-        changes[0].before.rule.as_ref().map(|r| r.kind),
+        changes[0].before.decided_by.as_ref().map(|r| r.kind),
         Some(RuleKind::Allow)
     );
 }
@@ -209,7 +213,11 @@ fn a_wildcard_widening(#[values(R, G)] profile: Profile) {
         [s("ExampleBot", "/x.pdf", None, Some(2), (true, false))]
     );
     assert_eq!(
-        changes[0].after.rule.as_ref().map(|r| r.pattern.as_str()),
+        changes[0]
+            .after
+            .decided_by
+            .as_ref()
+            .map(|r| r.pattern.as_str()),
         Some("/*.pdf")
     );
     assert_eq!(
@@ -343,10 +351,10 @@ fn changes_serialize_to_json() {
     assert_eq!(json[0]["profile"], "rfc9309");
     assert_eq!(json[0]["witness"], "/private/press/");
     assert_eq!(json[0]["before"]["allowed"], true);
-    assert_eq!(json[0]["before"]["rule"]["line"], 3);
-    assert_eq!(json[0]["before"]["rule"]["kind"], "allow");
+    assert_eq!(json[0]["before"]["decided_by"]["line"], 3);
+    assert_eq!(json[0]["before"]["decided_by"]["kind"], "allow");
     assert_eq!(json[0]["after"]["reason"], "rule-matched");
-    assert_eq!(json[0]["after"]["rule"]["pattern"], "/private/");
+    assert_eq!(json[0]["after"]["decided_by"]["pattern"], "/private/");
 }
 
 #[rstest]

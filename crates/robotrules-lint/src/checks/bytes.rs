@@ -8,7 +8,7 @@ use robotrules_model::{DiagnosticKind, Profile, Severity, GOOGLE_MAX_LINE_LEN};
 use super::observed::Observed;
 use crate::code::Code;
 use crate::context::Context;
-use crate::finding::Lint;
+use crate::finding::Finding;
 
 /// How far past the parse limit to look for rules that are ignored.
 const SCAN_PAST_LIMIT: usize = 64 << 20;
@@ -53,14 +53,14 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                     ),
                 ),
                 None => (
-                    Severity::Info,
+                    Severity::Note,
                     "save the file as UTF-8 without a byte order mark: the first line is no \
                      record, so a crawler that does not skip the mark loses nothing yet, but \
                      it would lose a record moved there"
                         .to_owned(),
                 ),
             };
-            Lint::new(Code::ByteOrderMark, severity, o.span, o.line, message)
+            Finding::new(Code::ByteOrderMark, severity, o.span, o.line, message)
                 .label("skipped by robotrules and Google")
                 .help(help)
         }
@@ -71,7 +71,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                 .take(4)
                 .map(|b| format!("{b:02X}"))
                 .collect();
-            Lint::new(
+            Finding::new(
                 Code::InvalidUtf8,
                 Severity::Warning,
                 o.span,
@@ -85,7 +85,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                  percent-encoded and will not match URLs written in UTF-8",
             )
         }
-        G::NulByte => Lint::new(
+        G::NulByte => Finding::new(
             Code::NulByte,
             Severity::Error,
             o.span,
@@ -94,7 +94,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
         )
         .label("ignored from here")
         .help("robots.txt is text: remove the NUL byte (Google's library stops reading the line there)"),
-        G::HtmlContent => Lint::new(
+        G::HtmlContent => Finding::new(
             Code::HtmlContent,
             Severity::Error,
             o.span,
@@ -111,7 +111,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
     ctx.push(lint.profiles(&profiles));
 }
 
-fn parse_limit(ctx: &Context<'_>, o: &Observed, limit: usize) -> Lint {
+fn parse_limit(ctx: &Context<'_>, o: &Observed, limit: usize) -> Finding {
     let rest = ctx.slice(o.span);
     let scanned = rest.get(..SCAN_PAST_LIMIT).unwrap_or(rest);
     let mut rules = 0usize;
@@ -139,7 +139,7 @@ fn parse_limit(ctx: &Context<'_>, o: &Observed, limit: usize) -> Lint {
         Some(_) => format!("{at_least}{rules} allow/disallow line(s) past the limit are ignored"),
         None => format!("{at_least}no allow/disallow line is past the limit"),
     };
-    Lint::new(
+    Finding::new(
         Code::ParseLimit,
         Severity::Error,
         o.span,
@@ -156,10 +156,10 @@ fn parse_limit(ctx: &Context<'_>, o: &Observed, limit: usize) -> Lint {
     ))
 }
 
-fn line_too_long(ctx: &Context<'_>, o: &Observed, limit: usize) -> Lint {
+fn line_too_long(ctx: &Context<'_>, o: &Observed, limit: usize) -> Finding {
     let length = ctx.line(o.line).map_or(o.span.end, |l| l.span.len());
     let severity = ctx.error_if_dropped_by(&Profile::those(|r| r.max_line_len.is_some()));
-    Lint::new(
+    Finding::new(
         Code::LineTooLong,
         severity,
         o.span,
@@ -184,11 +184,11 @@ pub(super) fn no_directive_severity(text: &[u8]) -> Severity {
     if meant {
         Severity::Error
     } else {
-        Severity::Info
+        Severity::Note
     }
 }
 
-fn no_directive(ctx: &Context<'_>, o: &Observed) -> Lint {
+fn no_directive(ctx: &Context<'_>, o: &Observed) -> Finding {
     let text = ctx.slice(o.span);
     let first_word = text
         .split(|b| b.is_ascii_whitespace())
@@ -196,7 +196,7 @@ fn no_directive(ctx: &Context<'_>, o: &Observed) -> Lint {
         .unwrap_or_default();
     let (kind, _) = classify_key(first_word);
     match kind.canonical() {
-        Some(key) if !text.contains(&b':') => Lint::new(
+        Some(key) if !text.contains(&b':') => Finding::new(
             Code::MissingColon,
             Severity::Error,
             o.span,
@@ -207,7 +207,7 @@ fn no_directive(ctx: &Context<'_>, o: &Observed) -> Lint {
         .help(format!(
             "write `{key}: <value>`; without the colon even Google ignores a line of more than two words"
         )),
-        _ => Lint::new(
+        _ => Finding::new(
             Code::NoDirective,
             no_directive_severity(text),
             o.span,
@@ -283,7 +283,7 @@ pub(super) fn encoding(ctx: &mut Context<'_>) {
         "looks like"
     };
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::WrongEncoding,
             Severity::Error,
             span,
@@ -424,7 +424,7 @@ pub(super) fn not_text(ctx: &mut Context<'_>) {
         )
     };
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::NotText,
             Severity::Error,
             span,

@@ -5,7 +5,7 @@ use robotrules_model::{Extension, ExtensionKey, Profile, Severity};
 
 use crate::code::Code;
 use crate::context::Context;
-use crate::finding::Lint;
+use crate::finding::Finding;
 
 /// Delays above this many seconds are reported: Apache Nutch's default `fetcher.max.crawl.delay`,
 /// above which it skips the site's pages.
@@ -34,7 +34,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             d.value
         };
         let lint = |code, severity, message: String| {
-            Lint::new(code, severity, span, line, message).profiles(&Profile::ALL)
+            Finding::new(code, severity, span, line, message).profiles(&Profile::ALL)
         };
         let lint = match text.trim().parse::<f64>().ok().filter(|d| d.is_finite()) {
             None => lint(
@@ -66,7 +66,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
                 };
                 lint(
                     Code::CrawlDelayTooLarge,
-                    Severity::Info,
+                    Severity::Note,
                     format!(
                         "crawl-delay of {written} seconds allows at most {per_day} {requests} a day"
                     ),
@@ -99,9 +99,9 @@ fn host(ctx: &mut Context<'_>) {
     for line in lines {
         let span = ctx.record_span(line);
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::HostDirective,
-                Severity::Info,
+                Severity::Note,
                 span,
                 line,
                 "`host` is read by no major crawler: Google never read it, Yandex stopped in 2018",

@@ -13,7 +13,7 @@ use super::observed::Observed;
 use super::{profile_list, profiles_do};
 use crate::code::Code;
 use crate::context::Context;
-use crate::finding::Lint;
+use crate::finding::Finding;
 
 /// How many of the `*` group's rules a finding names before "and N more".
 const LIST_RULES: usize = 3;
@@ -30,7 +30,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             } else {
                 format!(" by {}", profile_list(&profiles))
             };
-            Lint::new(
+            Finding::new(
                 Code::RuleOutsideGroup,
                 ctx.error_if_dropped_by(&profiles),
                 span,
@@ -43,7 +43,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
                  §2.2.2); put `user-agent: *` (or a crawler's name) above this rule",
             )
         }
-        Some(DiagnosticKind::EmptyUserAgent) => Lint::new(
+        Some(DiagnosticKind::EmptyUserAgent) => Finding::new(
             Code::EmptyUserAgent,
             Severity::Warning,
             span,
@@ -61,7 +61,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
     ctx.push(lint.profiles(&profiles));
 }
 
-fn truncated(ctx: &Context<'_>, o: &Observed, profiles: &[Profile]) -> Lint {
+fn truncated(ctx: &Context<'_>, o: &Observed, profiles: &[Profile]) -> Finding {
     let value = ctx.slice(o.span);
     let written = ctx.excerpt(o.span);
     // The token as the profile linted for reads it, else as the first that reported it.
@@ -74,9 +74,9 @@ fn truncated(ctx: &Context<'_>, o: &Observed, profiles: &[Profile]) -> Lint {
     let token = String::from_utf8_lossy(token);
     let rest = &value[token.len()..];
     let lint = |message: String| {
-        Lint::new(
+        Finding::new(
             Code::UserAgentTruncated,
-            Severity::Info,
+            Severity::Note,
             o.span,
             o.line,
             message,
@@ -135,9 +135,9 @@ fn empty_file(ctx: &mut Context<'_>) {
         number += 1;
     }
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::EmptyFile,
-            Severity::Info,
+            Severity::Note,
             robotrules_model::Span::default(),
             1,
             "the file has no records: every crawler may fetch everything",
@@ -200,9 +200,9 @@ fn duplicate_groups(ctx: &mut Context<'_>) {
             ),
         };
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::DuplicateGroup,
-                if legacy { Severity::Error } else { Severity::Info },
+                if legacy { Severity::Error } else { Severity::Note },
                 span,
                 line,
                 message,
@@ -313,9 +313,9 @@ fn specific_ignores_global(ctx: &mut Context<'_>) {
             names.join(", ")
         )
     };
-    let mut lint = Lint::new(
+    let mut lint = Finding::new(
         Code::SpecificGroupIgnoresGlobal,
-        Severity::Info,
+        Severity::Note,
         span,
         first_line,
         message,
@@ -413,7 +413,7 @@ fn groups_without_rules(ctx: &mut Context<'_>) {
             format!("all {count} disallow rules of the `*` group")
         };
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::GroupWithoutRules,
                 Severity::Warning,
                 span,
@@ -499,7 +499,7 @@ fn joined_by_extension(ctx: &mut Context<'_>) {
             )
         } else {
             (
-                Severity::Info,
+                Severity::Note,
                 "so every user-agent of the joined group gets the same records (the first \
                  valid crawl-delay)",
             )
@@ -509,7 +509,7 @@ fn joined_by_extension(ctx: &mut Context<'_>) {
         let span = ctx.record_span(line);
         let agent = ctx.excerpt(span);
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::GroupJoinedByExtension,
                 severity,
                 span,

@@ -12,7 +12,7 @@ use super::spelling::{near_miss, KNOWN_KEYS};
 use super::{profile_list, profiles_do};
 use crate::code::Code;
 use crate::context::Context;
-use crate::finding::Lint;
+use crate::finding::Finding;
 
 /// Keys some sites use that no major crawler reads in robots.txt any more.
 const PAGE_DIRECTIVES: [&str; 3] = ["noindex", "nofollow", "noarchive"];
@@ -54,7 +54,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric());
     let severity = if word && extra > 3 {
-        Severity::Info
+        Severity::Note
     } else {
         ctx.error_if_dropped_by(&drops)
     };
@@ -70,7 +70,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
         } else {
             format!(" (did you mean `{key}`?)")
         };
-        Lint::new(
+        Finding::new(
             Code::MissingColon,
             severity,
             o.span,
@@ -83,7 +83,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
             profiles_do(&drops, "ignore")
         ))
     } else {
-        Lint::new(
+        Finding::new(
             Code::MisspeltKey,
             severity,
             o.span,
@@ -108,7 +108,12 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
 
 /// A user-agent line some profiles ignore: say what becomes of the lines below it, per
 /// profile ([`super::regroup`]), and show where they go.
-fn with_consequences(ctx: &Context<'_>, mut lint: Lint, line: u32, drops: &[Profile]) -> Lint {
+fn with_consequences(
+    ctx: &Context<'_>,
+    mut lint: Finding,
+    line: u32,
+    drops: &[Profile],
+) -> Finding {
     let Some(c) = super::regroup::consequences(ctx, line, drops) else {
         return lint;
     };
@@ -143,7 +148,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             let span = robotrules_model::Span::new(d.key.start, d.value.end);
             let severity = super::bytes::no_directive_severity(ctx.slice(span));
             ctx.push(
-                Lint::new(
+                Finding::new(
                     Code::NoDirective,
                     severity,
                     span,
@@ -160,7 +165,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         }
         let value = ctx.excerpt(d.value);
         let lint = match near {
-            Some(known) if d.separator == Separator::Whitespace => Lint::new(
+            Some(known) if d.separator == Separator::Whitespace => Finding::new(
                 Code::MissingColon,
                 Severity::Error,
                 d.key,
@@ -169,7 +174,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             )
             .label("ignored by every profile")
             .help(format!("write `{known}: {value}`")),
-            Some(known) => Lint::new(
+            Some(known) => Finding::new(
                 Code::MisspeltKey,
                 Severity::Error,
                 d.key,
@@ -191,7 +196,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     }
 }
 
-fn unknown(span: robotrules_model::Span, line: u32, written: &str) -> Lint {
+fn unknown(span: robotrules_model::Span, line: u32, written: &str) -> Finding {
     let lower = written.to_ascii_lowercase();
     // A UTF-8 byte order mark read as Latin-1 and saved as UTF-8 again: the first line is lost.
     let bom_twice = written.starts_with("\u{EF}\u{BB}\u{BF}");
@@ -219,9 +224,9 @@ fn unknown(span: robotrules_model::Span, line: u32, written: &str) -> Lint {
     let severity = if page || bom_twice {
         Severity::Warning
     } else {
-        Severity::Info
+        Severity::Note
     };
-    Lint::new(
+    Finding::new(
         Code::UnknownDirective,
         severity,
         span,

@@ -14,7 +14,7 @@ use super::observed::Observed;
 use super::{profile_list, profiles_do};
 use crate::code::Code;
 use crate::context::Context;
-use crate::finding::Lint;
+use crate::finding::Finding;
 
 /// Most pairs of equally long rules compared for one profile.
 const MAX_PAIRS: usize = 20_000;
@@ -56,7 +56,7 @@ pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
         format!("{} it as `/{written}`; ", profiles_do(&prepended, "read"))
     };
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::PatternWithoutSlash,
             ctx.error_if_dropped_by(&never),
             o.span,
@@ -145,9 +145,9 @@ fn empty_rule(ctx: &mut Context<'_>, kind: RuleKind, line: u32, group_has_value:
     let lint = match kind {
         // `Disallow:` alone is the 1994 convention's "allow everything": nothing to say.
         RuleKind::Disallow if !group_has_value => return,
-        RuleKind::Disallow => Lint::new(
+        RuleKind::Disallow => Finding::new(
             Code::EmptyRule,
-            Severity::Info,
+            Severity::Note,
             span,
             line,
             "empty `disallow:` disallows nothing: next to other rules it has no effect",
@@ -158,9 +158,9 @@ fn empty_rule(ctx: &mut Context<'_>, kind: RuleKind, line: u32, group_has_value:
              \"allow all\"), which the other rules of this group already decide; remove it, or \
              write `disallow: /` if the whole site should be blocked",
         ),
-        RuleKind::Allow => Lint::new(
+        RuleKind::Allow => Finding::new(
             Code::EmptyRule,
-            Severity::Info,
+            Severity::Note,
             span,
             line,
             "empty `allow:` allows nothing: it has no effect",
@@ -181,12 +181,12 @@ fn dollar(ctx: &mut Context<'_>, value: Span, line: u32) {
     // `/*.php$,`: only punctuation follows, so the `$` was meant as the end anchor. `{$id}`
     // in a path is a literal `$`, which is what it matches: a note.
     let severity = if bytes[at + 1..].iter().any(u8::is_ascii_alphanumeric) {
-        Severity::Info
+        Severity::Note
     } else {
         Severity::Warning
     };
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::DollarNotAtEnd,
             severity,
             span,
@@ -244,7 +244,7 @@ fn control(ctx: &mut Context<'_>, value: Span, line: u32) {
     };
     let span = Span::new(value.start + at, value.start + at + 1);
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::ControlCharacter,
             Severity::Warning,
             span,
@@ -281,7 +281,7 @@ fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
     repaired.extend_from_slice(&bytes[last + 1..]);
     let fix = robotrules_text::excerpt(encode_non_ascii(&repaired).as_bytes(), 80);
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::NonAsciiPattern,
             Severity::Warning,
             span,
@@ -333,9 +333,9 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[
     }
     let span = Span::new(value.start + first, value.start + last + 3);
     ctx.push(
-        Lint::new(
+        Finding::new(
             Code::LowercasePercentEscape,
-            Severity::Info,
+            Severity::Note,
             span,
             line,
             format!("percent-escape `{escape}` uses lower-case hex digits"),
@@ -518,11 +518,11 @@ fn equal_length(ctx: &mut Context<'_>) {
             format!(" for {}", profile_list(&profiles))
         };
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::EqualLengthConflict,
                 // The same pattern allowed and disallowed: the disallow never applies. Two
                 // patterns that only share some paths are often meant that way: a note.
-                if same { Severity::Warning } else { Severity::Info },
+                if same { Severity::Warning } else { Severity::Note },
                 span,
                 disallow,
                 format!(
@@ -615,9 +615,9 @@ fn rule_order(ctx: &mut Context<'_>) {
             )
         };
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::RuleOrder,
-                Severity::Info,
+                Severity::Note,
                 span,
                 line,
                 format!(
@@ -660,9 +660,9 @@ fn robots_txt(ctx: &mut Context<'_>) {
         let span = ctx.record_span(line);
         let rule = ctx.excerpt(span);
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::RobotsTxtDisallowed,
-                Severity::Info,
+                Severity::Note,
                 span,
                 line,
                 format!("`{rule}` disallows the robots.txt file itself"),

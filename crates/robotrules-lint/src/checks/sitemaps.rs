@@ -11,7 +11,7 @@ use robotrules_url::UrlError;
 use super::profiles_do;
 use crate::code::Code;
 use crate::context::Context;
-use crate::finding::Lint;
+use crate::finding::Finding;
 
 /// Crawler names tried for "a crawler that no group names": the first that gets the `*`
 /// group is used.
@@ -59,7 +59,7 @@ fn disallowed(ctx: &mut Context<'_>) {
     let severity = if home.is_some() {
         Severity::Warning
     } else {
-        Severity::Info
+        Severity::Note
     };
     for profile in Profile::ALL {
         let robots = ctx.model(profile);
@@ -101,7 +101,7 @@ fn disallowed(ctx: &mut Context<'_>) {
         let rule_span = ctx.record_span(rule);
         let written = ctx.excerpt(rule_span);
         ctx.push(
-            Lint::new(
+            Finding::new(
                 Code::SitemapDisallowed,
                 severity,
                 d.value,
@@ -122,21 +122,21 @@ fn disallowed(ctx: &mut Context<'_>) {
     }
 }
 
-fn sitemap(ctx: &Context<'_>, span: Span, line: u32) -> Option<Lint> {
+fn sitemap(ctx: &Context<'_>, span: Span, line: u32) -> Option<Finding> {
     let written = ctx.excerpt(span);
     let text = String::from_utf8_lossy(ctx.slice(span));
     let help = "crawlers read a sitemap from an absolute `http` or `https` URL \
                 (`sitemap: https://example.com/sitemap.xml`, sitemaps.org; RFC 9309 §2.2.4); \
                 this one is ignored";
     let lint = |code, message: String, label: &str| {
-        Lint::new(code, Severity::Error, span, line, message)
+        Finding::new(code, Severity::Error, span, line, message)
             .label(label)
             .help(help)
     };
     if text.is_empty() {
         let span = ctx.record_span(line);
         return Some(
-            Lint::new(
+            Finding::new(
                 Code::SitemapInvalidUrl,
                 Severity::Error,
                 span,

@@ -6,9 +6,9 @@
 
 use crate::support::noise;
 
-use robotrules_lint::{lint, Code, Level, LevelTarget, Levels, Lint, LintOptions, Profile};
+use robotrules_lint::{lint, Code, Finding, Level, LevelTarget, Levels, LintOptions, Profile};
 
-fn lint_for(source: &[u8], profile: Profile) -> Vec<Lint> {
+fn lint_for(source: &[u8], profile: Profile) -> Vec<Finding> {
     let options = LintOptions {
         profile,
         ..LintOptions::default()
@@ -16,7 +16,7 @@ fn lint_for(source: &[u8], profile: Profile) -> Vec<Lint> {
     lint(source, &options).findings
 }
 
-fn codes(findings: &[Lint]) -> Vec<(Code, u32)> {
+fn codes(findings: &[Finding]) -> Vec<(Code, u32)> {
     findings.iter().map(|f| (f.code, f.line)).collect()
 }
 
@@ -29,7 +29,7 @@ fn rule_order_is_reported_only_for_first_match_readers_or_when_asked() {
     }
     let legacy = lint_for(WORDPRESS, Profile::Legacy1994);
     assert_eq!(codes(&legacy), [(Code::RuleOrder, 3)]);
-    assert_eq!(legacy[0].severity, robotrules_lint::Severity::Info);
+    assert_eq!(legacy[0].severity, robotrules_lint::Severity::Note);
     assert_eq!(
         legacy[0].message,
         "`Allow: /wp-admin/admin-ajax.php` is never used by first-match readers: \
@@ -108,7 +108,7 @@ fn the_byte_order_mark_help_names_the_real_first_key() {
         Profile::Rfc9309,
     );
     assert_eq!(codes(&findings), [(Code::ByteOrderMark, 1)]);
-    assert_eq!(findings[0].severity, robotrules_lint::Severity::Info);
+    assert_eq!(findings[0].severity, robotrules_lint::Severity::Note);
     assert!(findings[0]
         .help
         .as_deref()
@@ -186,7 +186,7 @@ fn text_with_stray_bytes_is_still_text() {
 const BADBOT: &[u8] =
     b"User-agent: *\nAllow: /\n\nUser agent: BadBot\nDisallow: /\nCrawl-delay: 10\n";
 
-fn misspelt(findings: &[Lint], line: u32) -> &Lint {
+fn misspelt(findings: &[Finding], line: u32) -> &Finding {
     findings
         .iter()
         .find(|f| f.code == Code::MisspeltKey && f.line == line)

@@ -10,9 +10,9 @@ __all__ = [
     "DEFAULT_PARSE_LIMIT",
     "Diagnostic",
     "Explanation",
+    "Finding",
     "InvalidAgent",
     "InvalidUrl",
-    "LintFinding",
     "PROFILES",
     "RequestRate",
     "Robots",
@@ -34,7 +34,7 @@ __version__: Final[str]
 SURVEY_COLUMNS: Final[tuple[str, ...]]
 
 # One survey row, in the order of SURVEY_COLUMNS: host, capture_time, warc_file, warc_offset,
-# status, redirect, content_type, body_kind, bytes, parse_limit_cut, agent, named, access,
+# status, redirect, content_type, body_kind, bytes, parse_limit_cut, agent, named, reach,
 # crawl_delay, sitemaps.
 _SurveyRow: TypeAlias = tuple[
     str,
@@ -139,7 +139,7 @@ class Diagnostic:
     def message(self) -> str: ...
 
 @final
-class LintFinding:
+class Finding:
     @property
     def code(self) -> str: ...
     @property
@@ -206,7 +206,7 @@ class Robots:
     @property
     def bytes_read(self) -> int: ...
 
-def lint(body: _Body, *, profile: _Profile = "rfc9309") -> list[LintFinding]: ...
+def lint(body: _Body, *, profile: _Profile = "rfc9309") -> list[Finding]: ...
 def crawler_token(user_agent: str) -> str | None: ...
 
 @final

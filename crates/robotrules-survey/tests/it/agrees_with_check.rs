@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use robotrules_model::{Crawler, Profile, RobotsTxt};
-use robotrules_survey::{default_agents, Access, Capture, Survey};
+use robotrules_survey::{default_agents, Capture, Reach, Survey};
 
 fn folders() -> Vec<PathBuf> {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -51,21 +51,21 @@ fn every_row_agrees_with_check_of_the_root() {
                 for row in surveyed.rows(survey.agents()) {
                     let crawler = Crawler::new(Arc::clone(&robots), row.agent).unwrap();
                     let root = crawler.is_allowed("/").unwrap();
-                    match row.access {
-                        Access::Blocked => assert!(!root, "{file:?} {} {profile}", row.agent),
-                        Access::Open => assert!(root, "{file:?} {} {profile}", row.agent),
-                        Access::Partial => {}
-                        Access::Unknown => panic!("{file:?}: unknown for a 200"),
+                    match row.reach {
+                        Reach::Blocked => assert!(!root, "{file:?} {} {profile}", row.agent),
+                        Reach::Open => assert!(root, "{file:?} {} {profile}", row.agent),
+                        Reach::Partial => {}
+                        Reach::Unknown => panic!("{file:?}: unknown for a 200"),
                     }
                     // Paths the survey's witnesses do not choose: `blocked` must disallow and
                     // `open` must allow every one of them.
                     for path in probes(&crawler) {
                         let allowed = crawler.is_allowed(&path).unwrap();
-                        match row.access {
-                            Access::Blocked => {
+                        match row.reach {
+                            Reach::Blocked => {
                                 assert!(!allowed, "{file:?} {} {profile} {path}", row.agent);
                             }
-                            Access::Open => {
+                            Reach::Open => {
                                 assert!(allowed, "{file:?} {} {profile} {path}", row.agent);
                             }
                             _ => {}
@@ -73,9 +73,9 @@ fn every_row_agrees_with_check_of_the_root() {
                     }
                     let named = crawler.named_by().is_some();
                     assert_eq!(row.named, named, "{file:?} {}", row.agent);
-                    seen[match row.access {
-                        Access::Blocked => 0,
-                        Access::Partial => 1,
+                    seen[match row.reach {
+                        Reach::Blocked => 0,
+                        Reach::Partial => 1,
                         _ => 2,
                     }] += 1;
                     checked += 1;

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use robotrules_model::Profile;
-use robotrules_survey::{run, Access, Agent, Event, Input, RunOptions, Survey, Tally};
+use robotrules_survey::{run, Agent, Event, Input, Reach, RunOptions, Survey, Tally};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -19,10 +19,10 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Per host: status, body kind, redirect and per-agent (access, named); the tally; the
+/// Per host: status, body kind, redirect and per-agent (reach, named); the tally; the
 /// malformed offsets.
 type Report = (
-    BTreeMap<String, (Option<u16>, String, Option<String>, Vec<(Access, bool)>)>,
+    BTreeMap<String, (Option<u16>, String, Option<String>, Vec<(Reach, bool)>)>,
     Tally,
     Vec<u64>,
 );
@@ -44,10 +44,10 @@ fn survey_of(name: &str, threads: usize) -> Report {
                     tally.merge(&t);
                     for s in batch {
                         let agents = s
-                            .verdicts
+                            .per_agent
                             .agents
                             .iter()
-                            .map(|a| (a.access, a.named))
+                            .map(|a| (a.reach, a.named))
                             .collect();
                         let f = s.facts;
                         hosts.insert(
@@ -71,32 +71,32 @@ fn survey_of(name: &str, threads: usize) -> Report {
 #[test]
 fn every_class_status_and_bad_record_of_the_fixtures() {
     let (hosts, tally, malformed) = survey_of("captures.warc.gz", 2);
-    let access = |host: &str| -> Vec<Access> { hosts[host].3.iter().map(|a| a.0).collect() };
+    let reach = |host: &str| -> Vec<Reach> { hosts[host].3.iter().map(|a| a.0).collect() };
     let named = |host: &str| -> Vec<bool> { hosts[host].3.iter().map(|a| a.1).collect() };
-    use Access::*;
+    use Reach::*;
     // ai.robots.txt's file names GPTBot and blocks it; the others fall to nothing.
-    assert_eq!(access("a.example"), [Blocked, Open, Open]);
+    assert_eq!(reach("a.example"), [Blocked, Open, Open]);
     assert_eq!(named("a.example"), [true, false, false]);
     // r-bloggers' file has a Googlebot group with a crawl-delay only: open to it.
-    assert_eq!(access("b.example"), [Partial, Open, Partial]);
+    assert_eq!(reach("b.example"), [Partial, Open, Partial]);
     assert_eq!(named("b.example"), [false, true, false]);
     assert_eq!(named("c.example"), [false, true, false]);
-    assert_eq!(access("c.example"), [Partial, Partial, Partial]);
-    assert_eq!(access("d.example"), [Open; 3]);
+    assert_eq!(reach("c.example"), [Partial, Partial, Partial]);
+    assert_eq!(reach("d.example"), [Open; 3]);
     assert_eq!(hosts["d.example"].1, "html");
-    assert_eq!(access("e.example"), [Blocked; 3]);
-    assert_eq!(access("f.example"), [Blocked; 3]);
+    assert_eq!(reach("e.example"), [Blocked; 3]);
+    assert_eq!(reach("f.example"), [Blocked; 3]);
     assert_eq!(
         hosts["f.example"].2.as_deref(),
         Some("https://www.f.example/robots.txt")
     );
-    assert_eq!(access("www.f.example"), [Blocked; 3]);
-    assert_eq!(access("g.example"), [Unknown; 3]);
+    assert_eq!(reach("www.f.example"), [Blocked; 3]);
+    assert_eq!(reach("g.example"), [Unknown; 3]);
     assert_eq!(
-        (access("h.example"), hosts["h.example"].1.as_str()),
+        (reach("h.example"), hosts["h.example"].1.as_str()),
         (vec![Open; 3], "html")
     );
-    assert_eq!(access("j.example"), [Partial; 3]);
+    assert_eq!(reach("j.example"), [Partial; 3]);
     assert!(!hosts.contains_key("i.example") && !hosts.contains_key("k.example"));
     assert!(!hosts.contains_key("l.example"));
     // warcinfo, request, metadata and the DNS record.
@@ -193,7 +193,7 @@ fn redirect_chains_are_followed_through_the_input_and_loops_are_unavailable() {
     )
     .unwrap();
     let survey = Survey::new(vec![Agent::named("GPTBot")], Profile::Google, 512_000).unwrap();
-    let mut access = BTreeMap::new();
+    let mut reach = BTreeMap::new();
     run(
         &[Input::at(&path).unwrap()],
         &survey,
@@ -202,21 +202,21 @@ fn redirect_chains_are_followed_through_the_input_and_loops_are_unavailable() {
         |event| {
             if let Event::Batch(batch, _) = event {
                 for s in batch {
-                    access.insert(s.facts.url.clone(), s.verdicts.agents[0].access);
+                    reach.insert(s.facts.url.clone(), s.per_agent.agents[0].reach);
                 }
             }
             ControlFlow::Continue(())
         },
     )
     .unwrap();
-    let of = |url: &str| access[&format!("https://{url}")];
+    let of = |url: &str| reach[&format!("https://{url}")];
     // a → b → c: c's rules; b → c too.
-    assert_eq!(of("a.example/robots.txt"), Access::Blocked);
-    assert_eq!(of("b.example/robots.txt"), Access::Blocked);
+    assert_eq!(of("a.example/robots.txt"), Reach::Blocked);
+    assert_eq!(of("b.example/robots.txt"), Reach::Blocked);
     // A loop is unavailable, as the fetch client reads it.
-    assert_eq!(of("x.example/robots.txt"), Access::Open);
-    assert_eq!(of("x.example/loop.txt"), Access::Open);
+    assert_eq!(of("x.example/robots.txt"), Reach::Open);
+    assert_eq!(of("x.example/loop.txt"), Reach::Open);
     // A redirect to a 404: the target's status decides.
-    assert_eq!(of("d.example/robots.txt"), Access::Open);
-    assert_eq!(of("e.example/robots.txt"), Access::Open);
+    assert_eq!(of("d.example/robots.txt"), Reach::Open);
+    assert_eq!(of("e.example/robots.txt"), Reach::Open);
 }

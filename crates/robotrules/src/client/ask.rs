@@ -9,7 +9,7 @@ use robotrules_fetch::cache::{CacheEntry, CachePolicy, Store};
 use robotrules_fetch::{refresh_entry, Access, FetchOptions, Fetcher, Origin};
 use robotrules_url::OriginRef;
 
-use super::decision::{decide, Asked, Decision, Explained};
+use super::decision::{decide, Answer, Asked, Explained};
 use super::entry::{same_copy, Entries, Entry, EntryKey};
 use super::error::ClientError;
 use super::flight::Flights;
@@ -109,7 +109,7 @@ impl Client {
     ///
     /// # Errors
     /// [`ClientError::Url`] when `url` cannot have a robots.txt.
-    pub async fn is_allowed(&self, url: &str) -> Result<Decision, ClientError> {
+    pub async fn is_allowed(&self, url: &str) -> Result<Answer, ClientError> {
         if let Some(decision) = self.try_is_allowed(url) {
             return decision;
         }
@@ -126,7 +126,7 @@ impl Client {
     /// # Errors
     /// `Some(Err(..))` as [`Client::is_allowed`] when `url` cannot have a robots.txt.
     #[inline]
-    pub fn try_is_allowed(&self, url: &str) -> Option<Result<Decision, ClientError>> {
+    pub fn try_is_allowed(&self, url: &str) -> Option<Result<Answer, ClientError>> {
         // A clock tick behind at most: a cached answer may be used a few milliseconds past
         // its end, never minutes.
         let now = self.inner.fetcher.clock().now_coarse();
@@ -147,7 +147,7 @@ impl Client {
         self.inner.fetcher.clock().now()
     }
 
-    /// May the crawler fetch `url`, and why: the [`Decision`] with the model's full account
+    /// May the crawler fetch `url`, and why: the [`Answer`] with the model's full account
     /// of it (groups, every matching rule, the deciding line) when the file's rules decided.
     ///
     /// # Errors
@@ -167,7 +167,7 @@ impl Client {
     }
 
     /// The crawl delay the robots.txt of `url`'s origin sets for the crawler, if any (none
-    /// when the file is unavailable or unreachable). Every [`Decision`] carries it too.
+    /// when the file is unavailable or unreachable). Every [`Answer`] carries it too.
     ///
     /// # Errors
     /// As [`Client::is_allowed`].

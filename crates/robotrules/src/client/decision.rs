@@ -18,14 +18,14 @@ use crate::{DecidingRule, Explanation, Reason};
 /// robots.txt URL and the deciding rule are shared with the client's cache.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub struct Decision {
+pub struct Answer {
     /// May the crawler fetch the URL? The file's rules decide for a success; an unavailable
     /// file allows every URL (RFC 9309 §2.3.1.3), an unreachable one disallows every URL
     /// (§2.3.1.4).
     pub allowed: bool,
     /// The access result applied: success, unavailable or unreachable (RFC 9309 §2.3.1).
     /// While the file is unreachable this is the last good copy's result when the cache
-    /// serves one ([`Decision::basis`]).
+    /// serves one ([`Answer::basis`]).
     pub access: AccessKind,
     /// Why the robots.txt is unavailable or unreachable (`HTTP status 503`); none for a
     /// success.
@@ -51,7 +51,7 @@ pub struct Decision {
     pub crawl_delay: Option<Duration>,
 }
 
-impl Decision {
+impl Answer {
     /// Why the file's rules allowed or disallowed the URL, when the access result is a
     /// success.
     pub fn reason(&self) -> Option<Reason> {
@@ -66,10 +66,10 @@ impl Decision {
 
 /// Flat, as the command line's JSON has it: the access fields, then `reason` and
 /// `decided_by` (`null` unless the file's rules decided), `crawl_delay` in seconds.
-impl serde::Serialize for Decision {
+impl serde::Serialize for Answer {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
-        let mut out = serializer.serialize_struct("Decision", 11)?;
+        let mut out = serializer.serialize_struct("Answer", 11)?;
         out.serialize_field("allowed", &self.allowed)?;
         out.serialize_field("access", &self.access)?;
         match &self.access_reason {
@@ -95,7 +95,7 @@ impl serde::Serialize for Decision {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Explained {
     /// The decision, as [`Client::is_allowed`] gives it.
-    pub decision: Decision,
+    pub decision: Answer,
     /// Which groups, which rules, which line: present when the file's rules decided (the
     /// access result is a success).
     pub explanation: Option<Explanation>,
@@ -127,7 +127,7 @@ pub(super) fn decide(
     asked: Asked<'_>,
     from_cache: bool,
     now: SystemTime,
-) -> Result<Decision, ClientError> {
+) -> Result<Answer, ClientError> {
     let rules = match (blanket(entry.verdict_class), &entry.crawler) {
         (None, Some(crawler)) => {
             let target = match asked {
@@ -138,7 +138,7 @@ pub(super) fn decide(
         }
         _ => None,
     };
-    Ok(Decision {
+    Ok(Answer {
         allowed: rules.as_ref().map_or_else(
             || blanket(entry.verdict_class).unwrap_or(true),
             |rules| rules.allowed,

@@ -6,7 +6,7 @@ use crate::{InvalidAgent, InvalidUrl};
 
 /// Why a [`Client`](super::Client) could not be built or could not answer.
 ///
-/// A server that fails is never an error: it is an access result in the [`Decision`](super::Decision). Errors
+/// A server that fails is never an error: it is an access result in the [`Answer`](super::Answer). Errors
 /// are for a crawler name the profile rejects, a URL that cannot have a robots.txt, and an
 /// HTTP client that cannot be built.
 #[derive(Debug, thiserror::Error)]

@@ -9,7 +9,7 @@ use robotrules_fetch::{
     Access, AccessKind, FetchOutcome, Hop, Truncation, UnreachableReason, VerdictClass,
 };
 
-use super::decision::{decide, Asked, Decision};
+use super::decision::{decide, Answer, Asked};
 use super::entry::{age, Entry};
 use super::error::ClientError;
 use crate::{Crawler, Robots};
@@ -108,7 +108,7 @@ impl Lookup {
     /// # Errors
     /// [`ClientError::InvalidUrl`] for a URL the profile cannot read, when the file's rules
     /// decide.
-    pub fn decide(&self, url: &str) -> Result<Decision, ClientError> {
+    pub fn decide(&self, url: &str) -> Result<Answer, ClientError> {
         decide(&self.entry, Asked::Url(url), self.from_cache, self.now)
     }
 

@@ -528,7 +528,7 @@ async fn explain_is_the_decision_and_its_account() {
 fn the_crawler_handle_is_owned_and_shareable() {
     fn owned<T: Send + Sync + Clone + 'static>() {}
     owned::<robotrules::Crawler>();
-    owned::<robotrules::client::Decision>();
+    owned::<robotrules::client::Answer>();
 }
 
 /// `try_is_allowed` answers without waiting once the origin is known, and says so (`None`)

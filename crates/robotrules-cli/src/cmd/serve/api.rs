@@ -156,12 +156,12 @@ pub(crate) struct ExplainRequest {
 
 /// `explain --profile all --format json`'s report, and its text.
 #[derive(Debug, Serialize)]
-struct Explained {
+struct ExplainReply {
     report: Report,
     text: String,
 }
 
-fn explain(request: &ExplainRequest) -> Explained {
+fn explain(request: &ExplainRequest) -> ExplainReply {
     let bytes = request.robots.as_bytes();
     let report = Report::new(
         bytes,
@@ -178,7 +178,7 @@ fn explain(request: &ExplainRequest) -> Explained {
             color: false,
         },
     );
-    Explained { report, text }
+    ExplainReply { report, text }
 }
 
 /// `POST /api/lint`: what is wrong with the file, read for `profile`.
@@ -235,12 +235,12 @@ pub(crate) struct ShowRequest {
 
 /// `show --format json`'s view, and its text.
 #[derive(Debug, Serialize)]
-struct Shown {
+struct ShowReply {
     show: show::Shown,
     text: String,
 }
 
-fn show(request: &ShowRequest) -> Result<Shown, ApiError> {
+fn show(request: &ShowRequest) -> Result<ShowReply, ApiError> {
     let profile = one_profile(request.profile.as_deref())?;
     let shown = show::shown(
         request.robots.as_bytes(),
@@ -249,7 +249,7 @@ fn show(request: &ShowRequest) -> Result<Shown, ApiError> {
         request.robots_txt_url.clone(),
         None,
     )?;
-    Ok(Shown {
+    Ok(ShowReply {
         text: show::text(&shown),
         show: shown,
     })

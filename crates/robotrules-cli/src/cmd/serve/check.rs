@@ -8,14 +8,13 @@
 //! message (and the token to pass instead, for a full User-Agent string), and Google's reading
 //! of a name that is not a product token carries `check`'s warning.
 
-use std::sync::Arc;
-
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
-use robotrules_model::{Crawler, RobotsTxt};
+use robotrules::{Crawler, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules_model::RobotsTxt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{agent_warning_in, CliError};
 use crate::explain::Report;
+use crate::rows::UrlVerdict;
 
 use super::error::{too_many_urls, ApiError};
 use super::limits::MAX_URLS;
@@ -47,31 +46,32 @@ struct AgentReading {
     warning: Option<String>,
 }
 
-/// One profile's answer for one URL.
+/// One profile's answer for one URL: the verdict `check --format json` writes for it
+/// (`allowed`, `profile`, `reason`, `decided_by`), or why the profile cannot answer.
 #[derive(Debug, Serialize)]
-struct ProfileVerdict {
-    profile: Profile,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    allowed: Option<bool>,
-    /// The model's reason (`matched-disallow`, `no-match`, …).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'static str>,
-    /// The deciding rule's line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u32>,
-    /// The deciding rule as the model reads it (`disallow: /private`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rule: Option<String>,
-    /// Why the profile cannot answer (a name or URL it cannot read).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
+#[serde(untagged)]
+enum ProfileAnswer {
+    /// Allowed or disallowed, and the rule that decided.
+    Verdict(UrlVerdict<'static>),
+    /// A name or URL the profile cannot read.
+    Error { profile: Profile, error: String },
+}
+
+impl ProfileAnswer {
+    /// The verdict, when the profile answered.
+    fn allowed(&self) -> Option<bool> {
+        match self {
+            ProfileAnswer::Verdict(verdict) => Some(verdict.allowed),
+            ProfileAnswer::Error { .. } => None,
+        }
+    }
 }
 
 /// The answers for one URL.
 #[derive(Debug, Serialize)]
 struct UrlResult<'a> {
     url: &'a str,
-    verdicts: Vec<ProfileVerdict>,
+    verdicts: Vec<ProfileAnswer>,
     /// Whether the profiles that answered disagree on the verdict.
     disagree: bool,
     /// Why they disagree, cause by cause, each with its line (`explain`'s differences).
@@ -103,8 +103,12 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
     let crawlers: Vec<(Profile, Result<Crawler, String>)> = Profile::ALL
         .into_iter()
         .map(|profile| {
-            let robots = Arc::new(RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT));
-            let crawler = Crawler::new(robots, agent)
+            let options = ParseOptions {
+                profile,
+                parse_limit: DEFAULT_PARSE_LIMIT,
+            };
+            let crawler = Robots::parse_with(bytes, &options)
+                .crawler(agent)
                 .map_err(|invalid| CliError::InvalidAgent(invalid).to_string());
             (profile, crawler)
         })
@@ -153,11 +157,11 @@ fn answer<'a>(
     agent: &str,
     url: &'a str,
 ) -> UrlResult<'a> {
-    let verdicts: Vec<ProfileVerdict> = crawlers
+    let verdicts: Vec<ProfileAnswer> = crawlers
         .iter()
         .map(|(profile, crawler)| verdict(*profile, crawler, url))
         .collect();
-    let mut answered = verdicts.iter().filter_map(|v| v.allowed);
+    let mut answered = verdicts.iter().filter_map(ProfileAnswer::allowed);
     let first = answered.next();
     let disagree = answered.any(|allowed| Some(allowed) != first);
     let differences = if disagree {
@@ -173,41 +177,27 @@ fn answer<'a>(
     }
 }
 
-fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> ProfileVerdict {
-    let mut answer = ProfileVerdict {
-        profile,
-        allowed: None,
-        reason: None,
-        line: None,
-        rule: None,
-        error: None,
-    };
+fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> ProfileAnswer {
+    let error = |error: String| ProfileAnswer::Error { profile, error };
     let crawler = match crawler {
         Ok(crawler) => crawler,
-        Err(message) => {
-            answer.error = Some(message.clone());
-            return answer;
-        }
+        Err(message) => return error(message.clone()),
     };
-    let target = match crawler.target(url) {
-        Ok(target) => target,
-        Err(invalid) => {
-            answer.error = Some(invalid.to_string());
-            return answer;
-        }
+    let decided = match crawler.decide(url) {
+        Ok(decided) => decided,
+        Err(invalid) => return error(invalid.to_string()),
     };
-    let decided = crawler.verdict(&target);
-    answer.allowed = Some(decided.allowed);
-    answer.reason = Some(decided.reason.as_str());
-    if let Some(rule) = decided.rule {
-        answer.line = Some(rule.line);
-        answer.rule = Some(format!(
-            "{}: {}",
-            rule.kind.as_str(),
-            rule.value(crawler.robots())
-        ));
-    }
-    answer
+    ProfileAnswer::Verdict(UrlVerdict {
+        allowed: decided.allowed,
+        profile,
+        access: None,
+        access_reason: None,
+        robots_txt_url: None,
+        reason: Some(decided.reason),
+        decided_by: decided.decided_by,
+        explanation: None,
+        parse_limit: None,
+    })
 }
 
 #[cfg(test)]
@@ -235,8 +225,10 @@ mod tests {
         assert_eq!(first["disagree"], false);
         for verdict in first["verdicts"].as_array().expect("verdicts") {
             assert_eq!(verdict["allowed"], false);
-            assert_eq!(verdict["line"], 2);
-            assert_eq!(verdict["rule"], "disallow: /private");
+            assert_eq!(
+                verdict["decided_by"],
+                serde_json::json!({"line": 2, "kind": "disallow", "pattern": "/private"})
+            );
         }
         assert_eq!(json["results"][1]["verdicts"][0]["allowed"], true);
     }

@@ -32,7 +32,7 @@ message survey_row {
   required boolean parse_limit_cut;
   required binary agent (STRING);
   required boolean named;
-  required binary access (STRING);
+  required binary reach (STRING);
   optional double crawl_delay;
   required int32 sitemaps;
 }";
@@ -66,7 +66,7 @@ struct Columns {
     cut: Vec<bool>,
     agent: Vec<ByteArray>,
     named: Vec<bool>,
-    access: Vec<ByteArray>,
+    reach: Vec<ByteArray>,
     crawl_delay: Optional<f64>,
     sitemaps: Vec<i32>,
 }
@@ -116,7 +116,7 @@ impl<W: Write + Send> ParquetRows<W> {
             c.cut.push(row.parse_limit_cut);
             c.agent.push(row.agent.into());
             c.named.push(row.named);
-            c.access.push(row.access.as_str().into());
+            c.reach.push(row.reach.as_str().into());
             c.crawl_delay.push(row.crawl_delay);
             c.sitemaps
                 .push(i32::try_from(row.sitemaps).unwrap_or(i32::MAX));
@@ -179,7 +179,7 @@ impl<W: Write + Send> ParquetRows<W> {
                 11 => column.typed::<BoolType>().write_batch(&c.named, None, None),
                 12 => column
                     .typed::<ByteArrayType>()
-                    .write_batch(&c.access, None, None),
+                    .write_batch(&c.reach, None, None),
                 13 => column.typed::<DoubleType>().write_batch(
                     &c.crawl_delay.values,
                     Some(&c.crawl_delay.levels),

@@ -155,7 +155,7 @@ fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
     out.push(b',');
     out.extend_from_slice(if row.named { b"true" } else { b"false" });
     out.push(b',');
-    out.extend_from_slice(row.access.as_str().as_bytes());
+    out.extend_from_slice(row.reach.as_str().as_bytes());
     out.push(b',');
     number(out, row.crawl_delay.map(|d| d.to_string()));
     out.push(b',');
@@ -241,6 +241,6 @@ mod tests {
         let mut keys = keys;
         keys.sort_unstable();
         assert_eq!(keys, columns);
-        assert_eq!(value["access"], "blocked");
+        assert_eq!(value["reach"], "blocked");
     }
 }

@@ -1,5 +1,5 @@
 //! The summary table of `survey`: per crawler, its purpose and the share and count of hosts
-//! blocked, partial, open and naming it (shares of the captures whose access is known); then
+//! blocked, partial, open and naming it (shares of the captures whose reach is known); then
 //! the redirects left unknown, the records skipped and the malformed ones.
 
 use std::fmt::Write as _;
@@ -119,16 +119,16 @@ fn plural(n: u64) -> &'static str {
 mod tests {
     use super::*;
     use robotrules::Profile;
-    use robotrules_survey::{Access, Agent, AgentFacts, Surveyed};
+    use robotrules_survey::{Agent, AgentFacts, Reach, Surveyed};
 
     #[test]
     fn shares_are_of_known_captures_and_unknown_is_apart() {
         let survey = Survey::new(vec![Agent::named("GPTBot")], Profile::Google, 512_000).unwrap();
         let mut tally = Tally::default();
         let base = survey.capture(&Default::default());
-        for access in [Access::Blocked, Access::Open, Access::Open, Access::Unknown] {
+        for reach in [Reach::Blocked, Reach::Open, Reach::Open, Reach::Unknown] {
             let mut s: Surveyed = base.clone();
-            s.verdicts.agents = vec![AgentFacts::by_status(access)];
+            s.per_agent.agents = vec![AgentFacts::by_status(reach)];
             tally.add(&s);
         }
         let table = render(&survey, &tally);

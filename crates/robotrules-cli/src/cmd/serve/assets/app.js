@@ -211,6 +211,11 @@
 
   // Check -------------------------------------------------------------------------------------
 
+  // A rule as written: `disallow: /private` (the JSON's `{line, kind, pattern}`).
+  function ruleText(rule) {
+    return rule.kind + ": " + rule.pattern;
+  }
+
   function verdictCell(verdict) {
     if (verdict.error) return el("td", { class: "error" }, verdict.error);
     const word = verdict.allowed ? "allowed" : "disallowed";
@@ -219,7 +224,7 @@
       el(
         "span",
         { class: "line-ref" },
-        verdict.line ? "line " + verdict.line + ": " + verdict.rule : "(" + verdict.reason + ")"
+        verdict.decided_by ? "line " + verdict.decided_by.line + ": " + ruleText(verdict.decided_by) : "(" + verdict.reason + ")"
       )
     );
     return cell;
@@ -310,13 +315,13 @@
     selectedRow = row;
     row.classList.add("selected");
     // The deciding line of the first profile that names one (rfc9309 first).
-    const decided = result.verdicts.find((v) => v.line);
-    highlight(decided ? decided.line : 0);
+    const decided = result.verdicts.find((v) => v.decided_by);
+    highlight(decided ? decided.decided_by.line : 0);
     $("deciding").textContent = result.verdicts
       .map((v) => {
         if (v.error) return v.profile + ": " + v.error;
         const word = v.allowed ? "allowed" : "blocked";
-        return v.profile + ": " + (v.line ? word + " by line " + v.line + ": " + v.rule : word + " (" + v.reason + ")");
+        return v.profile + ": " + (v.decided_by ? word + " by line " + v.decided_by.line + ": " + ruleText(v.decided_by) : word + " (" + v.reason + ")");
       })
       .join(" · ");
     const token = ++explainToken;
@@ -362,8 +367,9 @@
     view.append(el("p", {}, shown.groups.length + " group" + (shown.groups.length === 1 ? "" : "s") + ": " + selection));
     for (const group of shown.groups) {
       const rules = el("ol", {});
-      for (const [line, rule] of group.rules) {
-        const item = el("li", { value: String(line), tabindex: "0" }, rule);
+      for (const rule of group.rules) {
+        const line = rule.line;
+        const item = el("li", { value: String(line), tabindex: "0" }, ruleText(rule));
         item.addEventListener("focus", () => highlight(line));
         item.addEventListener("mouseenter", () => highlight(line));
         rules.append(item);

@@ -7,39 +7,39 @@ use rstest::rstest;
 
 use super::*;
 
-fn access(profile: Profile, robots: &str, agent: &str) -> Access {
+fn reach(profile: Profile, robots: &str, agent: &str) -> Reach {
     let robots = Arc::new(RobotsTxt::parse(robots.as_bytes(), profile, 512_000));
-    access_of(&Crawler::new(robots, agent).unwrap())
+    reach_of(&Crawler::new(robots, agent).unwrap())
 }
 
 #[rstest]
 // Nothing applies, or nothing disallows.
-#[case("", Access::Open)]
-#[case("user-agent: OtherBot\ndisallow: /\n", Access::Open)]
-#[case("user-agent: *\ndisallow:\n", Access::Open)]
-#[case("user-agent: *\nallow: /\n", Access::Open)]
+#[case("", Reach::Open)]
+#[case("user-agent: OtherBot\ndisallow: /\n", Reach::Open)]
+#[case("user-agent: *\ndisallow:\n", Reach::Open)]
+#[case("user-agent: *\nallow: /\n", Reach::Open)]
 // Everything disallowed, in every spelling.
-#[case("user-agent: *\ndisallow: /\n", Access::Blocked)]
-#[case("user-agent: *\ndisallow: /*\n", Access::Blocked)]
-#[case("user-agent: *\ndisallow: *\n", Access::Blocked)]
-#[case("user-agent: *\ndisallow: /\ndisallow: /a\n", Access::Blocked)]
+#[case("user-agent: *\ndisallow: /\n", Reach::Blocked)]
+#[case("user-agent: *\ndisallow: /*\n", Reach::Blocked)]
+#[case("user-agent: *\ndisallow: *\n", Reach::Blocked)]
+#[case("user-agent: *\ndisallow: /\ndisallow: /a\n", Reach::Blocked)]
 #[case(
     "user-agent: TestBot\ndisallow: /\n\nuser-agent: *\nallow: /\n",
-    Access::Blocked
+    Reach::Blocked
 )]
 // Some of it.
-#[case("user-agent: *\ndisallow: /private/\n", Access::Partial)]
-#[case("user-agent: *\ndisallow: /\nallow: /public/\n", Access::Partial)]
-#[case("user-agent: *\ndisallow: /*\nallow: /*.html$\n", Access::Partial)]
-#[case("user-agent: *\ndisallow: /$\n", Access::Partial)]
-#[case("user-agent: *\ndisallow: /*?\n", Access::Partial)]
-#[case("user-agent: *\ndisallow: /\nallow: /$\n", Access::Partial)]
+#[case("user-agent: *\ndisallow: /private/\n", Reach::Partial)]
+#[case("user-agent: *\ndisallow: /\nallow: /public/\n", Reach::Partial)]
+#[case("user-agent: *\ndisallow: /*\nallow: /*.html$\n", Reach::Partial)]
+#[case("user-agent: *\ndisallow: /$\n", Reach::Partial)]
+#[case("user-agent: *\ndisallow: /*?\n", Reach::Partial)]
+#[case("user-agent: *\ndisallow: /\nallow: /$\n", Reach::Partial)]
 // The longer allow of the same length wins: `/` allowed again.
-#[case("user-agent: *\ndisallow: /\nallow: /\n", Access::Open)]
-fn classes(#[case] robots: &str, #[case] class: Access) {
+#[case("user-agent: *\ndisallow: /\nallow: /\n", Reach::Open)]
+fn classes(#[case] robots: &str, #[case] class: Reach) {
     for profile in [Profile::Google, Profile::Rfc9309] {
         assert_eq!(
-            access(profile, robots, "TestBot"),
+            reach(profile, robots, "TestBot"),
             class,
             "{profile}: {robots:?}"
         );
@@ -56,7 +56,7 @@ fn robots_txt_itself_does_not_make_a_blocked_host_partial() {
     ));
     let crawler = Crawler::new(rfc, "TestBot").unwrap();
     assert!(crawler.is_allowed("/robots.txt").unwrap());
-    assert_eq!(access_of(&crawler), Access::Blocked);
+    assert_eq!(reach_of(&crawler), Reach::Blocked);
 }
 
 #[test]
@@ -64,25 +64,25 @@ fn the_1994_convention_reads_patterns_literally_and_in_file_order() {
     let p = Profile::Legacy1994;
     // `*` is literal: only paths starting `/*` are disallowed.
     assert_eq!(
-        access(p, "user-agent: *\ndisallow: /*\n", "TestBot"),
-        Access::Partial
+        reach(p, "user-agent: *\ndisallow: /*\n", "TestBot"),
+        Reach::Partial
     );
     // First match wins: the allow after a full disallow never decides.
     assert_eq!(
-        access(
+        reach(
             p,
             "user-agent: *\ndisallow: /\nallow: /public/\n",
             "TestBot"
         ),
-        Access::Blocked
+        Reach::Blocked
     );
     assert_eq!(
-        access(
+        reach(
             p,
             "user-agent: *\nallow: /public/\ndisallow: /\n",
             "TestBot"
         ),
-        Access::Partial
+        Reach::Partial
     );
 }
 
@@ -90,5 +90,5 @@ fn the_1994_convention_reads_patterns_literally_and_in_file_order() {
 fn google_reads_index_html_as_the_directory() {
     // Google's library: `Allow: /d/index.html` also allows `/d/` (a derived rule).
     let robots = "user-agent: *\ndisallow: /\nallow: /index.html\n";
-    assert_eq!(access(Profile::Google, robots, "TestBot"), Access::Partial);
+    assert_eq!(reach(Profile::Google, robots, "TestBot"), Reach::Partial);
 }

@@ -1,4 +1,4 @@
-//! The access class of a crawler on a host: `open`, `partial` or `blocked`, decided by the
+//! The reach class of a crawler on a host: `open`, `partial` or `blocked`, decided by the
 //! model's matcher on witness paths, never by reading the rules' text.
 //!
 //! - **open**: no URL path on the host is disallowed for the crawler;
@@ -28,7 +28,7 @@ use robotrules_model::{Crawler, Reason, RuleKind};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Access {
+pub enum Reach {
     /// No path is disallowed.
     Open,
     /// Some paths are allowed, some are not.
@@ -39,27 +39,22 @@ pub enum Access {
     Unknown,
 }
 
-impl Access {
+impl Reach {
     /// Every class, in the order reports list them.
-    pub const ALL: [Access; 4] = [
-        Access::Blocked,
-        Access::Partial,
-        Access::Open,
-        Access::Unknown,
-    ];
+    pub const ALL: [Reach; 4] = [Reach::Blocked, Reach::Partial, Reach::Open, Reach::Unknown];
 
     /// The name used in rows and reports.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Access::Open => "open",
-            Access::Partial => "partial",
-            Access::Blocked => "blocked",
-            Access::Unknown => "unknown",
+            Reach::Open => "open",
+            Reach::Partial => "partial",
+            Reach::Blocked => "blocked",
+            Reach::Unknown => "unknown",
         }
     }
 }
 
-impl std::fmt::Display for Access {
+impl std::fmt::Display for Reach {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
@@ -68,8 +63,8 @@ impl std::fmt::Display for Access {
 /// The fillers tried for `*`, in order (the first that occurs in no pattern).
 const FILLERS: &[u8] = b"xzqjkvwyb0123456789";
 
-/// The access class of `crawler` on its file (see the module docs).
-pub fn access_of(crawler: &Crawler) -> Access {
+/// The reach class of `crawler` on its file (see the module docs).
+pub fn reach_of(crawler: &Crawler) -> Reach {
     // Disallow rules first: `/` usually shows an allowed path, and a disallow rule's own
     // witness a disallowed one, which decides `partial` in a few questions.
     let mut patterns: Vec<String> = Vec::new();
@@ -87,7 +82,7 @@ pub fn access_of(crawler: &Crawler) -> Access {
         }
     }
     if patterns.is_empty() {
-        return Access::Open;
+        return Reach::Open;
     }
     patterns.append(&mut allows);
     let wildcards = crawler.robots().profile().reading().wildcards;
@@ -120,10 +115,10 @@ pub fn access_of(crawler: &Crawler) -> Access {
         }
     }
     match (seen.allowed, seen.disallowed) {
-        (true, true) => Access::Partial,
-        (false, true) => Access::Blocked,
+        (true, true) => Reach::Partial,
+        (false, true) => Reach::Blocked,
         // `/` is always decided one way or the other.
-        _ => Access::Open,
+        _ => Reach::Open,
     }
 }
 
