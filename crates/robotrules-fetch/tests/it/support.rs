@@ -4,11 +4,10 @@
 #![allow(unreachable_pub, missing_docs)]
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules_fetch::{
-    Access, Clock, FetchOptions, FetchOutcome, Fetcher, UnavailableReason, UnreachableReason,
+    Access, FetchOptions, FetchOutcome, Fetcher, UnavailableReason, UnreachableReason,
 };
 
 /// Options with short deadlines, no proxy, and the given host overrides.
@@ -24,10 +23,6 @@ pub fn test_options() -> FetchOptions {
 
 pub fn fetcher(options: FetchOptions) -> Fetcher {
     Fetcher::new(options).unwrap()
-}
-
-pub fn fetcher_with_clock(options: FetchOptions, clock: Arc<dyn Clock>) -> Fetcher {
-    Fetcher::with_clock(options, clock).unwrap()
 }
 
 /// Fetches the robots.txt that governs `url` with [`test_options`]; a URL that cannot have one

@@ -179,8 +179,8 @@ impl Client {
     /// Waits for the crawler's next turn at `url`'s origin, and takes it: returns when the
     /// crawler may fetch the next URL of that origin under its robots.txt's `crawl-delay` and
     /// `request-rate` (the interval `seconds / requests`), whichever asks for more, as the
-    /// client's profile reads them, capped by [`ClientBuilder::max_crawl_delay`] (default
-    /// [`DEFAULT_MAX_CRAWL_DELAY`], one minute). Fetches the robots.txt first when the client
+    /// client's profile reads them, capped by [`ClientBuilder::max_crawl_delay`](super::ClientBuilder::max_crawl_delay) (default
+    /// [`DEFAULT_MAX_CRAWL_DELAY`](super::DEFAULT_MAX_CRAWL_DELAY), one minute). Fetches the robots.txt first when the client
     /// holds no current copy (that request is not a turn).
     ///
     /// Every turn granted is recorded per origin: each caller reserves the next free slot
@@ -188,8 +188,8 @@ impl Client {
     /// of one origin are spaced by the interval and no two get the same slot; tasks of other
     /// origins never wait on each other. The first turn, and every turn at an origin whose
     /// robots.txt sets no delay (or is unavailable or unreachable), is granted at once. The
-    /// wait sleeps on the client's [`Clock`] ([`Clock::sleep_until`]): tokio's timer with the
-    /// system clock, a [`ManualClock`]'s moves in tests. A wait that is cancelled leaves its
+    /// wait sleeps on the client's [`Clock`](super::Clock) ([`Clock::sleep_until`](super::Clock::sleep_until)): tokio's timer with the
+    /// system clock, a [`ManualClock`](super::ManualClock)'s moves in tests. A wait that is cancelled leaves its
     /// slot unused (the origin is asked less often, never more). Whether the URL is allowed
     /// is a separate question: [`Client::is_allowed`].
     ///
@@ -390,7 +390,7 @@ impl Client {
     }
 
     /// What the cache holds for the origin of `url`, without fetching: this client's entry,
-    /// else the shared store's (a fleet's Redis, [`ClientBuilder::store`]), whether fresh or
+    /// else the shared store's (a fleet's Redis, [`ClientBuilder::store`](super::ClientBuilder::store)), whether fresh or
     /// not; `None` when neither holds one.
     ///
     /// # Errors

@@ -91,10 +91,10 @@ impl serde::Serialize for Answer {
     }
 }
 
-/// A decision with the full account of it ([`Client::explain`]).
+/// A decision with the full account of it ([`Client::explain`](super::Client::explain)).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Explained {
-    /// The decision, as [`Client::is_allowed`] gives it.
+    /// The decision, as [`Client::is_allowed`](super::Client::is_allowed) gives it.
     pub decision: Answer,
     /// Which groups, which rules, which line: present when the file's rules decided (the
     /// access result is a success).

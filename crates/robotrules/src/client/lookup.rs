@@ -14,7 +14,7 @@ use super::entry::{age, Entry};
 use super::error::ClientError;
 use crate::{Crawler, Robots};
 
-/// What the client holds for one origin ([`Client::lookup`], [`Client::cached`]): the access
+/// What the client holds for one origin ([`Client::lookup`](super::Client::lookup), [`Client::cached`](super::Client::cached)): the access
 /// result it applies and why, the fetches behind it (requests, statuses, bytes kept,
 /// truncation, cache lifetime) and, for a success, the parsed file. Cheap to clone: it shares
 /// the client's entry.
@@ -103,7 +103,7 @@ impl Lookup {
     }
 
     /// The decision for `url` (a URL of this origin, or a path) with what this lookup holds,
-    /// as [`Client::is_allowed`] gives it, without asking the client again.
+    /// as [`Client::is_allowed`](super::Client::is_allowed) gives it, without asking the client again.
     ///
     /// # Errors
     /// [`ClientError::InvalidUrl`] for a URL the profile cannot read, when the file's rules
