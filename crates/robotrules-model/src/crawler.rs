@@ -255,6 +255,28 @@ impl Profile {
         }
         Ok(())
     }
+
+    /// Whether this profile can read `url` for matching: what [`Crawler::target`] checks,
+    /// without a file. Under `rfc9309` and `legacy1994` it must be an absolute URL with a host
+    /// or a path starting with `/`; `google` reads any string.
+    ///
+    /// ```
+    /// use robotrules_model::Profile;
+    ///
+    /// assert!(Profile::Rfc9309.check_url("https://example.com/a").is_ok());
+    /// assert!(Profile::Rfc9309.check_url("relative").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// A URL the profile cannot read, with the reason.
+    pub fn check_url(self, url: &str) -> Result<(), InvalidUrl> {
+        Target::parse(url, self.reading().urls)
+            .map(drop)
+            .map_err(|source| InvalidUrl {
+                url: url.to_owned(),
+                source,
+            })
+    }
 }
 
 /// A crawler name must be a non-empty token of the profile's alphabet, or [`crate::ANY_CRAWLER`]

@@ -218,10 +218,9 @@ impl Survey {
         profile: Profile,
         parse_limit: usize,
     ) -> Result<Survey, InvalidAgent> {
-        let readings = [profile, Profile::Rfc9309].map(|p| Arc::new(RobotsTxt::parse(b"", p, 0)));
         for agent in &agents {
-            for empty in &readings {
-                Crawler::new(Arc::clone(empty), &agent.name)?;
+            for reading in [profile, Profile::Rfc9309] {
+                reading.check_crawler_name(&agent.name)?;
             }
         }
         Ok(Survey {

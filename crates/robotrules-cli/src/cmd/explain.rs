@@ -14,7 +14,7 @@
 use std::io;
 
 use robotrules::client::AccessKind;
-use robotrules::{Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::TextOptions;
 
 use crate::args::{parse_profiles, Profiles, RemoteArgs};
@@ -96,12 +96,8 @@ pub(crate) fn run(args: ExplainArgs) -> Result<Outcome, CliError> {
     // A single profile that rejects the name or the URL is a plain input error, as in `check`:
     // the model says which, before anything is written.
     if let Profiles::One(profile) = args.profile {
-        let options = robotrules::ParseOptions {
-            profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        };
-        let robots = Robots::parse_with(b"", &options);
-        robots.crawler(&args.agent)?.is_allowed(&args.url)?;
+        profile.check_crawler_name(&args.agent)?;
+        profile.check_url(&args.url)?;
     }
     let mut report = Report::new(
         &bytes,
