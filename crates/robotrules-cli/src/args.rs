@@ -1,8 +1,8 @@
 //! The arguments the commands share, defined once: `--profile` ([`ProfileArg`]) and the
 //! remote options ([`RemoteArgs`]: `--timeout`, `--ca-cert`, `--platform-roots`,
 //! `--user-agent`, `--cache`, `--cache-timeout`), which every command that may fetch a
-//! robots.txt flattens (`check`, `explain`, `show`, `lint`, `fetch`, `batch`, `diff`) and the
-//! `cache` commands take for their Redis.
+//! robots.txt flattens (`check`, `explain`, `show`, `lint`, `fetch`, `batch`, `diff`); the
+//! `cache` commands take only the Redis ones (`cmd::cache::options`).
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
