@@ -73,6 +73,33 @@ impl ColorChoice {
     }
 }
 
+/// The process's `--verbose`, set once by `main` before the command runs.
+static VERBOSE: OnceLock<bool> = OnceLock::new();
+
+/// `--verbose`: whether a network failure's reason carries the network library's error chain.
+pub(crate) struct Verbose;
+
+impl Verbose {
+    /// Sets the process's `--verbose` (the first call wins).
+    pub(crate) fn set(verbose: bool) {
+        let _ = VERBOSE.set(verbose);
+    }
+
+    /// Whether `--verbose` was given.
+    pub(crate) fn on() -> bool {
+        VERBOSE.get().copied().unwrap_or(false)
+    }
+
+    /// `reason` (`connection refused`), with `chain` (the library's error chain) after it
+    /// under `--verbose`: `connection refused; error chain: error sending request …`.
+    pub(crate) fn reason(reason: &str, chain: Option<&str>) -> String {
+        match chain {
+            Some(chain) if Verbose::on() => format!("{reason}; error chain: {chain}"),
+            _ => reason.to_owned(),
+        }
+    }
+}
+
 /// The default `--timeout`, in seconds: `FetchOptions`' default total deadline.
 pub(crate) const DEFAULT_TIMEOUT_SECS: &str = "30";
 

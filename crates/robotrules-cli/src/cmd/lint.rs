@@ -206,7 +206,7 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
                 }
             }
             Ok(RobotsSource::Remote(lookup)) => {
-                let reason = lookup.access_reason().unwrap_or_default().to_owned();
+                let reason = crate::fetched::access_reason(&lookup).unwrap_or_default();
                 let (access, reason, allowed) = match (lookup.access(), lookup.served().body()) {
                     (AccessKind::Success, Some(body)) => {
                         let options = LintOptions {
