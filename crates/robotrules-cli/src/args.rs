@@ -1,8 +1,8 @@
 //! The arguments the commands share, defined once: `--profile` ([`ProfileArg`]) and the
 //! remote options ([`RemoteArgs`]: `--timeout`, `--ca-cert`, `--platform-roots`,
 //! `--user-agent`, `--cache`, `--cache-timeout`), which every command that may fetch a
-//! robots.txt flattens (`check`, `explain`, `show`, `lint`, `fetch`, `batch`, `diff`) and the
-//! `cache` commands take for their Redis.
+//! robots.txt flattens (`check`, `explain`, `show`, `lint`, `fetch`, `batch`, `diff`); the
+//! `cache` commands take only the Redis ones (`cmd::cache::options`).
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -69,6 +69,33 @@ impl ColorChoice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => is_terminal && no_color.is_none_or(OsStr::is_empty),
+        }
+    }
+}
+
+/// The process's `--verbose`, set once by `main` before the command runs.
+static VERBOSE: OnceLock<bool> = OnceLock::new();
+
+/// `--verbose`: whether a network failure's reason carries the network library's error chain.
+pub(crate) struct Verbose;
+
+impl Verbose {
+    /// Sets the process's `--verbose` (the first call wins).
+    pub(crate) fn set(verbose: bool) {
+        let _ = VERBOSE.set(verbose);
+    }
+
+    /// Whether `--verbose` was given.
+    pub(crate) fn on() -> bool {
+        VERBOSE.get().copied().unwrap_or(false)
+    }
+
+    /// `reason` (`connection refused`), with `chain` (the library's error chain) after it
+    /// under `--verbose`: `connection refused; error chain: error sending request …`.
+    pub(crate) fn reason(reason: &str, chain: Option<&str>) -> String {
+        match chain {
+            Some(chain) if Verbose::on() => format!("{reason}; error chain: {chain}"),
+            _ => reason.to_owned(),
         }
     }
 }

@@ -78,7 +78,7 @@ impl FetchSummary {
             robots_txt_url: served.robots_txt_url().to_owned(),
             chain: served.requests().to_vec(),
             access: lookup.access(),
-            reason: lookup.access_reason().map(str::to_owned),
+            reason: crate::fetched::access_reason(lookup),
             verdict: lookup.verdict_class(),
             bytes_read: served.body().map_or(0, <[u8]>::len),
             truncation: served.truncation(),

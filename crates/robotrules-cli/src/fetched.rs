@@ -6,6 +6,16 @@
 use robotrules::client::{AccessKind, Lookup};
 use serde::Serialize;
 
+use crate::args::Verbose;
+
+/// Why the robots.txt of `lookup` is unavailable or unreachable, as the commands report it:
+/// the short reason (`connection refused`), with the network library's error chain after it
+/// under `--verbose`.
+pub(crate) fn access_reason(lookup: &Lookup) -> Option<String> {
+    let reason = lookup.access_reason()?;
+    Some(Verbose::reason(reason, lookup.served().error_chain()))
+}
+
 /// The access result of a fetched robots.txt, as the commands report it.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct Fetched {
@@ -25,7 +35,7 @@ impl Fetched {
     pub(crate) fn new(lookup: &Lookup) -> Fetched {
         Fetched {
             access: lookup.access(),
-            access_reason: lookup.access_reason().map(str::to_owned),
+            access_reason: access_reason(lookup),
             allows_all: lookup.allows_all(),
         }
     }

@@ -57,6 +57,11 @@ struct Cli {
     )]
     color: args::ColorChoice,
 
+    /// Where a fetch fails on the network (fetch, check, show, explain, lint, batch),
+    /// add the network library's error chain to the short reason (`connection refused`).
+    #[arg(long, global = true)]
+    verbose: bool,
+
     /// What to do.
     #[command(subcommand)]
     command: Command,
@@ -128,6 +133,7 @@ fn main() -> ExitCode {
         Err(error) => return fail(&CliError::from_clap(&error)),
     };
     cli.color.set();
+    args::Verbose::set(cli.verbose);
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(args),
         Command::Batch(args) => cmd::batch::run(args),

@@ -46,10 +46,10 @@ use std::time::{Duration, Instant};
 use futures_util::future::{self, Either};
 use futures_util::stream::FuturesUnordered;
 use futures_util::{stream, FutureExt, Stream, StreamExt};
-use robotrules::client::{AccessKind, Client, ClientError};
+use robotrules::client::{AccessKind, Answer, Client, ClientError};
 use robotrules::Profile;
 
-use crate::args::{ProfileArg, RemoteArgs};
+use crate::args::{ProfileArg, RemoteArgs, Verbose};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::input;
@@ -581,7 +581,8 @@ impl Asker {
     fn try_ask(&self, item: &Item) -> Option<Pending> {
         let url = match &item.url {
             Err(problem) => return Some(Pending::Failed(problem.to_string())),
-            Ok(url) if self.explain => return None,
+            // `--verbose` rows take the error chain, which only the asynchronous lookup reads.
+            Ok(url) if self.explain || Verbose::on() => return None,
             Ok(url) => url,
         };
         Some(match self.client.try_is_allowed(url)? {
@@ -604,12 +605,30 @@ impl Asker {
                     Err(error) => Pending::Failed(message(error)),
                 },
                 Ok(url) => match client.is_allowed(&url).await {
+                    Ok(decision) if Verbose::on() => {
+                        Pending::Decided(with_error_chain(&client, &url, decision).await, None)
+                    }
                     Ok(decision) => Pending::Decided(decision, None),
                     Err(error) => Pending::Failed(message(error)),
                 },
             }
         }
     }
+}
+
+/// `decision` with the network library's error chain after its access reason (`--verbose`),
+/// when its robots.txt is unreachable through a network failure.
+async fn with_error_chain(client: &Client, url: &str, mut decision: Answer) -> Answer {
+    if decision.access != AccessKind::Unreachable {
+        return decision;
+    }
+    let Ok(Some(lookup)) = client.cached(url).await else {
+        return decision;
+    };
+    if let (Some(reason), Some(chain)) = (&decision.access_reason, lookup.served().error_chain()) {
+        decision.access_reason = Some(Arc::from(Verbose::reason(reason, Some(chain))));
+    }
+    decision
 }
 
 /// Why the client could not answer, without the URL (the row shows it).

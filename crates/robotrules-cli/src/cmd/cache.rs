@@ -25,7 +25,6 @@ use robotrules_url::Origin;
 use serde::Serialize;
 
 use crate::args::ProfileArg;
-use crate::args::RemoteArgs;
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::output::{self, Format};
@@ -35,7 +34,7 @@ mod listing;
 mod options;
 mod when;
 
-use options::cache_command_arg;
+use options::CacheStoreArgs;
 use when::When;
 
 /// Arguments of `robotrules cache`.
@@ -71,17 +70,14 @@ enum CacheCommand {
 
 /// Arguments of `robotrules cache show`.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_args(cache_command_arg),
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules cache show --cache redis://127.0.0.1:6379 https://example.com
-  robotrules cache show --cache redis://127.0.0.1:6379 --format json https://example.com/any/page"
-)]
+  robotrules cache show --cache redis://127.0.0.1:6379 --format json https://example.com/any/page")]
 struct ShowArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
     #[command(flatten)]
-    remote: RemoteArgs,
+    remote: CacheStoreArgs,
 
     /// Whose cache rules say what the entry means now (the access result a crawler applies
     /// during an outage).
@@ -99,17 +95,14 @@ struct ShowArgs {
 
 /// Arguments of `robotrules cache purge`.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_args(cache_command_arg),
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules cache purge --cache redis://127.0.0.1:6379 https://example.com
-  robotrules cache purge --cache redis://127.0.0.1:6379 --all"
-)]
+  robotrules cache purge --cache redis://127.0.0.1:6379 --all")]
 struct PurgeArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
     #[command(flatten)]
-    remote: RemoteArgs,
+    remote: CacheStoreArgs,
 
     /// Remove every entry and lock of the cache: the keys under the cache's prefix
     /// (`robotrules:`), walked with SCAN; other keys in the database are left alone.

@@ -201,7 +201,7 @@ impl<'a> FetchedOrigin<'a> {
         FetchedOrigin {
             lookup,
             access: lookup.access(),
-            reason: lookup.access_reason().map(str::to_owned),
+            reason: crate::fetched::access_reason(lookup),
             governs: robots_txt_origin(lookup.robots_txt_url()).ok().flatten(),
         }
     }

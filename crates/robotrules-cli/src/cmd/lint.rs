@@ -1,3 +1,5 @@
+//! `robotrules lint --explain [CODE]`: what a lint code means, or every code in one line each.
+//!
 //! `robotrules lint [--profile P] [--format F] [--max-findings N] [-A|-W|-D CODE]... [--timeout
 //! SECS] [--ca-cert FILE]... [--platform-roots] [--user-agent TEXT] [--cache URL
 //! [--cache-timeout SECS]] ROBOTS...`: what is wrong with robots.txt files.
@@ -30,7 +32,8 @@ use robotrules::client::AccessKind;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::{self, TextOptions};
 use robotrules_lint::{
-    sarif, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
+    sarif, Code, Family, Level, LevelTarget, Levels, LintOptions, LintReport, Summary,
+    DEFAULT_MAX_FINDINGS,
 };
 use serde::Serialize;
 
@@ -70,7 +73,9 @@ fn parse_target(text: &str) -> Result<LevelTarget, String> {
 Examples:
   robotrules lint examples/robots.txt
   robotrules lint --deny warnings --format sarif robots/*.txt > lint.sarif
-  robotrules lint -A rule-order https://example.com/robots.txt")]
+  robotrules lint -A rule-order https://example.com/robots.txt
+  robotrules lint --explain misspelt-key
+  robotrules lint --explain              (every code, one line each)")]
 pub(crate) struct LintArgs {
     /// The reading the files are checked for: an error is something it drops, a warning
     /// something it keeps that is likely not meant (or that another reading differs on), a
@@ -112,9 +117,14 @@ pub(crate) struct LintArgs {
     #[command(flatten)]
     remote: RemoteArgs,
 
+    /// Print what lint CODE means and exit, as `rustc --explain` does; without CODE, list every
+    /// code with its one-line meaning. No ROBOTS is read.
+    #[arg(long, value_name = "CODE", num_args = 0..=1, conflicts_with = "robots")]
+    explain: Option<Option<String>>,
+
     /// robots.txt files, `-` for standard input, or `http://`, `https://` or `ftp://` URLs
     /// (the robots.txt or any page of the site), fetched as `check` fetches them.
-    #[arg(value_name = "ROBOTS", required = true)]
+    #[arg(value_name = "ROBOTS", required_unless_present = "explain")]
     robots: Vec<String>,
 }
 
@@ -163,6 +173,9 @@ enum Linted {
 /// A [`CliError`] for an unusable `--ca-cert` file, a file that cannot be read (after the
 /// others are reported), or a failed write.
 pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
+    if let Some(code) = &args.explain {
+        return explain(code.as_deref());
+    }
     let remote = args.remote.load()?;
     if args.robots.iter().filter(|r| *r == input::STDIN).count() > 1 {
         return Err(CliError::Usage(
@@ -193,7 +206,7 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
                 }
             }
             Ok(RobotsSource::Remote(lookup)) => {
-                let reason = lookup.access_reason().unwrap_or_default().to_owned();
+                let reason = crate::fetched::access_reason(&lookup).unwrap_or_default();
                 let (access, reason, allowed) = match (lookup.access(), lookup.served().body()) {
                     (AccessKind::Success, Some(body)) => {
                         let options = LintOptions {
@@ -244,6 +257,53 @@ pub(crate) fn run(args: LintArgs) -> Result<Outcome, CliError> {
             }
             Err(failed.remove(n - 1))
         }
+    }
+}
+
+/// `lint --explain [CODE]`: what CODE means (its family, description and where `docs/lints.md`
+/// documents it), or every code with its one-line meaning.
+///
+/// # Errors
+/// [`CliError::Usage`] for an unknown code, with the near miss the lint crate finds; a failed
+/// write.
+fn explain(code: Option<&str>) -> Result<Outcome, CliError> {
+    let text = match code {
+        Some(name) => {
+            let code = name
+                .parse::<Code>()
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            format!(
+                "{code} ({family}): {description}\n\
+                 See docs/lints.md#{code} for an example, why it matters and its citation.\n",
+                family = family_name(code.family()),
+                description = code.description(),
+            )
+        }
+        None => {
+            let width = Code::ALL
+                .iter()
+                .map(|c| c.as_str().len())
+                .max()
+                .unwrap_or(0);
+            Code::ALL
+                .iter()
+                .map(|c| format!("{:width$}  {}\n", c.as_str(), c.description()))
+                .collect()
+        }
+    };
+    output::write_text(io::stdout().lock(), &text)?;
+    Ok(Outcome::AllClear)
+}
+
+/// A family's name as `docs/lints.md` heads it, in lower case.
+fn family_name(family: Family) -> &'static str {
+    match family {
+        Family::Bytes => "bytes",
+        Family::Keys => "keys",
+        Family::Groups => "groups",
+        Family::Patterns => "patterns",
+        Family::Sitemaps => "sitemaps",
+        Family::Extensions => "extensions",
     }
 }
 

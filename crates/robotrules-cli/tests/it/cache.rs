@@ -434,3 +434,28 @@ fn a_dead_redis_is_a_warning_for_every_command_that_carries_on() {
     // The command whose work is the cache cannot carry on: an error.
     run(&["cache", "show", "--cache", &cache, &robots_txt], b"").assert_error("--cache");
 }
+
+/// The `cache` commands fetch nothing: the fetch options are not theirs, and given they are
+/// usage errors (clap answers before any Redis is reached, so none runs here).
+#[test]
+fn cache_commands_refuse_the_fetch_options() {
+    let redis = "redis://127.0.0.1:1";
+    let origin = "https://example.com";
+    for fetch_option in [
+        &["--timeout", "3"][..],
+        &["--platform-roots"][..],
+        &["--user-agent", "ExampleBot/1.0"][..],
+    ] {
+        for command in [
+            &["cache", "purge", "--cache", redis, origin][..],
+            &["cache", "purge", "--cache", redis, "--all"][..],
+            &["cache", "show", "--cache", redis, origin][..],
+            &["cache", "list", "--cache", redis][..],
+            &["cache", "stats", "--cache", redis][..],
+        ] {
+            let args: Vec<&str> = command.iter().chain(fetch_option).copied().collect();
+            let out = run(&args, b"");
+            out.assert_one_line_error(fetch_option[0]);
+        }
+    }
+}

@@ -316,7 +316,7 @@ fn legacy1994_takes_any_agent_name() {
 #[case::unknown_command(&["chek"], "'chek'")]
 #[case::unknown_profile(&["check", "--profile", "bing", "R", "Bot", "/"], "'bing'")]
 #[case::unknown_format(&["check", "--format", "yaml", "R", "Bot", "/"], "'yaml'")]
-#[case::unknown_option(&["check", "--verbose", "R", "Bot", "/"], "'--verbose'")]
+#[case::unknown_option(&["check", "--verbos", "R", "Bot", "/"], "'--verbos'")]
 #[case::profile_without_value(&["check", "R", "Bot", "/", "--profile"], "--profile")]
 #[case::unreadable_file(&["check", "/nonexistent/robots.txt", "Bot", "/"], "cannot read robots.txt \"/nonexistent/robots.txt\"")]
 #[case::directory(&["check", "/", "Bot", "/"], "cannot read robots.txt \"/\"")]

@@ -377,3 +377,47 @@ fn explain_all_with_a_name_only_rfc9309_rejects_shows_the_others_then_fails() {
     assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
     assert!(r.stderr.contains("rfc9309: invalid crawler name"), "{r:?}");
 }
+
+/// `lint --explain CODE` says what a code means, as `rustc --explain` does; no ROBOTS needed.
+#[test]
+fn lint_explain_code_prints_its_meaning() {
+    let r = run(&["lint", "--explain", "misspelt-key"], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.starts_with("misspelt-key (keys): "), "{r:?}");
+    assert!(
+        r.stdout
+            .contains("A misspelt known key (`dissallow`), with \"did you mean\"."),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("docs/lints.md"), "{r:?}");
+    assert_eq!(r.stderr, "", "{r:?}");
+}
+
+/// `lint --explain` without a code lists every code with its one-line meaning.
+#[test]
+fn lint_explain_without_a_code_lists_every_code() {
+    let r = run(&["lint", "--explain"], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines = r.lines();
+    assert_eq!(lines.len(), robotrules_lint::Code::ALL.len(), "{r:?}");
+    for (line, code) in lines.iter().zip(robotrules_lint::Code::ALL) {
+        assert!(line.starts_with(code.as_str()), "{line:?}");
+        assert!(line.ends_with(code.description()), "{line:?}");
+    }
+}
+
+/// An unknown code is a usage error, in one line, with the near miss the lint crate finds.
+#[test]
+fn lint_explain_an_unknown_code_is_a_usage_error_with_a_suggestion() {
+    let r = run(&["lint", "--explain", "misspeltkey"], b"");
+    r.assert_one_line_error("did you mean `misspelt-key`?");
+    let r = run(&["lint", "--explain", "no-such-code"], b"");
+    r.assert_one_line_error("unknown lint code `no-such-code`");
+}
+
+/// ROBOTS stays required for a normal run.
+#[test]
+fn lint_without_robots_or_explain_is_a_usage_error() {
+    let r = run(&["lint"], b"");
+    assert_eq!(r.code, 2, "{r:?}");
+}

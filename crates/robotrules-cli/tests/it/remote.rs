@@ -707,3 +707,36 @@ fn fetch_help_documents_the_exit_status() {
     assert!(out.stdout.contains("Exit status: 0 when"), "{out:?}");
     assert!(out.stdout.contains("1 when it is unreachable"));
 }
+
+/// A refused connection reads `connection refused` by default; `--verbose` adds the network
+/// library's error chain to the same report, in every command that fetches.
+#[test]
+fn verbose_adds_the_error_chain_to_a_network_failure() {
+    // A loopback port nothing listens on (bound, then released), so connecting is refused.
+    let port = robotrules_testserver::free_port().unwrap();
+    let robots = format!("http://127.0.0.1:{port}/robots.txt");
+    let page = format!("http://127.0.0.1:{port}/x");
+    let commands: [Vec<&str>; 4] = [
+        vec!["fetch", &robots],
+        vec!["check", "--format", "json", &robots, "ExampleBot", "/x"],
+        vec!["show", &robots, "ExampleBot"],
+        vec!["batch", "--format", "json", "ExampleBot", &page],
+    ];
+    for command in commands {
+        let short = run(&command, b"");
+        let text = format!("{}{}", short.stdout, short.stderr);
+        assert!(text.contains("connection refused"), "{short:?}");
+        assert!(!text.contains("error chain"), "{short:?}");
+        assert!(!text.contains("os error"), "{short:?}");
+
+        let verbose: Vec<&str> = command.iter().copied().chain(["--verbose"]).collect();
+        let long = run(&verbose, b"");
+        assert_eq!(long.code, short.code, "{long:?}");
+        let text = format!("{}{}", long.stdout, long.stderr);
+        assert!(
+            text.contains("connection refused; error chain: "),
+            "{long:?}"
+        );
+        assert!(text.contains("os error"), "{long:?}");
+    }
+}

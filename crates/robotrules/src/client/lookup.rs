@@ -203,6 +203,17 @@ impl<'a> FetchRecord<'a> {
         }
     }
 
+    /// The network library's error chain behind an unreachable fetch (`error sending request
+    /// for url (…): … Connection refused (os error 111)`), where the reason is the short one
+    /// (`connection refused`); `None` for any other result and for reasons without one (a
+    /// status, a deadline). See [`UnreachableReason::chain`].
+    pub fn error_chain(&self) -> Option<&'a str> {
+        match &self.outcome.access {
+            Access::Unreachable { reason } => reason.chain(),
+            _ => None,
+        }
+    }
+
     /// The body kept (after decompression and the size limit), for a success.
     pub fn body(&self) -> Option<&'a [u8]> {
         self.outcome.body().map(|body| &body[..])

@@ -18,9 +18,9 @@ use robotrules_fetch::{AccessKind, Fetcher};
 use serde::Serialize;
 use tokio::runtime::Runtime;
 
-use super::options::cache_command_arg;
+use super::options::CacheStoreArgs;
 use super::when::When;
-use crate::args::{ProfileArg, RemoteArgs};
+use crate::args::ProfileArg;
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::output::{self, Format};
@@ -31,17 +31,14 @@ const PAGE: usize = 200;
 
 /// Arguments of `robotrules cache list`.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_args(cache_command_arg),
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules cache list --cache redis://127.0.0.1:6379
-  robotrules cache list --cache rediss://cache.internal:6380/2 --format json"
-)]
+  robotrules cache list --cache rediss://cache.internal:6380/2 --format json")]
 pub(crate) struct ListArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
     #[command(flatten)]
-    remote: RemoteArgs,
+    remote: CacheStoreArgs,
 
     /// Whose cache rules say whether an entry is fresh.
     #[command(flatten)]
@@ -55,17 +52,14 @@ pub(crate) struct ListArgs {
 
 /// Arguments of `robotrules cache stats`.
 #[derive(Debug, clap::Args)]
-#[command(
-    mut_args(cache_command_arg),
-    after_help = "\
+#[command(after_help = "\
 Examples:
   robotrules cache stats --cache redis://127.0.0.1:6379
-  robotrules cache stats --cache redis://127.0.0.1:6379 --format json"
-)]
+  robotrules cache stats --cache redis://127.0.0.1:6379 --format json")]
 pub(crate) struct StatsArgs {
     /// The shared cache, its command timeout and the roots trusted for a `rediss://` one.
     #[command(flatten)]
-    remote: RemoteArgs,
+    remote: CacheStoreArgs,
 
     /// Whose cache rules say whether an entry is fresh.
     #[command(flatten)]

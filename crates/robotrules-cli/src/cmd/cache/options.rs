@@ -1,23 +1,50 @@
-//! The remote options as the `cache` commands take them: `--cache` is required and says what
-//! it is for, and the options that mean nothing to commands that fetch nothing are hidden.
+//! The options of the `cache` commands that reach the shared cache: `--cache` (required),
+//! `--cache-timeout` and `--ca-cert`. They fetch nothing, so the fetch options of
+//! [`RemoteArgs`] (`--timeout`, `--platform-roots`, `--user-agent`) are not theirs: given, they
+//! are a usage error.
 
-/// The help of `--cache` for the `cache` commands, which need it and never fall back.
-const CACHE_HELP: &str = "The shared cache to look into: Redis or Valkey at URL \
-(`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's certificate \
-store and --ca-cert)";
+use std::path::PathBuf;
+use std::time::Duration;
 
-/// The help of `--cache-timeout` for the `cache` commands, which fetch nothing: past the
-/// timeout the command fails.
-const CACHE_TIMEOUT_HELP: &str = "How long each Redis command may take, in seconds (decimals \
-allowed); past it the command fails";
+use crate::args::{parse_timeout, RemoteArgs, DEFAULT_CACHE_TIMEOUT_SECS, DEFAULT_TIMEOUT_SECS};
+use crate::error::CliError;
+use crate::remote::Remote;
 
-/// The remote options as the `cache` commands take them: `--cache` required, with their help;
-/// the options that mean nothing to them (they fetch nothing) out of their help.
-pub(super) fn cache_command_arg(arg: clap::Arg) -> clap::Arg {
-    match arg.get_id().as_str() {
-        "cache" => arg.required(true).help(CACHE_HELP).long_help(CACHE_HELP),
-        "cache_timeout" => arg.help(CACHE_TIMEOUT_HELP).long_help(CACHE_TIMEOUT_HELP),
-        "timeout" | "platform_roots" | "user_agent" => arg.hide(true),
-        _ => arg,
+/// How a `cache` command reaches the shared cache.
+#[derive(Clone, Debug, clap::Args)]
+pub(super) struct CacheStoreArgs {
+    /// The shared cache to look into: Redis or Valkey at URL
+    /// (`redis://[:PASSWORD@]HOST:PORT[/DB]`, `rediss://` for TLS, trusting the platform's
+    /// certificate store and --ca-cert).
+    #[arg(long = "cache", value_name = "URL", required = true)]
+    cache: String,
+
+    /// How long each Redis command may take, in seconds (decimals allowed); past it the
+    /// command fails.
+    #[arg(long = "cache-timeout", value_name = "SECS", default_value = DEFAULT_CACHE_TIMEOUT_SECS, value_parser = parse_timeout)]
+    cache_timeout: Duration,
+
+    /// Also trust the root certificates in FILE (PEM; a bundle may hold several) for a
+    /// rediss:// --cache, besides the platform's store. Repeatable.
+    #[arg(long = "ca-cert", value_name = "FILE")]
+    ca_certs: Vec<PathBuf>,
+}
+
+impl CacheStoreArgs {
+    /// Reads every `--ca-cert` file into the remote options the commands' code takes, with
+    /// the fetch options at their defaults (nothing is fetched).
+    ///
+    /// # Errors
+    /// As [`RemoteArgs::load`].
+    pub(super) fn load(&self) -> Result<Remote, CliError> {
+        RemoteArgs {
+            timeout: parse_timeout(DEFAULT_TIMEOUT_SECS).map_err(CliError::Usage)?,
+            ca_certs: self.ca_certs.clone(),
+            platform_roots: false,
+            user_agent: None,
+            cache: Some(self.cache.clone()),
+            cache_timeout: self.cache_timeout,
+        }
+        .load()
     }
 }
