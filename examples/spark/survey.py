@@ -291,7 +291,7 @@ def run(  # type: ignore[no-untyped-def]
             *[c for c in captures.columns if c not in verdicts],
             *[
                 F.when(F.col("target").isNull(), loop)
-                .when(F.col("t_access").isNotNull(), F.col("t_" + name))
+                .when(F.col("t_reach").isNotNull(), F.col("t_" + name))
                 .otherwise(unknown)
                 .alias(name)
                 for name, loop, unknown in zip(verdicts, by_status("open"), by_status("unknown"))

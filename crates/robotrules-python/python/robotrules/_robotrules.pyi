@@ -20,6 +20,7 @@ __all__ = [
     "SURVEY_COLUMNS",
     "Survey",
     "Surveyed",
+    "__version__",
     "crawler_token",
     "lint",
     "url_key",
