@@ -61,17 +61,22 @@ fn cargo(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Each workspace package: whether it is published, and its normal and build dependencies
-/// (dev-dependencies are for its tests and never reach its users).
-fn packages() -> BTreeMap<String, (bool, Vec<String>)> {
-    let metadata: Value = serde_json::from_str(&cargo(&[
+/// `cargo metadata` of the workspace's own packages (no dependencies), as JSON.
+fn workspace_metadata() -> Value {
+    serde_json::from_str(&cargo(&[
         "metadata",
         "--format-version",
         "1",
         "--no-deps",
         "--offline",
     ]))
-    .unwrap_or_else(|error| panic!("cargo metadata is not JSON: {error}"));
+    .unwrap_or_else(|error| panic!("cargo metadata is not JSON: {error}"))
+}
+
+/// Each workspace package: whether it is published, and its normal and build dependencies
+/// (dev-dependencies are for its tests and never reach its users).
+fn packages() -> BTreeMap<String, (bool, Vec<String>)> {
+    let metadata = workspace_metadata();
     let mut out = BTreeMap::new();
     for package in metadata["packages"].as_array().into_iter().flatten() {
         let name = package["name"].as_str().unwrap_or_default().to_owned();
@@ -1147,14 +1152,7 @@ fn describe_circle(
 /// benchmarks, examples; not build scripts), each with its package's directory: from
 /// `cargo metadata`, so that a `[[bin]]` or `[[test]]` with its own path is found too.
 fn crate_roots() -> Vec<(PathBuf, String)> {
-    let metadata: Value = serde_json::from_str(&cargo(&[
-        "metadata",
-        "--format-version",
-        "1",
-        "--no-deps",
-        "--offline",
-    ]))
-    .unwrap_or_else(|error| panic!("cargo metadata is not JSON: {error}"));
+    let metadata = workspace_metadata();
     let mut out = Vec::new();
     for package in metadata["packages"].as_array().into_iter().flatten() {
         let manifest = PathBuf::from(package["manifest_path"].as_str().unwrap_or_default());
