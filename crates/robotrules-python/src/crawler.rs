@@ -164,8 +164,14 @@ impl Crawler {
     }
 
     fn __repr__(&self) -> String {
+        // `*` is read as a crawler that no group names, and says so, as the CLI's output does.
+        let label = if robotrules_model::is_any_crawler(self.inner.name()) {
+            format!(" ({})", robotrules_model::ANY_CRAWLER_LABEL)
+        } else {
+            String::new()
+        };
         format!(
-            "<Crawler name={:?} selection={} profile={}>",
+            "<Crawler name={:?}{label} selection={} profile={}>",
             self.inner.name(),
             self.inner.selection(),
             self.inner.robots().profile()

@@ -310,3 +310,15 @@ def test_the_package_has_the_crates_version() -> None:
     assert workspace is not None
     assert robotrules.__version__ == workspace.group(1)
     assert importlib.metadata.version("robotrules") == robotrules.__version__
+
+
+def test_the_star_is_a_crawler_that_no_group_names() -> None:
+    robots = robotrules.Robots.parse(b"User-agent: *\nDisallow: /x\n\nUser-agent: a\nDisallow: /\n")
+    for profile in robotrules.PROFILES:
+        star = robotrules.Robots.parse(
+            b"User-agent: *\nDisallow: /x\n\nUser-agent: a\nDisallow: /\n", profile=profile
+        ).crawler("*")
+        assert not star.is_allowed("https://example.com/x")
+        assert star.is_allowed("https://example.com/y")
+        assert "a crawler that no group names" in repr(star)
+    assert "no group names" not in repr(robots.crawler("a"))
