@@ -62,7 +62,7 @@ fn cargo(args: &[&str]) -> String {
 }
 
 /// `cargo metadata` of the workspace's own packages (no dependencies), as JSON.
-fn workspace_metadata() -> Value {
+pub(crate) fn workspace_metadata() -> Value {
     serde_json::from_str(&cargo(&[
         "metadata",
         "--format-version",
