@@ -23,11 +23,9 @@ pub(crate) enum Format {
 /// What text output adds after a crawler name: ` (a crawler that no group names)` after `*`
 /// ([`robotrules_model::ANY_CRAWLER`], what the `*` group gives), nothing after any other.
 pub(crate) fn agent_note(name: &str) -> String {
-    if robotrules_model::is_any_crawler(name) {
-        format!(" ({})", robotrules_model::ANY_CRAWLER_LABEL)
-    } else {
-        String::new()
-    }
+    robotrules::any_crawler_label(name)
+        .map(|label| format!(" ({label})"))
+        .unwrap_or_default()
 }
 
 /// `value` as one line of JSON, line ending included, [terminal-safe](json_safe).

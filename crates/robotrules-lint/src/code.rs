@@ -28,6 +28,20 @@ pub enum Family {
     Extensions,
 }
 
+impl Family {
+    /// The family's name, as it serialises and as `docs/lints.md` heads it in lower case.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Family::Bytes => "bytes",
+            Family::Keys => "keys",
+            Family::Groups => "groups",
+            Family::Patterns => "patterns",
+            Family::Sitemaps => "sitemaps",
+            Family::Extensions => "extensions",
+        }
+    }
+}
+
 macro_rules! codes {
     ($(#[doc = $doc:literal] $variant:ident = $name:literal, $family:ident;)*) => {
         /// A lint's stable code.

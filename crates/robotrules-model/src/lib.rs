@@ -55,8 +55,8 @@ pub use robotrules_grammar::{Severity, Span};
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, UserAgent};
 pub use user_agent::{
-    crawler_token, is_any_crawler, is_browser_product, looks_like_url, suggested_token,
-    ANY_CRAWLER, ANY_CRAWLER_LABEL, BROWSER_PRODUCTS,
+    any_crawler_label, crawler_token, is_any_crawler, is_browser_product, looks_like_url,
+    suggested_token, ANY_CRAWLER, ANY_CRAWLER_LABEL, BROWSER_PRODUCTS,
 };
 
 /// The README's example, run as a doctest so it stays true.

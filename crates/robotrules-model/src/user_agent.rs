@@ -185,6 +185,12 @@ pub const ANY_CRAWLER: &str = "*";
 /// How output names [`ANY_CRAWLER`]: what it stands for.
 pub const ANY_CRAWLER_LABEL: &str = "a crawler that no group names";
 
+/// What a crawler name stands for when it is [`ANY_CRAWLER`]: [`ANY_CRAWLER_LABEL`], the label
+/// every surface shows after `*`; `None` for any other name.
+pub fn any_crawler_label(name: &str) -> Option<&'static str> {
+    is_any_crawler(name).then_some(ANY_CRAWLER_LABEL)
+}
+
 /// Whether `name` is [`ANY_CRAWLER`].
 pub fn is_any_crawler(name: &str) -> bool {
     name == ANY_CRAWLER

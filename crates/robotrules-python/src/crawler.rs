@@ -165,11 +165,9 @@ impl Crawler {
 
     fn __repr__(&self) -> String {
         // `*` is read as a crawler that no group names, and says so, as the CLI's output does.
-        let label = if robotrules_model::is_any_crawler(self.inner.name()) {
-            format!(" ({})", robotrules_model::ANY_CRAWLER_LABEL)
-        } else {
-            String::new()
-        };
+        let label = robotrules::any_crawler_label(self.inner.name())
+            .map(|label| format!(" ({label})"))
+            .unwrap_or_default();
         format!(
             "<Crawler name={:?}{label} selection={} profile={}>",
             self.inner.name(),

@@ -76,8 +76,9 @@ pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 #[cfg(feature = "lint")]
 pub use robotrules_lint::{Finding, LintReport};
 pub use robotrules_model::{
-    Diagnostic, Error, Explanation, Extension, ExtensionKey, GroupRef, InvalidAgent, InvalidUrl,
-    Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection, Severity, Span, UnknownProfile,
+    any_crawler_label, Diagnostic, Error, Explanation, Extension, ExtensionKey, GroupRef,
+    InvalidAgent, InvalidUrl, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection,
+    Severity, Span, UnknownProfile,
 };
 
 /// How to read a robots.txt file.

@@ -625,8 +625,8 @@ async fn with_error_chain(client: &Client, url: &str, mut decision: Answer) -> A
     let Ok(Some(lookup)) = client.cached(url).await else {
         return decision;
     };
-    if let (Some(reason), Some(chain)) = (&decision.access_reason, lookup.served().error_chain()) {
-        decision.access_reason = Some(Arc::from(Verbose::reason(reason, Some(chain))));
+    if let Some(reason) = crate::fetched::access_reason(&lookup) {
+        decision.access_reason = Some(Arc::from(reason));
     }
     decision
 }

@@ -32,8 +32,7 @@ use robotrules::client::AccessKind;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::{self, TextOptions};
 use robotrules_lint::{
-    sarif, Code, Family, Level, LevelTarget, Levels, LintOptions, LintReport, Summary,
-    DEFAULT_MAX_FINDINGS,
+    sarif, Code, Level, LevelTarget, Levels, LintOptions, LintReport, Summary, DEFAULT_MAX_FINDINGS,
 };
 use serde::Serialize;
 
@@ -275,7 +274,7 @@ fn explain(code: Option<&str>) -> Result<Outcome, CliError> {
             format!(
                 "{code} ({family}): {description}\n\
                  See docs/lints.md#{code} for an example, why it matters and its citation.\n",
-                family = family_name(code.family()),
+                family = code.family().as_str(),
                 description = code.description(),
             )
         }
@@ -293,18 +292,6 @@ fn explain(code: Option<&str>) -> Result<Outcome, CliError> {
     };
     output::write_text(io::stdout().lock(), &text)?;
     Ok(Outcome::AllClear)
-}
-
-/// A family's name as `docs/lints.md` heads it, in lower case.
-fn family_name(family: Family) -> &'static str {
-    match family {
-        Family::Bytes => "bytes",
-        Family::Keys => "keys",
-        Family::Groups => "groups",
-        Family::Patterns => "patterns",
-        Family::Sitemaps => "sitemaps",
-        Family::Extensions => "extensions",
-    }
 }
 
 /// What RFC 9309 makes of a robots.txt without lines, in one line.

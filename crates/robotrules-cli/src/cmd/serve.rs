@@ -58,10 +58,10 @@ fn listen_address(text: &str) -> Result<SocketAddr, String> {
             .ok()
             .map(|port| SocketAddr::from(([127, 0, 0, 1], port)))
     };
-    let port = text
-        .strip_prefix("localhost:")
-        .or_else(|| text.strip_prefix("LOCALHOST:"))
-        .unwrap_or(text);
+    let port = match text.split_once(':') {
+        Some((host, port)) if host.eq_ignore_ascii_case("localhost") => port,
+        _ => text,
+    };
     if let Some(address) = loopback(port) {
         return Ok(address);
     }

@@ -128,7 +128,8 @@ pub(super) fn decide(
     from_cache: bool,
     now: SystemTime,
 ) -> Result<Answer, ClientError> {
-    let rules = match (blanket(entry.verdict_class), &entry.crawler) {
+    let blanket = blanket(entry.verdict_class);
+    let rules = match (blanket, &entry.crawler) {
         (None, Some(crawler)) => {
             let target = match asked {
                 Asked::Url(url) => crawler.target(url)?,
@@ -139,10 +140,9 @@ pub(super) fn decide(
         _ => None,
     };
     Ok(Answer {
-        allowed: rules.as_ref().map_or_else(
-            || blanket(entry.verdict_class).unwrap_or(true),
-            |rules| rules.allowed,
-        ),
+        allowed: rules
+            .as_ref()
+            .map_or(blanket.unwrap_or(true), |rules| rules.allowed),
         access: entry.access.kind(),
         access_reason: entry.access_reason.clone(),
         verdict_class: entry.verdict_class,

@@ -143,8 +143,7 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
         .collect();
     Ok(Checked {
         agent,
-        agent_label: robotrules_model::is_any_crawler(agent)
-            .then_some(robotrules_model::ANY_CRAWLER_LABEL),
+        agent_label: robotrules::any_crawler_label(agent),
         agent_readings,
         results,
     })
