@@ -5,6 +5,9 @@
 //!   text only; model on text, grammar and url only; fetch on neither grammar nor model; lint
 //!   on none of fetch, the facade or the CLI; diff on text, grammar, url and model only; no
 //!   published crate but the CLI depends on clap.
+//! - **Front-ends through the facade.** The CLI and the Python package list none of
+//!   robotrules-model, -grammar, -url and -fetch in any dependency table: the facade gives
+//!   them what they need (the lint, diff and survey crates they may use directly).
 //! - **One table of profile decisions.** No source file outside
 //!   `crates/robotrules-model/src/profile.rs` branches on a profile by name: no comparison
 //!   (`== Profile::Google`), no pattern (a `match` arm, the pattern of `matches!(…)`, `if let`),
@@ -163,6 +166,83 @@ fn dependency_directions() {
             );
         }
     }
+}
+
+/// The front-ends, which reach robots.txt files only through the facade (plus the lint, diff
+/// and survey crates where they need them).
+const FRONT_ENDS: [&str; 2] = ["robotrules-cli", "robotrules-python"];
+
+/// The layers the facade is built on, which no front-end lists as a dependency.
+const BEHIND_THE_FACADE: [&str; 4] = [
+    "robotrules-model",
+    "robotrules-grammar",
+    "robotrules-url",
+    "robotrules-fetch",
+];
+
+/// Each dependency of a front-end on a layer behind the facade, in any table of its
+/// `Cargo.toml` (`[dependencies]`, `[dev-dependencies]`, `[build-dependencies]`, per target;
+/// by package name, so a renamed one too), as `crate -> layer (kind)`; and each front-end
+/// that `metadata` (`cargo metadata`'s JSON) does not hold, so that a renamed one is not
+/// passed over.
+fn front_ends_past_the_facade(metadata: &Value) -> Vec<String> {
+    let packages = metadata["packages"].as_array().cloned().unwrap_or_default();
+    let mut found = Vec::new();
+    for front in FRONT_ENDS {
+        let Some(package) = packages.iter().find(|p| p["name"] == front) else {
+            found.push(format!("{front}: no such workspace crate"));
+            continue;
+        };
+        for dep in package["dependencies"].as_array().into_iter().flatten() {
+            let name = dep["name"].as_str().unwrap_or_default();
+            if BEHIND_THE_FACADE.contains(&name) {
+                let kind = dep["kind"].as_str().unwrap_or("normal");
+                found.push(format!("{front} -> {name} ({kind})"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn front_ends_depend_on_the_facade_not_its_layers() {
+    let found = front_ends_past_the_facade(&workspace_metadata());
+    assert!(
+        found.is_empty(),
+        "the CLI and the Python package reach {BEHIND_THE_FACADE:?} only through the facade \
+         (crates/robotrules): give the facade what they need, and drop from their Cargo.toml:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_front_end_check_sees_what_it_should() {
+    let metadata = serde_json::json!({"packages": [
+        {"name": "robotrules-cli", "dependencies": [
+            {"name": "robotrules", "kind": null},
+            {"name": "robotrules-lint", "kind": null},
+            {"name": "robotrules-model", "kind": null, "rename": "model"},
+            {"name": "robotrules-url", "kind": "dev"},
+        ]},
+        {"name": "robotrules-python", "dependencies": [
+            {"name": "robotrules-fetch", "kind": "build", "target": "cfg(unix)"},
+        ]},
+        // Not a front-end: its layers are its own business.
+        {"name": "robotrules-lint", "dependencies": [{"name": "robotrules-grammar", "kind": null}]},
+    ]});
+    assert_eq!(
+        front_ends_past_the_facade(&metadata),
+        [
+            "robotrules-cli -> robotrules-model (normal)",
+            "robotrules-cli -> robotrules-url (dev)",
+            "robotrules-python -> robotrules-fetch (build)",
+        ]
+    );
+    let renamed = serde_json::json!({"packages": [{"name": "robotrules-cli", "dependencies": []}]});
+    assert_eq!(
+        front_ends_past_the_facade(&renamed),
+        ["robotrules-python: no such workspace crate"]
+    );
 }
 
 /// Every `.rs` file under `dir`.

@@ -19,9 +19,9 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 
+use robotrules::client::store::Origin;
 use robotrules::client::{AccessKind, Lookup};
 use robotrules::{Crawler, ParseOptions, Profile, Robots};
-use robotrules_url::{robots_txt_origin, Origin};
 
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
@@ -126,14 +126,12 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         Some(rules) => rules,
         None => Robots::parse_with(bytes, &options).crawler(&args.agent)?,
     };
-    if let Some(warning) = crate::error::agent_warning_in(rules.model().robots(), &args.agent) {
+    if let Some(warning) = crate::error::agent_warning_in(&rules.robots(), &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
     // Without `--explain` (whose rows say it), where the file was cut: one line on stderr.
     if !args.explain {
-        if let Some(cut) =
-            crate::explain::Cut::sentence(rules.model().robots().diagnostics(), bytes, truncation)
-        {
+        if let Some(cut) = crate::explain::Cut::sentence(&rules.robots(), bytes, truncation) {
             eprintln!("robotrules: note: {}", crate::error::one_line(&cut));
         }
     }
@@ -192,7 +190,8 @@ struct FetchedOrigin<'a> {
     access: AccessKind,
     reason: Option<String>,
     /// The scheme, host and port the robots.txt governs (RFC 9309 §2.3): the origin asked
-    /// about, whatever redirects followed.
+    /// about, whatever redirects followed (the client's robots.txt URL is always at the root
+    /// of its origin).
     governs: Option<Origin>,
 }
 
@@ -202,7 +201,7 @@ impl<'a> FetchedOrigin<'a> {
             lookup,
             access: lookup.access(),
             reason: crate::fetched::access_reason(lookup),
-            governs: robots_txt_origin(lookup.robots_txt_url()).ok().flatten(),
+            governs: Origin::parse(lookup.robots_txt_url()).ok(),
         }
     }
 
