@@ -87,27 +87,16 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
     let remote = args.remote.load()?;
     let purpose = For::new(Some(&args.agent), args.profile.profile);
     let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
-    let (bytes, fetched, url, truncation) = match &source {
-        RobotsSource::Local(bytes) => (&bytes[..], None, None, None),
+    let (fetched, url) = match &source {
+        RobotsSource::Local(_) => (None, None),
         RobotsSource::Remote(lookup) => (
-            lookup.served().body().unwrap_or_default(),
             Some(Fetched::new(lookup)),
             Some(lookup.robots_txt_url().to_owned()),
-            lookup.served().truncation(),
         ),
     };
-    // A fetched file was parsed once, by the client, for this crawler.
-    let parsed = match &source {
-        RobotsSource::Remote(lookup) => lookup
-            .crawler()
-            .filter(|crawler| crawler.name() == args.agent),
-        RobotsSource::Local(_) => None,
-    };
-    let rules = match parsed {
-        Some(rules) => rules,
-        None => parse(bytes, args.profile.profile, &args.agent)?,
-    };
-    let shown = shown_for(&rules, url, fetched, (bytes, truncation));
+    let rules = source.crawler(&options(args.profile.profile), &args.agent)?;
+    let body = (source.body(), source.truncation());
+    let shown = shown_for(&rules, url, fetched, body);
     let unreachable = shown
         .fetched
         .as_ref()
@@ -134,17 +123,16 @@ pub(crate) fn shown(
     url: Option<String>,
     fetched: Option<Fetched>,
 ) -> Result<Shown, CliError> {
-    let rules = parse(bytes, profile, agent)?;
+    let rules = Robots::parse_with(bytes, &options(profile)).crawler(agent)?;
     Ok(shown_for(&rules, url, fetched, (bytes, None)))
 }
 
-/// Crawler `agent`'s rules in `bytes` under `profile`.
-fn parse(bytes: &[u8], profile: Profile, agent: &str) -> Result<Crawler, CliError> {
-    let options = ParseOptions {
+/// How `show` reads a file under `profile`.
+fn options(profile: Profile) -> ParseOptions {
+    ParseOptions {
         profile,
         parse_limit: DEFAULT_PARSE_LIMIT,
-    };
-    Ok(Robots::parse_with(bytes, &options).crawler(agent)?)
+    }
 }
 
 /// What crawler `rules` gets from its parsed file (see [`shown`]); `body` is the file as
