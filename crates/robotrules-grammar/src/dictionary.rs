@@ -11,7 +11,7 @@
 //! The members come back in the Dictionary's order, a repeated key holding its last value
 //! (RFC 9651 §4.2.2, vocab-07 §6.5.1); a value is reported as a Token, a Boolean (a key
 //! without `=` is `?1`) or the name of its other type. Parameters are dropped (vocab-07
-//! §6.5.2: "any unknown parameters MUST be ignored"). Bytes that are not a Dictionary give
+//! §6.4: "any unknown parameters MUST be ignored"). Bytes that are not a Dictionary give
 //! the offset of the first byte the parser could not read.
 
 /// One member of a statement of preference: its label and its value.
