@@ -117,6 +117,24 @@ impl Usage {
         }
     }
 
+    /// The answer when no statement speaks (no robots.txt rules apply: an unavailable file,
+    /// RFC 9309 §2.3.1.3): every defined category unknown when `crawlable`, nothing when not.
+    pub fn unstated(crawlable: bool) -> Usage {
+        if !crawlable {
+            return Usage::not_crawlable();
+        }
+        let mut usage = Usage {
+            crawlable: true,
+            vocabularies: Vocabulary::ALL
+                .into_iter()
+                .map(|v| VocabularyUsage::of(v, &[]))
+                .collect(),
+            combined: Vec::new(),
+        };
+        usage.combine();
+        usage
+    }
+
     /// The answer for a crawlable URL, from the rules' statements applying to its path.
     pub(crate) fn of(rules: &UsageRules, path: &[u8]) -> Usage {
         let vocabularies = Vocabulary::ALL

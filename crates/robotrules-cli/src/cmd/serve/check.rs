@@ -196,6 +196,7 @@ fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> Pr
         decided_by: decided.decided_by,
         explanation: None,
         parse_limit: None,
+        usage: decided.usage,
     })
 }
 
