@@ -18,7 +18,7 @@
 use std::io::{self, Write};
 
 use robotrules::client::{AccessKind, Answer};
-use robotrules::{DecidingRule, Explanation, Profile, Reason};
+use robotrules::{DecidingRule, Explanation, Profile, Reason, Usage};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -78,6 +78,10 @@ pub(crate) struct UrlVerdict<'a> {
     /// the cut (RFC 9309 §2.5).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) parse_limit: Option<Cut>,
+    /// The URL's AI usage preferences, when the command asks for them (the library's
+    /// [`robotrules::Usage`], as `Decision::usage` and the client's `Answer::usage` carry it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) usage: Option<Box<Usage>>,
 }
 
 /// What the library's client answered for one URL (`batch`), held until its row's turn.
@@ -115,6 +119,7 @@ impl Pending {
                     decided_by: decision.decided_by().cloned(),
                     explanation: explanation.clone(),
                     parse_limit: None,
+                    usage: decision.usage.clone(),
                 },
             ),
         };
@@ -301,6 +306,7 @@ mod tests {
                 .decided_by,
             explanation: None,
             parse_limit: None,
+            usage: None,
         }
     }
 

@@ -42,6 +42,7 @@
 pub mod abnf;
 #[cfg(not(feature = "fuzz"))]
 mod abnf;
+mod dictionary;
 mod finding;
 mod key;
 mod lexer;
@@ -51,7 +52,9 @@ mod parse;
 mod record;
 mod scan;
 mod span;
+mod usage;
 
+pub use dictionary::{dictionary, DictionaryError, Member, MemberValue};
 pub use finding::{Finding, FindingKind, Severity};
 pub use key::{classify_key, KeyKind, Spelling};
 pub use lexer::{LexEnd, Lexer};
@@ -59,6 +62,7 @@ pub use limits::{Limits, DEFAULT_PARSE_LIMIT};
 pub use line::{Directive, Line, Separator};
 pub use parse::{parse, parse_with, Parsed};
 pub use span::Span;
+pub use usage::{usage_value, UsageValue};
 
 /// The README's example, run as a doctest so it stays true.
 #[cfg(doctest)]

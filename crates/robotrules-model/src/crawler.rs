@@ -13,6 +13,7 @@ use crate::matcher::Probe;
 use crate::pattern::{len_u32, RuleKind};
 use crate::profile::{AgentToken, CrawlerNames, GroupMerge, Precedence, Profile};
 use crate::robots::{Group, RobotsTxt, UserAgent};
+use crate::usage::{Usage, UsageRules, UsageStatement};
 use crate::user_agent::{is_any_crawler, suggested_token};
 
 /// How the groups for a crawler were chosen.
@@ -401,6 +402,9 @@ struct Inner {
     robots: Arc<RobotsTxt>,
     name: Box<str>,
     chosen: Chosen,
+    /// The chosen groups' usage statements (`Content-Usage`, `Content-Signal`), read once;
+    /// crawl verdicts never look at them.
+    usage: UsageRules,
 }
 
 impl Crawler {
@@ -412,11 +416,13 @@ impl Crawler {
     /// (`Googlebot` for `Mozilla/5.0 (compatible; Googlebot/2.1; …)`, never `Mozilla`).
     pub fn new(robots: Arc<RobotsTxt>, name: &str) -> Result<Crawler, InvalidAgent> {
         let chosen = robots.choose(name)?;
+        let usage = UsageRules::new(&robots, &chosen.indices);
         Ok(Crawler {
             inner: Arc::new(Inner {
                 robots,
                 name: name.into(),
                 chosen,
+                usage,
             }),
         })
     }
@@ -521,6 +527,24 @@ impl Crawler {
         self.chosen().verdict(self.robots(), target)
     }
 
+    /// The AI usage preferences for the URL read as `target` ([`Usage`]): none when the
+    /// crawler may not crawl it (draft-ietf-aipref-attach-05 §3.1), else each vocabulary's
+    /// answer per category with its deciding lines, and the combined answer. Reads the
+    /// statements read once by [`Crawler::new`]; the crawl verdict is [`Crawler::verdict`]'s.
+    pub fn usage(&self, target: &Target<'_>) -> Usage {
+        if !self.verdict(target).allowed {
+            return Usage::not_crawlable();
+        }
+        Usage::of(&self.inner.usage, target.path())
+    }
+
+    /// The crawler's usage statements, in file order: its groups' `Content-Usage` and
+    /// `Content-Signal` lines, and the file-wide `Content-Signal` lines the profile reads for
+    /// every crawler ([`crate::FileWideSignal`]).
+    pub fn usage_statements(&self) -> &[UsageStatement] {
+        self.inner.usage.statements()
+    }
+
     /// The crawl delay from the chosen groups' first valid `crawl-delay` record.
     pub fn crawl_delay(&self) -> Option<Duration> {
         // Records are in file order and so are the chosen groups: no `Extension` is made.
@@ -575,5 +599,6 @@ impl Crawler {
                 .iter()
                 .map(GroupRules::heap_size)
                 .sum::<usize>()
+            + self.inner.usage.heap_size()
     }
 }

@@ -1,6 +1,6 @@
 //! Extension records: the "other records" of RFC 9309 §2.2.4 (crawl-delay, request-rate,
-//! visit-time, host, clean-param, content-signal, content-usage, and any other key), kept per
-//! group and globally, with typed readings of the common ones.
+//! visit-time, host, clean-param, content-signal, content-usage, license, llm-policy, and any
+//! other key), kept per group and globally, with typed readings of the common ones.
 //!
 //! A parsed file keeps them, with the sitemaps, as compact [`Record`]s (ranges of its text);
 //! they become [`Extension`] values ([`Extensions`]) the first time someone asks for them.
@@ -26,8 +26,13 @@ pub enum ExtensionKey {
     CleanParam,
     /// `content-signal: …` (Cloudflare's content signals).
     ContentSignal,
-    /// `content-usage: …` (IETF AI preferences).
+    /// `content-usage: [path] …` (IETF AI preferences, draft-ietf-aipref-attach-05 §3): a
+    /// group rule, read by [`crate::Usage`].
     ContentUsage,
+    /// `license: <URL>` (Really Simple Licensing, RSL 1.0): file-wide, like `sitemap`.
+    License,
+    /// `llm-policy: <URL>`: file-wide, like `sitemap`.
+    LlmPolicy,
     /// Any other key.
     Other,
 }
@@ -35,13 +40,16 @@ pub enum ExtensionKey {
 impl ExtensionKey {
     /// Recognise a key (ASCII case-insensitive, exact).
     pub fn from_key(key: &[u8]) -> ExtensionKey {
-        // Every known key is 4 to 14 bytes long and starts with one of `c`, `r`, `v`, `h`.
+        // Every known key is 4 to 14 bytes long and starts with one of `c`, `r`, `v`, `h`, `l`.
         if !(4..=14).contains(&key.len())
-            || !matches!(key[0].to_ascii_lowercase(), b'c' | b'r' | b'v' | b'h')
+            || !matches!(
+                key[0].to_ascii_lowercase(),
+                b'c' | b'r' | b'v' | b'h' | b'l'
+            )
         {
             return ExtensionKey::Other;
         }
-        const KNOWN: [(&str, ExtensionKey); 7] = [
+        const KNOWN: [(&str, ExtensionKey); 9] = [
             ("crawl-delay", ExtensionKey::CrawlDelay),
             ("request-rate", ExtensionKey::RequestRate),
             ("visit-time", ExtensionKey::VisitTime),
@@ -49,6 +57,8 @@ impl ExtensionKey {
             ("clean-param", ExtensionKey::CleanParam),
             ("content-signal", ExtensionKey::ContentSignal),
             ("content-usage", ExtensionKey::ContentUsage),
+            ("license", ExtensionKey::License),
+            ("llm-policy", ExtensionKey::LlmPolicy),
         ];
         KNOWN
             .iter()
@@ -71,7 +81,16 @@ impl ExtensionKey {
 
     /// Records that describe the whole file whatever group they stand in.
     pub const fn is_file_wide(self) -> bool {
-        matches!(self, ExtensionKey::Host)
+        matches!(
+            self,
+            ExtensionKey::Host | ExtensionKey::License | ExtensionKey::LlmPolicy
+        )
+    }
+
+    /// Records whose value is a URL, resolved against the robots.txt URL as sitemaps are
+    /// (`license`, `llm-policy`).
+    pub const fn is_url(self) -> bool {
+        matches!(self, ExtensionKey::License | ExtensionKey::LlmPolicy)
     }
 }
 
@@ -248,7 +267,7 @@ mod tests {
 
     /// The premise of `from_key`'s early exit.
     #[test]
-    fn known_keys_are_4_to_14_bytes_and_start_with_c_r_v_or_h() {
+    fn known_keys_are_4_to_14_bytes_and_start_with_c_r_v_h_or_l() {
         for name in [
             "crawl-delay",
             "request-rate",
@@ -257,9 +276,14 @@ mod tests {
             "clean-param",
             "content-signal",
             "content-usage",
+            "license",
+            "llm-policy",
         ] {
             assert!((4..=14).contains(&name.len()), "{name}");
-            assert!(matches!(name.as_bytes()[0], b'c' | b'r' | b'v' | b'h'));
+            assert!(matches!(
+                name.as_bytes()[0],
+                b'c' | b'r' | b'v' | b'h' | b'l'
+            ));
             assert_ne!(ExtensionKey::from_key(name.as_bytes()), ExtensionKey::Other);
             let upper = name.to_ascii_uppercase();
             assert_ne!(

@@ -35,6 +35,7 @@ mod pattern;
 mod profile;
 mod robots;
 mod text;
+mod usage;
 mod user_agent;
 
 pub use account::precedence_sentence;
@@ -47,13 +48,17 @@ pub use explain::{Explanation, GroupRef, RuleMatch};
 pub use extension::{Extension, ExtensionKey, RequestRate};
 pub use pattern::RuleKind;
 pub use profile::{
-    AgentListEnd, AgentToken, CachePreset, CrawlerNames, GroupMerge, KeySpellings, PatternEncoding,
-    Precedence, Profile, Reading, SlashlessPattern, UnknownProfile, UrlReading,
+    AgentListEnd, AgentToken, CachePreset, CrawlerNames, FileWideSignal, GroupMerge, KeySpellings,
+    PatternEncoding, Precedence, Profile, Reading, SlashlessPattern, UnknownProfile, UrlReading,
     GOOGLE_MAX_LINE_LEN,
 };
-pub use robotrules_grammar::{Severity, Span};
+pub use robotrules_grammar::{DictionaryError, Member, MemberValue, Severity, Span};
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, UserAgent};
+pub use usage::{
+    CategoryUsage, CombinedUsage, Outcome, SharedCategory, Usage, UsageStatement, Vocabulary,
+    VocabularyUsage,
+};
 pub use user_agent::{
     any_crawler_label, crawler_token, is_any_crawler, is_browser_product, looks_like_url,
     suggested_token, ANY_CRAWLER, ANY_CRAWLER_LABEL, BROWSER_PRODUCTS,

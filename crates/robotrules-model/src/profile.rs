@@ -82,6 +82,24 @@ pub struct Reading {
     pub max_line_len: Option<usize>,
     /// Which cache-policy preset a fetching client applies by default.
     pub cache: CachePreset,
+    /// Which crawlers a `Content-Signal` line outside any group speaks to (AI usage
+    /// preferences, [`crate::Usage`]; crawl verdicts never read it).
+    pub file_wide_signal: FileWideSignal,
+}
+
+/// Which crawlers a `Content-Signal` line that stands outside any group (before the first
+/// `user-agent` line) speaks to. `Content-Usage` is a group rule (draft-ietf-aipref-attach-05
+/// §3) and is never read outside a group; Cloudflare publishes no placement rule for
+/// `Content-Signal` and writers put it both inside and outside groups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileWideSignal {
+    /// Every crawler: it is a statement without a path beside the crawler's own, combined
+    /// with them most-restrictively (draft-ietf-aipref-vocab-07 §7.1), as crawler-commons
+    /// reads it file-wide.
+    EveryCrawler,
+    /// No crawler: only lines inside a crawler's groups count.
+    Ignored,
 }
 
 /// Which spellings of `user-agent`, `allow`, `disallow` and `sitemap` count.
@@ -265,6 +283,7 @@ const RFC9309: Reading = Reading {
     index_html: false,
     max_line_len: None,
     cache: CachePreset::Rfc9309,
+    file_wide_signal: FileWideSignal::EveryCrawler,
 };
 
 const GOOGLE: Reading = Reading {
@@ -283,6 +302,7 @@ const GOOGLE: Reading = Reading {
     index_html: true,
     max_line_len: Some(GOOGLE_MAX_LINE_LEN),
     cache: CachePreset::Google,
+    file_wide_signal: FileWideSignal::EveryCrawler,
 };
 
 const LEGACY1994: Reading = Reading {
@@ -301,6 +321,7 @@ const LEGACY1994: Reading = Reading {
     index_html: false,
     max_line_len: None,
     cache: CachePreset::Rfc9309,
+    file_wide_signal: FileWideSignal::EveryCrawler,
 };
 
 impl Profile {

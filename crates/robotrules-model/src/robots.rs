@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::diagnostic::Diagnostic;
-use crate::extension::{Extension, Record, RecordKind};
+use crate::extension::{Extension, ExtensionKey, Record, RecordKind};
 use crate::pattern::RuleKind;
 use crate::profile::Profile;
 use crate::text::Text;
@@ -98,6 +98,40 @@ impl RobotsTxt {
             .iter()
             .filter(|r| r.kind == RecordKind::Sitemap)
             .map(|r| (r.line, r.value(&self.text)))
+    }
+
+    /// Every `License:` URL in the file with its line, as written (RSL 1.0; file-wide like a
+    /// sitemap, wherever it stands). A line without a value is skipped.
+    pub fn licenses(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.url_records(ExtensionKey::License)
+    }
+
+    /// Every `LLM-Policy:` URL in the file with its line, as written (file-wide like a
+    /// sitemap, wherever it stands). A line without a value is skipped.
+    pub fn llm_policies(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.url_records(ExtensionKey::LlmPolicy)
+    }
+
+    /// Every `Content-Signal:` line outside any group with its line, value as written: the
+    /// file-wide signals, which apply to every crawler as the profile's
+    /// [`FileWideSignal`](crate::FileWideSignal) says.
+    pub fn file_signals(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.records
+            .iter()
+            .filter(|r| {
+                r.group == Record::FILE
+                    && r.kind == RecordKind::Extension(ExtensionKey::ContentSignal)
+            })
+            .map(|r| (r.line, r.value(&self.text)))
+    }
+
+    /// The non-empty values of the records of kind `key`, with their lines.
+    fn url_records(&self, key: ExtensionKey) -> impl Iterator<Item = (u32, &str)> {
+        self.records
+            .iter()
+            .filter(move |r| r.kind == RecordKind::Extension(key))
+            .map(|r| (r.line, r.value(&self.text)))
+            .filter(|(_, url)| !url.is_empty())
     }
 
     /// Extension records outside any group (or file-wide ones such as `host`).

@@ -1,13 +1,14 @@
-//! The answer for one URL: allowed or not, why, and the rule that decided
-//! ([`Crawler::decide`](crate::Crawler::decide)). Building one allocates nothing: the deciding
-//! rule shares the parsed file.
+//! The answer for one URL: allowed or not, why, the rule that decided
+//! ([`Crawler::decide`](crate::Crawler::decide)), and on request the URL's AI usage
+//! preferences ([`Crawler::decide_with_usage`](crate::Crawler::decide_with_usage)). Building
+//! one without usage allocates nothing: the deciding rule shares the parsed file.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
 use crate::model::{self, RobotsTxt, Rule};
-use crate::{Reason, RuleKind};
+use crate::{Reason, RuleKind, Usage};
 
 /// May the crawler fetch the URL, why, and which rule decided (RFC 9309 §2.2.2).
 ///
@@ -32,6 +33,11 @@ pub struct Decision {
     pub reason: Reason,
     /// The rule that decided, when one matched.
     pub decided_by: Option<DecidingRule>,
+    /// The URL's AI usage preferences, when asked for
+    /// ([`Crawler::decide_with_usage`](crate::Crawler::decide_with_usage)); left out of the
+    /// JSON when not.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub usage: Option<Box<Usage>>,
 }
 
 impl Decision {
@@ -46,6 +52,7 @@ impl Decision {
                 robots: Arc::clone(crawler.robots()),
                 rule: *rule,
             }),
+            usage: None,
         }
     }
 }

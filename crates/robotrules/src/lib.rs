@@ -83,9 +83,11 @@ pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 #[cfg(feature = "lint")]
 pub use robotrules_lint::{Finding, LintReport};
 pub use robotrules_model::{
-    any_crawler_label, Diagnostic, Error, Explanation, Extension, ExtensionKey, GroupRef,
-    InvalidAgent, InvalidUrl, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection,
-    Severity, Span, UnknownProfile,
+    any_crawler_label, CategoryUsage, CombinedUsage, Diagnostic, DictionaryError, Error,
+    Explanation, Extension, ExtensionKey, FileWideSignal, GroupRef, InvalidAgent, InvalidUrl,
+    Member, MemberValue, Outcome, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection,
+    Severity, SharedCategory, Span, UnknownProfile, Usage, UsageStatement, Vocabulary,
+    VocabularyUsage,
 };
 pub use robotrules_model::{crawler_token, is_browser_product};
 
@@ -300,9 +302,53 @@ impl Robots {
     /// relative `/sitemap.xml` becomes `https://example.com/sitemap.xml`); a value that cannot
     /// be resolved is left as written.
     pub fn sitemaps_from(&self, base: &str) -> Vec<String> {
-        self.sitemaps()
-            .map(|s| robotrules_url::resolve(base, s).unwrap_or_else(|| s.to_owned()))
-            .collect()
+        resolve_all(base, self.sitemaps())
+    }
+
+    /// The AI usage preferences of `url` for `agent`: [`Crawler::usage`].
+    ///
+    /// # Errors
+    /// As [`Robots::is_allowed`].
+    pub fn usage(&self, agent: &str, url: &str) -> Result<Usage, Error> {
+        Ok(self.crawler(agent)?.usage(url)?)
+    }
+
+    /// Every `License:` URL in the file with its line, as written (RSL 1.0; file-wide like a
+    /// sitemap, wherever it stands).
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: *\nLicense: /license.xml\nLLM-Policy: https://example.com/llm.txt\n");
+    /// assert_eq!(robots.licenses().collect::<Vec<_>>(), [(2, "/license.xml")]);
+    /// assert_eq!(robots.licenses_from("https://example.com/robots.txt"), ["https://example.com/license.xml"]);
+    /// assert_eq!(robots.llm_policies().collect::<Vec<_>>(), [(3, "https://example.com/llm.txt")]);
+    /// ```
+    pub fn licenses(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.inner.licenses()
+    }
+
+    /// Every `License:` URL resolved against the robots.txt URL `base`, as
+    /// [`Robots::sitemaps_from`] resolves sitemaps.
+    pub fn licenses_from(&self, base: &str) -> Vec<String> {
+        resolve_all(base, self.licenses().map(|(_, url)| url))
+    }
+
+    /// Every `LLM-Policy:` URL in the file with its line, as written (file-wide like a
+    /// sitemap, wherever it stands).
+    pub fn llm_policies(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.inner.llm_policies()
+    }
+
+    /// Every `LLM-Policy:` URL resolved against the robots.txt URL `base`, as
+    /// [`Robots::sitemaps_from`] resolves sitemaps.
+    pub fn llm_policies_from(&self, base: &str) -> Vec<String> {
+        resolve_all(base, self.llm_policies().map(|(_, url)| url))
+    }
+
+    /// Every `Content-Signal:` line outside any group with its line, value as written: the
+    /// file-wide signals, which speak to every crawler as the profile's [`FileWideSignal`]
+    /// says (each crawler's [`Crawler::usage_statements`] include them).
+    pub fn file_signals(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.inner.file_signals()
     }
 
     /// The crawl delay for `agent`, from its groups' first valid `crawl-delay` record.
@@ -344,6 +390,12 @@ impl Robots {
     pub fn bytes_read(&self) -> usize {
         self.inner.bytes_read()
     }
+}
+
+/// `urls` resolved against `base`; a value that cannot be resolved is left as written.
+fn resolve_all<'a>(base: &str, urls: impl Iterator<Item = &'a str>) -> Vec<String> {
+    urls.map(|u| robotrules_url::resolve(base, u).unwrap_or_else(|| u.to_owned()))
+        .collect()
 }
 
 /// One crawler's rules in a parsed file ([`Robots::crawler`]): its groups resolved once, to
@@ -433,6 +485,71 @@ impl Crawler {
     #[inline]
     pub fn decide(&self, url: &str) -> Result<Decision, InvalidUrl> {
         Ok(Decision::of(&self.inner, &self.inner.target(url)?))
+    }
+
+    /// [`Crawler::decide`] with the URL's AI usage preferences in [`Decision::usage`]: the
+    /// verdict and the usage answer from one reading of the URL.
+    ///
+    /// ```
+    /// use robotrules::{Outcome, Vocabulary};
+    ///
+    /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /a\ncontent-usage: train-ai=n\n");
+    /// let decision = robots.crawler("ExampleBot")?.decide_with_usage("/b")?;
+    /// let usage = decision.usage.as_deref().expect("asked for");
+    /// assert_eq!(usage.outcome(Vocabulary::Aipref, "train-ai"), Outcome::Disallowed);
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Crawler::is_allowed`].
+    pub fn decide_with_usage(&self, url: &str) -> Result<Decision, InvalidUrl> {
+        let target = self.inner.target(url)?;
+        let mut decision = Decision::of(&self.inner, &target);
+        decision.usage = Some(Box::new(self.inner.usage(&target)));
+        Ok(decision)
+    }
+
+    /// May the crawler use `url` for AI training, for search, for AI input, and which line
+    /// says so: each vocabulary's categories (AIPREF `train-ai` and `search` from
+    /// `Content-Usage`; Cloudflare's `search`, `ai-input` and `ai-train` from
+    /// `Content-Signal`; any other label present) as allowed, disallowed or unknown with the
+    /// deciding lines, and the combined answer for the categories both name
+    /// (draft-ietf-aipref-attach-05 §3.1, draft-ietf-aipref-vocab-07 §5.1). A URL the crawler
+    /// may not crawl has no preference ([`Usage::crawlable`] is false). The crawl verdict is
+    /// never changed by these lines.
+    ///
+    /// ```
+    /// use robotrules::{Outcome, SharedCategory, Vocabulary};
+    ///
+    /// let robots = robotrules::Robots::parse(b"
+    /// User-Agent: *
+    /// Allow: /
+    /// Disallow: /never/
+    /// Content-Usage: train-ai=n
+    /// Content-Usage: /ai-ok/ train-ai=y
+    /// Content-Signal: search=yes, ai-train=no
+    /// ");
+    /// let bot = robots.crawler("ExampleBot")?;
+    /// let usage = bot.usage("https://example.com/ai-ok/test")?;
+    /// let train = usage.category(Vocabulary::Aipref, "train-ai").expect("always reported");
+    /// assert_eq!((train.outcome, train.lines.as_slice()), (Outcome::Allowed, &[6][..]));
+    /// assert_eq!(usage.outcome(Vocabulary::ContentSignals, "ai-train"), Outcome::Disallowed);
+    /// assert_eq!(usage.combined(SharedCategory::TrainAi), Outcome::Disallowed);
+    /// assert_eq!(usage.combined(SharedCategory::Search), Outcome::Allowed);
+    /// assert!(!bot.usage("/never/test")?.crawlable);
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Crawler::is_allowed`].
+    pub fn usage(&self, url: &str) -> Result<Usage, InvalidUrl> {
+        Ok(self.inner.usage(&self.inner.target(url)?))
+    }
+
+    /// The crawler's `Content-Usage` and `Content-Signal` lines, read (path, Dictionary), in
+    /// file order: its groups' and the file-wide `Content-Signal` lines.
+    pub fn usage_statements(&self) -> &[UsageStatement] {
+        self.inner.usage_statements()
     }
 
     /// Why `url` is allowed or not: the groups chosen, every matching rule, the deciding rule

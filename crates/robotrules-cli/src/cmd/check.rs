@@ -266,6 +266,7 @@ impl Checker<'_> {
             decided_by: None,
             explanation: None,
             parse_limit: None,
+            usage: None,
         };
         if let Some(fetched) = self.fetched {
             fetched.governs(url)?;

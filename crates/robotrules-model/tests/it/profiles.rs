@@ -387,7 +387,7 @@ fn the_documented_table_is_the_code() {
         .and_then(|rest| rest.split("<!-- reading-table: end -->").next())
         .expect("the reading table markers in docs/profiles.md");
     let readings = [R, G, L].map(Profile::reading);
-    let rows: [(&str, [String; 3]); 15] = [
+    let rows: [(&str, [String; 3]); 16] = [
         ("keys", readings.map(|r| format!("{:?}", r.keys))),
         (
             "agent_list_end",
@@ -430,6 +430,10 @@ fn the_documented_table_is_the_code() {
             readings.map(|r| format!("{:?}", r.max_line_len)),
         ),
         ("cache", readings.map(|r| format!("{:?}", r.cache))),
+        (
+            "file_wide_signal",
+            readings.map(|r| format!("{:?}", r.file_wide_signal)),
+        ),
     ];
     let fields = rows.len();
     for (field, [rfc, google, legacy]) in rows {

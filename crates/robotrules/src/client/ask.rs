@@ -9,7 +9,7 @@ use robotrules_fetch::cache::{CacheEntry, CachePolicy, Store};
 use robotrules_fetch::{refresh_entry, Access, FetchOptions, Fetcher, Origin};
 use robotrules_url::OriginRef;
 
-use super::decision::{decide, Answer, Asked, Explained};
+use super::decision::{decide, decide_usage, Answer, Asked, Explained};
 use super::entry::{same_copy, Entries, Entry, EntryKey};
 use super::error::ClientError;
 use super::flight::Flights;
@@ -140,6 +140,35 @@ impl Client {
             Err(error) => return Some(Err(error)),
         };
         Some(decide(&entry, Asked::Url(url), true, now))
+    }
+
+    /// May the crawler fetch `url`, and may it use it for AI training, for search, for AI
+    /// input: the [`Answer`] with [`Answer::usage`] filled ([`crate::Crawler::usage`] on the
+    /// origin's robots.txt). `content_usage` is the value of the HTTP `Content-Usage` header
+    /// of the URL's response, when the crawler has fetched it (draft-ietf-aipref-attach-05 §2):
+    /// one more statement, combined with the file's most-restrictively (vocab-07 §5.1).
+    ///
+    /// ```no_run
+    /// # async fn demo() -> Result<(), robotrules::client::ClientError> {
+    /// use robotrules::{client::Client, Outcome, SharedCategory};
+    ///
+    /// let client = Client::new("ExampleBot")?;
+    /// let answer = client.usage("https://example.com/a", Some(b"train-ai=n")).await?;
+    /// let usage = answer.usage.expect("asked for");
+    /// assert!(!usage.crawlable || usage.combined(SharedCategory::TrainAi) == Outcome::Disallowed);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Client::is_allowed`].
+    pub async fn usage(
+        &self,
+        url: &str,
+        content_usage: Option<&[u8]>,
+    ) -> Result<Answer, ClientError> {
+        let origin = origin_of(url)?;
+        let (entry, from_cache) = self.entry(&origin, url).await?;
+        decide_usage(&entry, url, content_usage, from_cache, self.now())
     }
 
     /// The client's clock, read once per question.

@@ -11,7 +11,7 @@ use robotrules_fetch::{AccessKind, VerdictClass};
 
 use super::entry::{age, Entry};
 use super::error::ClientError;
-use crate::{DecidingRule, Explanation, Reason};
+use crate::{DecidingRule, Explanation, Reason, Usage};
 
 /// The answer for one URL: the file's [`crate::Decision`] when the robots.txt was fetched
 /// (a success), with what the fetch and the cache say. Building one allocates nothing: the
@@ -49,6 +49,12 @@ pub struct Answer {
     /// `crawl-delay` record; serialised in seconds), none when the file is unavailable or
     /// unreachable.
     pub crawl_delay: Option<Duration>,
+    /// The URL's AI usage preferences, when asked for ([`Client::usage`](super::Client::usage)):
+    /// the file's `Content-Usage` and `Content-Signal` lines for a success, combined with the
+    /// HTTP `Content-Usage` header when the caller gives it; every category unknown for an
+    /// unavailable file, none for a URL the crawler may not fetch. Left out of the JSON when
+    /// not asked for.
+    pub usage: Option<Box<Usage>>,
 }
 
 impl Answer {
@@ -69,7 +75,7 @@ impl Answer {
 impl serde::Serialize for Answer {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
-        let mut out = serializer.serialize_struct("Answer", 11)?;
+        let mut out = serializer.serialize_struct("Answer", 12)?;
         out.serialize_field("allowed", &self.allowed)?;
         out.serialize_field("access", &self.access)?;
         match &self.access_reason {
@@ -86,6 +92,10 @@ impl serde::Serialize for Answer {
         match self.crawl_delay {
             Some(delay) => out.serialize_field("crawl_delay", &delay.as_secs_f64())?,
             None => out.skip_field("crawl_delay")?,
+        }
+        match &self.usage {
+            Some(usage) => out.serialize_field("usage", usage)?,
+            None => out.skip_field("usage")?,
         }
         out.end()
     }
@@ -152,5 +162,27 @@ pub(super) fn decide(
         robots_txt_url: Arc::clone(&entry.robots_txt_url),
         rules,
         crawl_delay: entry.crawl_delay,
+        usage: None,
     })
+}
+
+/// [`decide`], with the URL's usage preferences (`header`: the value of the HTTP
+/// `Content-Usage` response header, when the caller has one).
+pub(super) fn decide_usage(
+    entry: &Entry,
+    url: &str,
+    header: Option<&[u8]>,
+    from_cache: bool,
+    now: SystemTime,
+) -> Result<Answer, ClientError> {
+    let mut answer = decide(entry, Asked::Url(url), from_cache, now)?;
+    let usage = match (&entry.crawler, &answer.rules) {
+        (Some(crawler), Some(_)) => crawler.usage(&crawler.target(url)?),
+        _ => Usage::unstated(answer.allowed),
+    };
+    answer.usage = Some(Box::new(match header {
+        Some(value) => usage.with_header(value),
+        None => usage,
+    }));
+    Ok(answer)
 }

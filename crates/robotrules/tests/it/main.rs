@@ -13,3 +13,4 @@ mod properties;
 mod regressions;
 mod tls;
 mod turn;
+mod usage;

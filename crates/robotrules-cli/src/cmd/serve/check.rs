@@ -202,6 +202,7 @@ fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> Pr
         decided_by: decided.decided_by,
         explanation: None,
         parse_limit: None,
+        usage: decided.usage,
     })
 }
 
