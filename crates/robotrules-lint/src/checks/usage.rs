@@ -1,7 +1,8 @@
 //! AI usage preferences (`Content-Usage`, draft-ietf-aipref-attach-05; `Content-Signal`,
 //! Cloudflare's content signals): a Dictionary that does not parse, values and labels of the
 //! other vocabulary or of an older draft, lines outside any group, paths no crawlable URL
-//! reaches, and preferences that allow a use to a crawler that may not crawl at all.
+//! reaches, and preferences that allow a use to a crawler that may not crawl at all (or allow
+//! search while the search engines' crawlers are blocked).
 //!
 //! Every line is read as the model reads it (`usage_value`, `dictionary`); what a statement
 //! means comes from the model (`Vocabulary::outcome`, `Crawler::usage_statements`).
@@ -10,7 +11,8 @@ use std::sync::Arc;
 
 use robotrules_grammar::{dictionary, usage_value, Member, MemberValue};
 use robotrules_model::{
-    Crawler, ExtensionKey, Outcome, Profile, RuleKind, Severity, Span, Vocabulary, ANY_CRAWLER,
+    Crawler, ExtensionKey, Outcome, Profile, RuleKind, Selection, Severity, Span, Vocabulary,
+    ANY_CRAWLER,
 };
 
 use crate::code::Code;
@@ -73,6 +75,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     groups.dedup();
     unreachable_paths(ctx, &groups);
     contradictions(ctx, &groups);
+    search_blocked(ctx);
 }
 
 /// The `Content-Usage` and `Content-Signal` lines, in file order.
@@ -405,20 +408,9 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
         let Some(crawler) = crawler_of(&robots, group) else {
             continue;
         };
-        let Ok(root) = crawler.target("/") else {
+        let Some(rule_line) = blocked(&crawler) else {
             continue;
         };
-        let verdict = crawler.verdict(&root);
-        let Some(rule) = verdict.rule.copied() else {
-            continue;
-        };
-        let opens_something = crawler
-            .groups()
-            .flat_map(|(_, rules)| rules.rules())
-            .any(|r| r.kind == RuleKind::Allow && !r.is_empty());
-        if verdict.allowed || opens_something {
-            continue;
-        }
         let name = if crawler.name() == ANY_CRAWLER {
             "crawlers without a group of their own".to_owned()
         } else {
@@ -464,13 +456,100 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
                      or remove the preference",
                 )
                 .related(
-                    ctx.record_span(rule.line),
-                    rule.line,
+                    ctx.record_span(rule_line),
+                    rule_line,
                     "everything disallowed here",
                 )
                 .profiles(&[profile]),
             );
         }
+    }
+    for finding in found {
+        ctx.push(finding);
+    }
+}
+
+/// The search engines' crawlers a `search` preference speaks of.
+const SEARCH_CRAWLERS: [&str; 6] = [
+    "Googlebot",
+    "Bingbot",
+    "DuckDuckBot",
+    "Applebot",
+    "YandexBot",
+    "Baiduspider",
+];
+
+/// Whether `crawler` may crawl nothing: `/` is disallowed and no allow rule opens a path.
+fn blocked(crawler: &Crawler) -> Option<u32> {
+    let root = crawler.target("/").ok()?;
+    let verdict = crawler.verdict(&root);
+    let rule = verdict.rule?;
+    let opens_something = crawler
+        .groups()
+        .flat_map(|(_, rules)| rules.rules())
+        .any(|r| r.kind == RuleKind::Allow && !r.is_empty());
+    (!verdict.allowed && !opens_something).then_some(rule.line)
+}
+
+/// A `search` preference that allows search, for the crawlers without a group of their own,
+/// while the search engines' crawlers have groups that block everything: the file says
+/// "use this for search" and "search engines, keep out" at once (a note: the groups may be
+/// deliberate).
+fn search_blocked(ctx: &mut Context<'_>) {
+    let profile = ctx.profile();
+    let robots = Arc::clone(ctx.model(profile));
+    let Ok(any) = Crawler::new(Arc::clone(&robots), ANY_CRAWLER) else {
+        return;
+    };
+    if blocked(&any).is_some() {
+        // `usage-contradicts-crawl` already says it of these lines.
+        return;
+    }
+    let blocked_engines: Vec<(&str, u32)> = SEARCH_CRAWLERS
+        .iter()
+        .filter_map(|&name| {
+            let crawler = Crawler::new(Arc::clone(&robots), name).ok()?;
+            if crawler.selection() != Selection::Exact {
+                return None;
+            }
+            Some((name, blocked(&crawler)?))
+        })
+        .collect();
+    let Some(&(first, line)) = blocked_engines.first() else {
+        return;
+    };
+    let names = blocked_engines
+        .iter()
+        .map(|(name, _)| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut found = Vec::new();
+    for statement in any.usage_statements() {
+        if statement.outcome("search") != Outcome::Allowed {
+            continue;
+        }
+        let (allow, _) = statement.vocabulary.values();
+        found.push(
+            Finding::new(
+                Code::UsageContradictsCrawl,
+                Severity::Note,
+                ctx.record_span(statement.line),
+                statement.line,
+                format!("`search={allow}` allows search, but {names} may not crawl anything"),
+            )
+            .label("contradicts the crawl rules of the search engines' crawlers")
+            .help(format!(
+                "`{first}` has a group of its own, so it reads neither this line nor the rules \
+                 beside it; if search engines are meant to index the site, allow them to crawl \
+                 it, else say `search` is not allowed"
+            ))
+            .related(
+                ctx.record_span(line),
+                line,
+                format!("`{first}` blocked here"),
+            )
+            .profiles(&[profile]),
+        );
     }
     for finding in found {
         ctx.push(finding);

@@ -421,6 +421,23 @@ fn usage_lints_fire_on_their_forms_only() {
         let found = codes(&lint_for(file, Profile::Rfc9309));
         assert!(found.iter().any(|(c, _)| *c == code), "{code}: {found:?}");
     }
+    // `search=yes` for every crawler while Googlebot's own group blocks everything: a note.
+    let search = b"User-agent: *\nAllow: /\nContent-Signal: search=yes\n\nUser-agent: Googlebot\nDisallow: /\n";
+    let found = lint_for(search, Profile::Rfc9309);
+    assert_eq!(codes(&found), [(Code::UsageContradictsCrawl, 3)]);
+    assert_eq!(found[0].severity, robotrules_lint::Severity::Note);
+    assert!(
+        found[0].message.contains("`Googlebot`"),
+        "{}",
+        found[0].message
+    );
+    // Googlebot allowed, or search not allowed: nothing.
+    for file in [
+        &b"User-agent: *\nAllow: /\nContent-Signal: search=yes\n\nUser-agent: Googlebot\nDisallow: /private\n"[..],
+        b"User-agent: *\nAllow: /\nContent-Signal: search=no\n\nUser-agent: Googlebot\nDisallow: /\n",
+    ] {
+        assert_eq!(codes(&lint_for(file, Profile::Rfc9309)), []);
+    }
     let quiet: [&[u8]; 5] = [
         b"User-agent: *\nContent-Usage: train-ai=n, search=y\n",
         b"User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\n",
