@@ -115,6 +115,10 @@ fn section(p: &ProfileReport, parsed: &Parsed<'_>, options: &TextOptions) -> Str
         out.push_str(&context(e, winner, parsed, options));
         out.push('\n');
     }
+    if let Some(usage) = &p.usage {
+        out.push_str(&format!("\nAI usage preferences ({}):\n", p.profile));
+        crate::usage_text::usage(&mut out, "  ", usage, &p.usage_statements);
+    }
     out
 }
 

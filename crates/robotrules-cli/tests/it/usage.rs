@@ -301,3 +301,89 @@ fn bad_usage_is_one_line_and_exit_2() {
     assert!(r.stdout.contains("  error: cannot read URL"), "{r:?}");
     assert!(r.stderr.contains("1 line could not be checked"), "{r:?}");
 }
+
+#[test]
+fn explain_has_a_usage_section_when_the_crawler_has_usage_rules() {
+    let file = Fixture::new(ROBOTS.as_bytes());
+    let r = run(&["explain", file.path(), "ExampleBot", "/ai-ok/test"], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let section = r
+        .stdout
+        .split_once("\nAI usage preferences (rfc9309):\n")
+        .map(|(_, section)| section)
+        .unwrap_or_else(|| panic!("no usage section: {r:?}"));
+    assert!(
+        section.starts_with("  combined (both vocabularies"),
+        "{section}"
+    );
+    assert!(
+        section.contains("    applies: line 7: Content-Usage: /ai-ok/ train-ai=y\n"),
+        "{section}"
+    );
+    let json = run(
+        &[
+            "explain",
+            "--format",
+            "json",
+            "--profile",
+            "all",
+            file.path(),
+            "ExampleBot",
+            "/never/x",
+        ],
+        b"",
+    )
+    .json();
+    // Each profile's usage follows its own crawl verdict: the 1994 convention's first match
+    // (`Allow: /`) lets the crawler in, and the preferences then apply.
+    let crawlable: Vec<&serde_json::Value> = json["profiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["usage"]["crawlable"])
+        .collect();
+    assert_eq!(crawlable, [&json!(false), &json!(false), &json!(true)]);
+    // Without usage rules, explain is as it was: no section, no field.
+    let plain = Fixture::new(b"User-agent: *\nDisallow: /private/\n");
+    let r = run(&["explain", plain.path(), "ExampleBot", "/a"], b"");
+    assert!(!r.stdout.contains("AI usage"), "{r:?}");
+    let json = run(
+        &[
+            "explain",
+            "--format",
+            "json",
+            plain.path(),
+            "ExampleBot",
+            "/a",
+        ],
+        b"",
+    )
+    .json();
+    assert!(json["profiles"][0].get("usage").is_none(), "{json}");
+}
+
+#[test]
+fn show_lists_the_usage_rules_and_the_file_wide_records() {
+    let file = Fixture::new(ROBOTS.as_bytes());
+    let r = run(&["show", file.path(), "ExampleBot"], b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "usage rules (Content-Usage, Content-Signal):\n  3: Content-Signal: search=yes,ai-train=no\n  \
+             6: Content-Usage: train-ai=n\n  7: Content-Usage: /ai-ok/ train-ai=y\n"
+        ),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout.contains(
+            "file-wide records (License, LLM-Policy, Content-Signal):\n  12: license: /license.xml\n"
+        ),
+        "{r:?}"
+    );
+    let json = run(&["show", "--format", "json", file.path(), "GPTBot"], b"").json();
+    assert_eq!(json["usage"], json!([]));
+    assert_eq!(
+        json["file_wide"]["licenses"],
+        json!([{"line": 12, "value": "/license.xml"}])
+    );
+}
