@@ -41,6 +41,7 @@ User-agent: GPTBot
 Disallow: /
 
 Sitemap: /sitemap.xml
+Content-Signal: search=yes, ai-train=no
 ";
 
 /// The URLs the test enters.
@@ -255,6 +256,14 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
             "{rows:?}"
         );
         assert!(rows[2][1].starts_with("allowed"), "{rows:?}");
+        // The usage column: the file-wide Content-Signal (line 10) for a crawlable URL, no
+        // preference for a disallowed one.
+        assert_eq!(rows[0][4], "not crawlable, no preference", "{rows:?}");
+        assert!(
+            rows[2][4].contains("train-ai: disallowedline 10")
+                && rows[2][4].contains("search: allowedline 10"),
+            "{rows:?}"
+        );
 
         // Selecting a result highlights its deciding line and shows the explanation.
         let first = client
@@ -295,6 +304,32 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
             "line 3 highlighted after ArrowDown",
         )
         .await;
+
+        // A usage answer highlights its deciding line, and the row's summary names it.
+        js(
+            client,
+            "document.querySelectorAll('#results tbody tr')[2].focus(); \
+             document.querySelector('#results tbody tr:nth-child(3) td.usage .usage-item').focus(); \
+             return true",
+        )
+        .await;
+        wait_for(
+            client,
+            "return document.querySelector('#gutter .ln.hl')?.dataset.line === '10'",
+            "line 10 (the Content-Signal) highlighted",
+        )
+        .await;
+        let deciding = js(
+            client,
+            "return document.getElementById('deciding').textContent",
+        )
+        .await;
+        assert!(
+            deciding.as_str().unwrap().contains(
+                "usage (rfc9309): train-ai disallowed by line 10, search allowed by line 10"
+            ),
+            "{deciding}"
+        );
 
         // The lint finding on line 4 (`Disalow`) sits in the gutter with its code.
         let marker = client
