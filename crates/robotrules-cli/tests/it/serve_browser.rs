@@ -36,12 +36,12 @@ const ROBOTS: &str = "User-agent: *
 Disallow: /private/
 Allow: /private/press/
 Disalow: /typo
+Content-Signal: search=yes, ai-train=no
 
 User-agent: GPTBot
 Disallow: /
 
 Sitemap: /sitemap.xml
-Content-Signal: search=yes, ai-train=no
 ";
 
 /// The URLs the test enters.
@@ -240,7 +240,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         wait_for_results(client, "Googlebot", URLS).await;
         let rows = result_rows(client).await;
         assert!(rows[0][0].starts_with("/private/x"), "{rows:?}");
-        for cell in &rows[0][1..] {
+        for cell in &rows[0][1..4] {
             assert!(cell.starts_with("disallowed"), "{rows:?}");
             assert!(cell.contains("line 2: disallow: /private/"), "{rows:?}");
         }
@@ -256,12 +256,12 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
             "{rows:?}"
         );
         assert!(rows[2][1].starts_with("allowed"), "{rows:?}");
-        // The usage column: the file-wide Content-Signal (line 10) for a crawlable URL, no
+        // The usage column: the `*` group's Content-Signal (line 5, as Cloudflare writes it) for a crawlable URL, no
         // preference for a disallowed one.
         assert_eq!(rows[0][4], "not crawlable, no preference", "{rows:?}");
         assert!(
-            rows[2][4].contains("train-ai: disallowedline 10")
-                && rows[2][4].contains("search: allowedline 10"),
+            rows[2][4].contains("train-ai: disallowedline 5")
+                && rows[2][4].contains("search: allowedline 5"),
             "{rows:?}"
         );
 
@@ -309,14 +309,14 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         js(
             client,
             "document.querySelectorAll('#results tbody tr')[2].focus(); \
-             document.querySelector('#results tbody tr:nth-child(3) td.usage .usage-item').focus(); \
+             document.querySelector('#results tbody tr:nth-child(3) td.usage .usage-item').focus({preventScroll: true}); \
              return true",
         )
         .await;
         wait_for(
             client,
-            "return document.querySelector('#gutter .ln.hl')?.dataset.line === '10'",
-            "line 10 (the Content-Signal) highlighted",
+            "return document.querySelector('#gutter .ln.hl')?.dataset.line === '5'",
+            "line 5 (the Content-Signal) highlighted",
         )
         .await;
         let deciding = js(
@@ -326,7 +326,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         .await;
         assert!(
             deciding.as_str().unwrap().contains(
-                "usage (rfc9309): train-ai disallowed by line 10, search allowed by line 10"
+                "usage (rfc9309): train-ai disallowed by line 5, search allowed by line 5"
             ),
             "{deciding}"
         );
@@ -358,7 +358,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         pick_crawler(client, "GPTBot").await;
         wait_for_results(client, "GPTBot", URLS).await;
         let rows = result_rows(client).await;
-        assert!(rows[2][1].contains("line 7: disallow: /"), "{rows:?}");
+        assert!(rows[2][1].contains("line 8: disallow: /"), "{rows:?}");
 
         // A custom name that is a full User-Agent string: the CLI's message and the token.
         client
