@@ -58,7 +58,7 @@ struct Cli {
     )]
     color: args::ColorChoice,
 
-    /// Where a fetch fails on the network (fetch, check, show, explain, lint, batch),
+    /// Where a fetch fails on the network (fetch, check, usage, show, explain, lint, batch),
     /// add the network library's error chain to the short reason (`connection refused`).
     #[arg(long, global = true)]
     verbose: bool,
