@@ -219,6 +219,17 @@ fn check_gives_each_profiles_usage_as_the_usage_command_does() {
             }
         }
     }
+    // A crawler without usage lines gets verdicts without `usage`, as `check` writes them.
+    let plain = server
+        .api(
+            "check",
+            &json!({"robots": "User-agent: *\nDisallow: /private\n", "agent": "ExampleBot", "urls": ["/"]}),
+        )
+        .json();
+    assert!(
+        plain["results"][0]["verdicts"][0].get("usage").is_none(),
+        "{plain}"
+    );
     let rfc = |i: usize| &answer["results"][i]["verdicts"][0]["usage"];
     assert_eq!(rfc(1)["combined"][0]["outcome"], "disallowed");
     assert_eq!(rfc(2)["crawlable"], false);

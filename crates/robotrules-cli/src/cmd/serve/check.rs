@@ -3,7 +3,7 @@
 //! profile (the model's [`Crawler`], as `check` does); each URL then gets three verdicts with
 //! their deciding lines, and the URL's AI usage preferences (`Content-Usage`, `Content-Signal`:
 //! each category with its deciding lines, as `robotrules usage --format json` gives them, in
-//! the verdict's `usage`). Where the verdicts differ, the causes are `explain --profile all`'s
+//! the verdict's `usage`, when the crawler has usage lines). Where the verdicts differ, the causes are `explain --profile all`'s
 //! (the model's typed differences, [`crate::explain::Report`]).
 //!
 //! The crawler's name is read by each profile: one that rejects it says why with the CLI's
@@ -184,7 +184,14 @@ fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> Pr
         Ok(crawler) => crawler,
         Err(message) => return error(message.clone()),
     };
-    let decided = match crawler.decide_with_usage(url) {
+    // The usage answer only where the crawler has usage lines to read: a file without them
+    // answers as before, and 10,000 URLs cost no more.
+    let decided = if crawler.usage_statements().is_empty() {
+        crawler.decide(url)
+    } else {
+        crawler.decide_with_usage(url)
+    };
+    let decided = match decided {
         Ok(decided) => decided,
         Err(invalid) => return error(invalid.to_string()),
     };

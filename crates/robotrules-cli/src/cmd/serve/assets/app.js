@@ -255,7 +255,11 @@
   function usageCell(result) {
     const cell = el("td", { class: "usage" });
     const verdict = usageVerdict(result);
-    if (!verdict) return cell;
+    if (!verdict) {
+      // No profile answered, or the crawler has no Content-Usage or Content-Signal line.
+      if (result.verdicts.some((v) => !v.error)) cell.append(el("span", { class: "no-preference" }, "no usage lines"));
+      return cell;
+    }
     if (!verdict.usage.crawlable) {
       cell.append(el("span", { class: "no-preference" }, "not crawlable, no preference"));
       return cell;
