@@ -1,7 +1,8 @@
 //! `robotrules serve` under load: 10,000 URLs through `POST /api/check` (wall time of the
 //! whole request over loopback: connect, send ~200 KB, three verdicts per URL, ~2 MB of JSON
 //! back), for a typical file where the profiles agree and for one where they disagree on half
-//! the URLs (each disagreement carries `explain`'s causes, the costly part); and the page's weight (the
+//! the URLs (each disagreement carries `explain`'s causes, the costly part), and for a file with
+//! AI usage preferences (every verdict carries its usage answer); and the page's weight (the
 //! three files a browser loads), printed before the measurements.
 //!
 //! `cargo bench -p robotrules-cli --bench serve`; figures in docs/performance.md and
@@ -23,6 +24,16 @@ use serve_support::Server;
 /// at run time: the packaged crate does not hold it).
 fn example_robots() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/robots.txt");
+    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{path}: {error}"))
+}
+
+/// The repository's file with AI usage preferences (`Content-Signal`, `Content-Usage` with
+/// paths): every verdict carries its usage answer.
+fn preferences_robots() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/ai-preferences.txt"
+    );
     std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{path}: {error}"))
 }
 
@@ -73,12 +84,18 @@ fn bench(c: &mut Criterion) {
     println!("page weight: {weight} bytes (HTML + JS + CSS, uncompressed)");
     let urls = urls();
     let example = example_robots();
+    let preferences = preferences_robots();
     let mut group = c.benchmark_group("serve/check");
     group.throughput(Throughput::Elements(URLS as u64));
     group.sample_size(30);
     for (name, robots, agent) in [
         ("10000-urls-typical-file", example.as_str(), "Googlebot"),
         ("10000-urls-half-disagreeing", WILDCARDS, "ExampleBot"),
+        (
+            "10000-urls-usage-preferences",
+            preferences.as_str(),
+            "ExampleBot",
+        ),
     ] {
         let body =
             serde_json::to_vec(&json!({"robots": robots, "agent": agent, "urls": urls})).unwrap();

@@ -13,6 +13,7 @@ pub(crate) mod lint;
 pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod survey;
+pub(crate) mod usage;
 
 use std::process::ExitCode;
 

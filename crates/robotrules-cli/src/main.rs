@@ -20,6 +20,7 @@ mod remote;
 mod rows;
 mod shared_cache;
 mod trust;
+mod usage_text;
 
 use std::process::ExitCode;
 
@@ -57,7 +58,7 @@ struct Cli {
     )]
     color: args::ColorChoice,
 
-    /// Where a fetch fails on the network (fetch, check, show, explain, lint, batch),
+    /// Where a fetch fails on the network (fetch, check, usage, show, explain, lint, batch),
     /// add the network library's error chain to the short reason (`connection refused`).
     #[arg(long, global = true)]
     verbose: bool,
@@ -72,6 +73,10 @@ struct Cli {
 enum Command {
     /// May a crawler fetch these URLs? One line per URL; exit 1 when any is disallowed.
     Check(cmd::check::CheckArgs),
+    /// May a crawler use these URLs for AI training, for search, for AI input? Per URL the
+    /// crawl verdict and each Content-Usage / Content-Signal category with its deciding line;
+    /// exit 1 when any URL may not be crawled.
+    Usage(cmd::usage::UsageArgs),
     /// May a crawler fetch these URLs of many sites? Each against its own robots.txt, fetched
     /// once per origin; one row per URL, in input order (or as decided, --unordered); exit 1 when any is disallowed, 2 when
     /// any line is not a URL with a robots.txt.
@@ -136,6 +141,7 @@ fn main() -> ExitCode {
     args::Verbose::set(cli.verbose);
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(args),
+        Command::Usage(args) => cmd::usage::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Lint(args) => cmd::lint::run(args),
         Command::Explain(args) => cmd::explain::run(args),

@@ -88,6 +88,71 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
     if args.robots == input::STDIN && args.urls.is_empty() {
         return Err(CliError::StdinTwice);
     }
+    let (format, explain, urls) = (args.format, args.explain, args.urls.clone());
+    with_checker(args, false, |checker| {
+        let mut printer = Printer::new(BufWriter::new(io::stdout().lock()), format, explain, None);
+        let written = if urls.is_empty() {
+            if let Some(hint) = input::urls_from_stdin_hint(io::stdin().is_terminal()) {
+                eprintln!("{hint}");
+            }
+            lines::for_each(
+                &mut lines::reader(io::stdin().lock()),
+                |input| match input {
+                    Input::Line(line) => checker.answer(line.number, line.url(), &mut printer),
+                    Input::Idle => printer.flush(),
+                },
+            )
+        } else {
+            lines::from_args(urls).try_for_each(|item| {
+                let url = item.url.as_deref().map_err(Clone::clone);
+                checker.answer(item.line, url, &mut printer)
+            })
+        }
+        .and_then(|()| printer.flush());
+        output::closed_is_done(written)?;
+        if printer.errors > 0 {
+            return Err(CliError::LinesFailed {
+                count: printer.errors,
+            });
+        }
+        Ok(Outcome::flagged_if(printer.any_disallowed))
+    })
+}
+
+impl CheckArgs {
+    /// The arguments `robotrules usage` shares with `check` (no `--explain`): the same loading,
+    /// lookup and crawler.
+    pub(crate) fn for_usage(
+        profile: ProfileArg,
+        format: Format,
+        remote: RemoteArgs,
+        robots: String,
+        agent: String,
+        urls: Vec<String>,
+    ) -> CheckArgs {
+        CheckArgs {
+            profile,
+            format,
+            explain: false,
+            remote,
+            robots,
+            agent,
+            urls,
+        }
+    }
+}
+
+/// Loads ROBOTS as `check` does (a file parsed once, or a URL looked up once with the
+/// library's client, whose crawler is reused), chooses the crawler's groups once, and hands
+/// `answer` the [`Checker`] (with `usage`, its verdicts carry the URL's usage preferences).
+///
+/// # Errors
+/// As [`run`], before `answer` is called; then what `answer` returns.
+pub(crate) fn with_checker<T>(
+    args: CheckArgs,
+    usage: bool,
+    answer: impl FnOnce(&Checker<'_>) -> Result<T, CliError>,
+) -> Result<T, CliError> {
     let remote = args.remote.load()?;
     let options = ParseOptions {
         profile: args.profile.profile,
@@ -134,40 +199,11 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         past_cut,
         profile: args.profile.profile,
         explain: args.explain && args.format == Format::Json,
+        usage,
         fetched: fetched.as_ref(),
         from_stdin: args.urls.is_empty(),
     };
-    let mut printer = Printer::new(
-        BufWriter::new(io::stdout().lock()),
-        args.format,
-        args.explain,
-        None,
-    );
-    let written = if args.urls.is_empty() {
-        if let Some(hint) = input::urls_from_stdin_hint(io::stdin().is_terminal()) {
-            eprintln!("{hint}");
-        }
-        lines::for_each(
-            &mut lines::reader(io::stdin().lock()),
-            |input| match input {
-                Input::Line(line) => checker.answer(line.number, line.url(), &mut printer),
-                Input::Idle => printer.flush(),
-            },
-        )
-    } else {
-        lines::from_args(args.urls).try_for_each(|item| {
-            let url = item.url.as_deref().map_err(Clone::clone);
-            checker.answer(item.line, url, &mut printer)
-        })
-    }
-    .and_then(|()| printer.flush());
-    output::closed_is_done(written)?;
-    if printer.errors > 0 {
-        return Err(CliError::LinesFailed {
-            count: printer.errors,
-        });
-    }
-    Ok(Outcome::flagged_if(printer.any_disallowed))
+    answer(&checker)
 }
 
 /// The access result of a fetched robots.txt, and the origin it governs.
@@ -211,11 +247,13 @@ impl<'a> FetchedOrigin<'a> {
 }
 
 /// One crawler's rules and how to answer with them.
-struct Checker<'a> {
+pub(crate) struct Checker<'a> {
     rules: Crawler,
     profile: Profile,
     /// Whether rows carry the full explanation (JSON with `--explain`).
     explain: bool,
+    /// Whether verdicts carry the URL's AI usage preferences (`robotrules usage`).
+    usage: bool,
     /// The access result of a fetched robots.txt.
     fetched: Option<&'a FetchedOrigin<'a>>,
     /// With `--explain`, a file the parse limit cut, read again whole.
@@ -253,9 +291,20 @@ impl Checker<'_> {
         }
     }
 
-    /// The verdict on `url`, or why there is none.
-    fn verdict<'u>(&'u self, url: &'u str) -> Result<UrlVerdict<'u>, String> {
-        let decided = self.rules.decide(url).map_err(|error| error.to_string())?;
+    /// The crawler's rules, parsed once.
+    pub(crate) fn rules(&self) -> &Crawler {
+        &self.rules
+    }
+
+    /// The verdict on `url`, or why there is none; with the URL's usage preferences when the
+    /// checker was made for them.
+    pub(crate) fn verdict<'u>(&'u self, url: &'u str) -> Result<UrlVerdict<'u>, String> {
+        let decided = if self.usage {
+            self.rules.decide_with_usage(url)
+        } else {
+            self.rules.decide(url)
+        }
+        .map_err(|error| error.to_string())?;
         let mut verdict = UrlVerdict {
             allowed: true,
             profile: self.profile,
@@ -276,12 +325,17 @@ impl Checker<'_> {
             // The access result alone decides (RFC 9309 §2.3.1), as the client says.
             if let Some(allowed) = fetched.fetched.allows_all {
                 verdict.allowed = allowed;
+                // No rules, so no statement of preference either (as the client answers).
+                verdict.usage = self
+                    .usage
+                    .then(|| Box::new(robotrules::Usage::unstated(allowed)));
                 return Ok(verdict);
             }
         }
         verdict.allowed = decided.allowed;
         verdict.reason = Some(decided.reason);
         verdict.decided_by = decided.decided_by;
+        verdict.usage = decided.usage;
         if self.explain {
             verdict.explanation = self.rules.explain(url).ok().map(Box::new);
         }

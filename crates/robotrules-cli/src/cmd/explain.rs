@@ -5,7 +5,10 @@
 //! the `/robots.txt` and `index.html` special cases; with `--profile all`, each profile's
 //! verdict side by side and why they differ (the model's causes, each with its line). When the
 //! parse limit cut the file, where (byte offset) and the matching rules past the cut, ignored
-//! (RFC 9309 §2.5): a local file is read past the limit for that, and parsed under it.
+//! (RFC 9309 §2.5): a local file is read past the limit for that, and parsed under it. When the
+//! crawler has usage rules (`Content-Usage`, `Content-Signal`), a usage section follows: the
+//! URL's preferences per category with the lines that decide them (`robotrules usage`'s
+//! block).
 //!
 //! Text on standard output, or (`--format json`) the structured report as one JSON object.
 //! Exit status as `check`: 0 allowed, 1 disallowed (by any profile shown), 2 on a usage or

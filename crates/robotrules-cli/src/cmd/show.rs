@@ -2,7 +2,10 @@
 //! [--platform-roots] [--user-agent TEXT] [--cache URL [--cache-timeout SECS]] ROBOTS AGENT`:
 //! what a crawler gets from a robots.txt file — how its groups were chosen, each group's
 //! user-agent lines and rules, its crawl-delay, request-rate and visit-time, and the file's
-//! sitemaps (resolved against the robots.txt URL when ROBOTS is a URL).
+//! sitemaps (resolved against the robots.txt URL when ROBOTS is a URL); its AI usage rules
+//! (`Content-Usage`, `Content-Signal`: path, statement of preference, the Dictionary read or
+//! where it stops parsing) and the file-wide records (`License`, `LLM-Policy`, a
+//! `Content-Signal` outside any group).
 //!
 //! Text on standard output, or (`--format json`) one JSON object. A remote robots.txt that is
 //! unavailable or unreachable has no groups: `show` says only what RFC 9309 makes of it
@@ -11,7 +14,10 @@
 //! 2 on a usage or input error.
 
 use robotrules::client::Truncation;
-use robotrules::{Crawler, Group, ParseOptions, Profile, RequestRate, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::{
+    Crawler, DictionaryError, Group, Member, ParseOptions, Profile, RequestRate, Robots,
+    UsageStatement, Vocabulary, DEFAULT_PARSE_LIMIT,
+};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io;
@@ -76,6 +82,56 @@ pub(crate) struct Shown {
     request_rate: Option<RequestRate>,
     visit_time: Vec<String>,
     sitemaps: Vec<String>,
+    /// The crawler's AI usage rules: its groups' `Content-Usage` and `Content-Signal` lines
+    /// and the file-wide `Content-Signal` lines, in file order.
+    usage: Vec<ShownStatement>,
+    /// The file-wide records about AI use, for every crawler.
+    file_wide: FileWide,
+}
+
+/// One `Content-Usage` or `Content-Signal` line as the crawler reads it.
+#[derive(Debug, Serialize)]
+pub(crate) struct ShownStatement {
+    line: u32,
+    /// `content-usage` or `content-signal`.
+    key: &'static str,
+    /// `aipref` or `content-signals`.
+    vocabulary: Vocabulary,
+    /// The first line of the group it stands in; none outside any group (for every crawler).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group_line: Option<u32>,
+    /// The path as written, when there is one (draft-ietf-aipref-attach-05 §3.2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<String>,
+    /// The statement of preference as written.
+    preference: String,
+    /// Its RFC 9651 Dictionary's members, when it parses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    members: Option<Vec<Member>>,
+    /// Where it stops parsing, when it does not (every category unknown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<DictionaryError>,
+    /// The line quoted as the crawler reads it (text output).
+    #[serde(skip)]
+    text: String,
+}
+
+/// A file-wide record's line and value (a URL resolved against the robots.txt URL).
+#[derive(Debug, Serialize)]
+pub(crate) struct FileRecord {
+    line: u32,
+    value: String,
+}
+
+/// The file-wide records about AI use.
+#[derive(Debug, Serialize)]
+pub(crate) struct FileWide {
+    /// `License:` (RSL 1.0).
+    licenses: Vec<FileRecord>,
+    /// `LLM-Policy:`.
+    llm_policies: Vec<FileRecord>,
+    /// `Content-Signal:` outside any group.
+    content_signals: Vec<FileRecord>,
 }
 
 /// Runs `show`: [`Outcome::Flagged`] only when a fetched robots.txt is unreachable.
@@ -149,6 +205,38 @@ fn shown_for(
         Some(base) => robots.sitemaps_from(base),
         None => robots.sitemaps().map(str::to_owned).collect(),
     };
+    // File-wide records with their lines; URLs resolved against the robots.txt URL as
+    // sitemaps are.
+    let records = |written: Vec<(u32, &str)>, resolved: Option<Vec<String>>| match resolved {
+        Some(resolved) => written
+            .into_iter()
+            .zip(resolved)
+            .map(|((line, _), value)| FileRecord { line, value })
+            .collect(),
+        None => written
+            .into_iter()
+            .map(|(line, value)| FileRecord {
+                line,
+                value: value.to_owned(),
+            })
+            .collect(),
+    };
+    let file_wide = FileWide {
+        licenses: records(
+            robots.licenses().collect(),
+            url.as_deref().map(|base| robots.licenses_from(base)),
+        ),
+        llm_policies: records(
+            robots.llm_policies().collect(),
+            url.as_deref().map(|base| robots.llm_policies_from(base)),
+        ),
+        content_signals: records(robots.file_signals().collect(), None),
+    };
+    let usage = rules
+        .usage_statements()
+        .iter()
+        .map(|s| shown_statement(s, &robots))
+        .collect();
     Shown {
         profile: robots.profile(),
         agent: rules.name().to_owned(),
@@ -161,6 +249,32 @@ fn shown_for(
         request_rate: rules.request_rate(),
         visit_time: rules.visit_times(),
         sitemaps,
+        usage,
+        file_wide,
+    }
+}
+
+/// A usage statement as `show` lists it.
+fn shown_statement(s: &UsageStatement, robots: &Robots) -> ShownStatement {
+    let (members, error) = match &s.members {
+        Ok(members) => (Some(members.clone()), None),
+        Err(error) => (None, Some(error.clone())),
+    };
+    let mut text = String::new();
+    crate::usage_text::statements(&mut text, "", std::slice::from_ref(s));
+    ShownStatement {
+        line: s.line,
+        key: s.vocabulary.key(),
+        vocabulary: s.vocabulary,
+        group_line: s
+            .group
+            .and_then(|g| robots.model().groups().get(g))
+            .map(|g| g.line),
+        path: s.path.clone(),
+        preference: s.preference.clone(),
+        members,
+        error,
+        text: text.trim_end().to_owned(),
     }
 }
 
@@ -233,6 +347,41 @@ pub(crate) fn text(shown: &Shown) -> String {
             let _ = writeln!(out, "  {s}");
         }
     }
+    if shown.usage.is_empty() {
+        let _ = writeln!(out, "usage rules (Content-Usage, Content-Signal): none");
+    } else {
+        let _ = writeln!(out, "usage rules (Content-Usage, Content-Signal):");
+        for s in &shown.usage {
+            let _ = writeln!(out, "  {}", s.text);
+        }
+    }
+    let file_wide = &shown.file_wide;
+    let lists = [
+        ("license", &file_wide.licenses),
+        ("llm-policy", &file_wide.llm_policies),
+        ("content-signal", &file_wide.content_signals),
+    ];
+    if lists.iter().all(|(_, list)| list.is_empty()) {
+        let _ = writeln!(
+            out,
+            "file-wide records (License, LLM-Policy, Content-Signal): none"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "file-wide records (License, LLM-Policy, Content-Signal):"
+        );
+        for (name, list) in lists {
+            for record in list {
+                let _ = writeln!(
+                    out,
+                    "  {}: {name}: {}",
+                    record.line,
+                    robotrules_text::excerpt(record.value.as_bytes(), 200)
+                );
+            }
+        }
+    }
     out
 }
 
@@ -259,5 +408,45 @@ mod tests {
             ])
         );
         assert!(text(&shown).contains("    2: disallow: /private\n"));
+    }
+
+    #[test]
+    fn usage_rules_and_file_wide_records_are_listed() {
+        let shown = shown(
+            b"Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: /ai-ok/ train-ai=y\n\
+              Content-Usage: train-ai=yes;;\nLicense: /license.xml\nLLM-Policy: /llm.txt\n",
+            Profile::Rfc9309,
+            "ExampleBot",
+            Some("https://example.com/robots.txt".to_owned()),
+            None,
+        )
+        .expect("a valid crawler name");
+        let json = serde_json::to_value(&shown).expect("JSON");
+        assert_eq!(
+            json["usage"][1],
+            serde_json::json!({"line": 3, "key": "content-usage", "vocabulary": "aipref",
+                "group_line": 2, "path": "/ai-ok/", "preference": "train-ai=y",
+                "members": [{"label": "train-ai", "value": {"token": "y"}}]})
+        );
+        assert_eq!(json["usage"][0]["group_line"], serde_json::Value::Null);
+        assert!(json["usage"][2]["error"]["offset"].is_number(), "{json}");
+        assert_eq!(
+            json["file_wide"],
+            serde_json::json!({
+                "licenses": [{"line": 5, "value": "https://example.com/license.xml"}],
+                "llm_policies": [{"line": 6, "value": "https://example.com/llm.txt"}],
+                "content_signals": [{"line": 1, "value": "ai-train=no"}]})
+        );
+        let text = text(&shown);
+        for line in [
+            "usage rules (Content-Usage, Content-Signal):\n",
+            "  1: Content-Signal: ai-train=no  (outside any group: for every crawler)\n",
+            "  3: Content-Usage: /ai-ok/ train-ai=y\n",
+            "  5: license: https://example.com/license.xml\n",
+            "  6: llm-policy: https://example.com/llm.txt\n",
+            "  1: content-signal: ai-train=no\n",
+        ] {
+            assert!(text.contains(line), "{line:?} not in {text}");
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! One profile's answer to an `explain` question.
 
-use robotrules::{Crawler, Error, Explanation, Profile, Robots};
+use robotrules::{Crawler, Error, Explanation, Profile, Robots, Usage, UsageStatement};
 use serde::Serialize;
 
 /// One profile's answer: its explanation, or why it could not answer (a crawler name or a
@@ -15,6 +15,13 @@ pub(crate) struct ProfileReport {
     /// The model's account.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) explanation: Option<Explanation>,
+    /// The URL's AI usage preferences ([`robotrules::Crawler::usage`]), when the crawler has
+    /// usage rules (`Content-Usage`, `Content-Signal`) to read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) usage: Option<Usage>,
+    /// The crawler's usage rules, to quote the lines that apply.
+    #[serde(skip)]
+    pub(crate) usage_statements: Vec<UsageStatement>,
 }
 
 impl ProfileReport {
@@ -56,6 +63,10 @@ impl Asked {
                     profile,
                     error: None,
                     explanation: Some(explanation),
+                    usage: (!crawler.usage_statements().is_empty())
+                        .then(|| crawler.usage(url).ok())
+                        .flatten(),
+                    usage_statements: crawler.usage_statements().to_vec(),
                 },
                 crawler: Some(crawler),
             },
@@ -64,6 +75,8 @@ impl Asked {
                     profile,
                     error: Some(error.to_string()),
                     explanation: None,
+                    usage: None,
+                    usage_statements: Vec::new(),
                 },
                 crawler: None,
             },

@@ -119,6 +119,10 @@ fn section(p: &ProfileReport, file: &Source<'_>, options: &TextOptions) -> Strin
         out.push_str(&context(e, winner, file, options));
         out.push('\n');
     }
+    if let Some(usage) = &p.usage {
+        out.push_str(&format!("\nAI usage preferences ({}):\n", p.profile));
+        crate::usage_text::usage(&mut out, "  ", usage, &p.usage_statements);
+    }
     out
 }
 

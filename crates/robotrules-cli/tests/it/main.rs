@@ -26,3 +26,4 @@ mod support;
 mod survey;
 mod terminal_safe;
 mod tls;
+mod usage;

@@ -19,7 +19,8 @@
 //!   and `cargo install --locked --path crates/robotrules-cli` writes to `~/.cargo/bin` (its package
 //!   and binary name are checked below instead).
 //!
-//! The files provided: `examples/robots.txt` (the README's own), `new-robots.txt`,
+//! The files provided: `examples/robots.txt` (the README's own),
+//! `examples/ai-preferences.txt` (AI usage preferences, for `usage`), `new-robots.txt`,
 //! `robots/*.txt` (two files), `urls.txt`.
 
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
@@ -123,6 +124,8 @@ fn provide_files(dir: &Path, sites: &Sites) {
     std::fs::create_dir_all(dir.join("examples")).unwrap();
     std::fs::create_dir_all(dir.join("robots")).unwrap();
     std::fs::write(dir.join("examples/robots.txt"), &example).unwrap();
+    let preferences = std::fs::read(workspace.join("examples/ai-preferences.txt")).unwrap();
+    std::fs::write(dir.join("examples/ai-preferences.txt"), preferences).unwrap();
     std::fs::write(dir.join("robots/example.txt"), &example).unwrap();
     std::fs::write(dir.join("robots/shop.txt"), SITE_ROBOTS).unwrap();
     let mut new = example;

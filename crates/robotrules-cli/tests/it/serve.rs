@@ -180,6 +180,63 @@ fn check_gives_each_profiles_verdict_and_deciding_line_as_check_does() {
 }
 
 #[test]
+fn check_gives_each_profiles_usage_as_the_usage_command_does() {
+    let server = Server::start(&[]);
+    let robots = "User-agent: *\nContent-Signal: search=yes,ai-train=no\nAllow: /\n\
+                  Disallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n\
+                  Content-Usage: /broken/ train-ai=n;;\n";
+    let urls = ["/", "/ai-ok/test", "/never/test", "/broken/x"];
+    let answer = server.api(
+        "check",
+        &json!({"robots": robots, "agent": "ExampleBot", "urls": urls}),
+    );
+    assert_eq!(answer.status, 200);
+    let answer = answer.json();
+    for profile in ["rfc9309", "google", "legacy1994"] {
+        let mut args = vec![
+            "usage",
+            "--format",
+            "json",
+            "--profile",
+            profile,
+            "FILE",
+            "ExampleBot",
+        ];
+        args.extend(urls);
+        let rows = cli_json(&args, robots);
+        assert_eq!(rows.len(), urls.len());
+        for (row, result) in rows.iter().zip(answer["results"].as_array().unwrap()) {
+            let verdict = result["verdicts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|v| v["profile"] == profile)
+                .unwrap();
+            // One verdict shape: the tester's is `usage --format json`'s row without the URL
+            // and its `verdict` word.
+            for key in ["allowed", "reason", "decided_by", "usage"] {
+                assert_eq!(verdict[key], row[key], "{key}: {profile} {row}");
+            }
+        }
+    }
+    // A crawler without usage lines gets verdicts without `usage`, as `check` writes them.
+    let plain = server
+        .api(
+            "check",
+            &json!({"robots": "User-agent: *\nDisallow: /private\n", "agent": "ExampleBot", "urls": ["/"]}),
+        )
+        .json();
+    assert!(
+        plain["results"][0]["verdicts"][0].get("usage").is_none(),
+        "{plain}"
+    );
+    let rfc = |i: usize| &answer["results"][i]["verdicts"][0]["usage"];
+    assert_eq!(rfc(1)["combined"][0]["outcome"], "disallowed");
+    assert_eq!(rfc(2)["crawlable"], false);
+    assert_eq!(rfc(3)["vocabularies"][0]["unparsed"], json!([7]));
+}
+
+#[test]
 fn disagreements_are_flagged_with_explains_causes() {
     let server = Server::start(&[]);
     let answer = server

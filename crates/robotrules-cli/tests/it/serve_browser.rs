@@ -36,6 +36,7 @@ const ROBOTS: &str = "User-agent: *
 Disallow: /private/
 Allow: /private/press/
 Disalow: /typo
+Content-Signal: search=yes, ai-train=no
 
 User-agent: GPTBot
 Disallow: /
@@ -239,7 +240,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         wait_for_results(client, "Googlebot", URLS).await;
         let rows = result_rows(client).await;
         assert!(rows[0][0].starts_with("/private/x"), "{rows:?}");
-        for cell in &rows[0][1..] {
+        for cell in &rows[0][1..4] {
             assert!(cell.starts_with("disallowed"), "{rows:?}");
             assert!(cell.contains("line 2: disallow: /private/"), "{rows:?}");
         }
@@ -255,6 +256,14 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
             "{rows:?}"
         );
         assert!(rows[2][1].starts_with("allowed"), "{rows:?}");
+        // The usage column: the `*` group's Content-Signal (line 5, as Cloudflare writes it) for a crawlable URL, no
+        // preference for a disallowed one.
+        assert_eq!(rows[0][4], "not crawlable, no preference", "{rows:?}");
+        assert!(
+            rows[2][4].contains("train-ai: disallowedline 5")
+                && rows[2][4].contains("search: allowedline 5"),
+            "{rows:?}"
+        );
 
         // Selecting a result highlights its deciding line and shows the explanation.
         let first = client
@@ -296,6 +305,32 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         )
         .await;
 
+        // A usage answer highlights its deciding line, and the row's summary names it.
+        js(
+            client,
+            "document.querySelectorAll('#results tbody tr')[2].focus(); \
+             document.querySelector('#results tbody tr:nth-child(3) td.usage .usage-item').focus({preventScroll: true}); \
+             return true",
+        )
+        .await;
+        wait_for(
+            client,
+            "return document.querySelector('#gutter .ln.hl')?.dataset.line === '5'",
+            "line 5 (the Content-Signal) highlighted",
+        )
+        .await;
+        let deciding = js(
+            client,
+            "return document.getElementById('deciding').textContent",
+        )
+        .await;
+        assert!(
+            deciding.as_str().unwrap().contains(
+                "usage (rfc9309): train-ai disallowed by line 5, search allowed by line 5"
+            ),
+            "{deciding}"
+        );
+
         // The lint finding on line 4 (`Disalow`) sits in the gutter with its code.
         let marker = client
             .find(Locator::Css("#gutter .ln[data-line='4'] .marker"))
@@ -323,7 +358,7 @@ async fn exercise(client: &Client, server: &Server) -> Result<(), Box<dyn std::a
         pick_crawler(client, "GPTBot").await;
         wait_for_results(client, "GPTBot", URLS).await;
         let rows = result_rows(client).await;
-        assert!(rows[2][1].contains("line 7: disallow: /"), "{rows:?}");
+        assert!(rows[2][1].contains("line 8: disallow: /"), "{rows:?}");
 
         // A custom name that is a full User-Agent string: the CLI's message and the token.
         client

@@ -1,7 +1,9 @@
 //! `POST /api/check`: may a crawler fetch each of many URLs, under `rfc9309`, `google` and
 //! `legacy1994` side by side? The file is parsed and the crawler's groups chosen once per
 //! profile (the model's [`Crawler`], as `check` does); each URL then gets three verdicts with
-//! their deciding lines. Where the verdicts differ, the causes are `explain --profile all`'s
+//! their deciding lines, and the URL's AI usage preferences (`Content-Usage`, `Content-Signal`:
+//! each category with its deciding lines, as `robotrules usage --format json` gives them, in
+//! the verdict's `usage`, when the crawler has usage lines). Where the verdicts differ, the causes are `explain --profile all`'s
 //! (the model's typed differences, [`crate::explain::Report`]).
 //!
 //! The crawler's name is read by each profile: one that rejects it says why with the CLI's
@@ -45,8 +47,8 @@ struct AgentReading {
     warning: Option<String>,
 }
 
-/// One profile's answer for one URL: the verdict `check --format json` writes for it
-/// (`allowed`, `profile`, `reason`, `decided_by`), or why the profile cannot answer.
+/// One profile's answer for one URL: the verdict `usage --format json` writes for it
+/// (`allowed`, `profile`, `reason`, `decided_by`, `usage`), or why the profile cannot answer.
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 enum ProfileAnswer {
@@ -188,7 +190,14 @@ fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> Pr
         Ok(crawler) => crawler,
         Err(message) => return error(message.clone()),
     };
-    let decided = match crawler.decide(url) {
+    // The usage answer only where the crawler has usage lines to read: a file without them
+    // answers as before, and 10,000 URLs cost no more.
+    let decided = if crawler.usage_statements().is_empty() {
+        crawler.decide(url)
+    } else {
+        crawler.decide_with_usage(url)
+    };
+    let decided = match decided {
         Ok(decided) => decided,
         Err(invalid) => return error(invalid.to_string()),
     };

@@ -230,6 +230,71 @@
     return cell;
   }
 
+  // The usage column: the first answering profile's (rfc9309 first) combined answers for the
+  // categories both vocabularies name, and Cloudflare's ai-input when a line states it, each
+  // with its deciding line; hovering or focusing one highlights that line.
+  function usageVerdict(result) {
+    return result.verdicts.find((v) => v.usage);
+  }
+
+  function usageItems(usage) {
+    if (!usage.crawlable) return [];
+    const items = usage.combined.map((c) => ({ label: c.category, outcome: c.outcome, lines: c.lines, header: c.header }));
+    // The labels the combined answers stand for: the rest is shown in its own vocabulary's terms.
+    const combined = ["train-ai", "ai-train", "search"];
+    for (const vocabulary of usage.vocabularies) {
+      for (const c of vocabulary.categories) {
+        if (!combined.includes(c.label) && c.outcome !== "unknown") {
+          items.push({ label: c.label, outcome: c.outcome, lines: c.lines, header: c.header });
+        }
+      }
+    }
+    return items;
+  }
+
+  function usageCell(result) {
+    const cell = el("td", { class: "usage" });
+    const verdict = usageVerdict(result);
+    if (!verdict) {
+      // No profile answered, or the crawler has no Content-Usage or Content-Signal line.
+      if (result.verdicts.some((v) => !v.error)) cell.append(el("span", { class: "no-preference" }, "no usage lines"));
+      return cell;
+    }
+    if (!verdict.usage.crawlable) {
+      cell.append(el("span", { class: "no-preference" }, "not crawlable, no preference"));
+      return cell;
+    }
+    for (const item of usageItems(verdict.usage)) {
+      const line = item.lines.length ? item.lines[0] : 0;
+      const where = item.lines.length ? "line " + item.lines.join(", ") : item.header ? "header" : "no line says";
+      const span = el(
+        "span",
+        { class: "usage-item", tabindex: "-1", dataset: { line: String(line) } },
+        item.label + ": ",
+        el("span", { class: item.outcome }, item.outcome),
+        el("span", { class: "line-ref" }, where)
+      );
+      if (line) {
+        span.addEventListener("mouseenter", () => highlight(line));
+        span.addEventListener("focus", () => highlight(line));
+      }
+      cell.append(span);
+    }
+    return cell;
+  }
+
+  function usageText(result) {
+    const verdict = usageVerdict(result);
+    if (!verdict) return "";
+    if (!verdict.usage.crawlable) return "usage: not crawlable, no preference";
+    return (
+      "usage (" + verdict.profile + "): " +
+      usageItems(verdict.usage)
+        .map((i) => i.label + " " + i.outcome + (i.lines.length ? " by line " + i.lines.join(", ") : ""))
+        .join(", ")
+    );
+  }
+
   function renderAgentNotes(answer) {
     const notes = $("agent-notes");
     clear(notes);
@@ -290,6 +355,7 @@
       }
       row.append(urlCell);
       for (const verdict of result.verdicts) row.append(verdictCell(verdict));
+      row.append(usageCell(result));
       const select = () => selectResult(row, result);
       row.addEventListener("mouseenter", select);
       row.addEventListener("focus", select);
@@ -323,6 +389,7 @@
         const word = v.allowed ? "allowed" : "blocked";
         return v.profile + ": " + (v.decided_by ? word + " by line " + v.decided_by.line + ": " + ruleText(v.decided_by) : word + " (" + v.reason + ")");
       })
+      .concat(usageText(result) ? [usageText(result)] : [])
       .join(" · ");
     const token = ++explainToken;
     try {
