@@ -40,22 +40,23 @@ pub fn one_shot(sites: &[Site]) -> usize {
 }
 
 /// A fresh client's first decision on each of `urls` (one per origin, each origin's
-/// robots.txt not yet fetched): how many were allowed.
+/// robots.txt not yet fetched): how many were answered, and how many of them allowed.
 ///
 /// # Panics
 /// When the client cannot be built (a benchmark's setup).
-pub async fn client_first(urls: &[String]) -> usize {
+pub async fn client_first(urls: &[String]) -> (usize, usize) {
     let client = robotrules::client::Client::builder(AGENT)
         .use_env_proxy(false)
         .build()
         .unwrap_or_else(|e| panic!("a client: {e}"));
-    let mut allowed = 0;
+    let (mut answered, mut allowed) = (0, 0);
     for url in urls {
         if let Ok(answer) = client.is_allowed(black_box(url)).await {
+            answered += 1;
             allowed += usize::from(answer.allowed);
         }
     }
-    allowed
+    (answered, allowed)
 }
 
 /// `survey` on every capture: how many rows it gives.
@@ -65,7 +66,12 @@ pub fn survey_captures(
 ) -> usize {
     captures
         .iter()
-        .map(|c| black_box(survey.capture(black_box(c))).per_agent.agents.len())
+        .map(|c| {
+            black_box(survey.capture(black_box(c)))
+                .per_agent
+                .agents
+                .len()
+        })
         .sum()
 }
 
@@ -157,6 +163,9 @@ mod tests {
         })
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(rows, 4 * survey.agents().len());
-        assert_eq!(survey_captures(&survey, &captures(&files)), 2 * survey.agents().len());
+        assert_eq!(
+            survey_captures(&survey, &captures(&files)),
+            2 * survey.agents().len()
+        );
     }
 }

@@ -121,7 +121,11 @@ pub fn reach_of(crawler: &Crawler) -> Reach {
             );
         } else {
             seen.ask(crawler, &mut path, [&**pattern]);
-            seen.ask(crawler, &mut path, [&**pattern, &*filler.encode_utf8(&mut [0; 4])]);
+            seen.ask(
+                crawler,
+                &mut path,
+                [&**pattern, &*filler.encode_utf8(&mut [0; 4])],
+            );
         }
     }
     match (seen.allowed, seen.disallowed) {
@@ -145,7 +149,14 @@ impl Witnesses {
     }
 
     /// Decides `pattern` with each `*` replaced by `star`, then `end` appended.
-    fn ask_filled(&mut self, crawler: &Crawler, path: &mut String, pattern: &str, star: &str, end: &str) {
+    fn ask_filled(
+        &mut self,
+        crawler: &Crawler,
+        path: &mut String,
+        pattern: &str,
+        star: &str,
+        end: &str,
+    ) {
         if self.both() {
             return;
         }
@@ -162,7 +173,12 @@ impl Witnesses {
     }
 
     /// Decides the path made of `parts` (made to start with `/`).
-    fn ask<'p>(&mut self, crawler: &Crawler, path: &mut String, parts: impl IntoIterator<Item = &'p str>) {
+    fn ask<'p>(
+        &mut self,
+        crawler: &Crawler,
+        path: &mut String,
+        parts: impl IntoIterator<Item = &'p str>,
+    ) {
         if self.both() {
             return;
         }

@@ -85,7 +85,11 @@ fn crawl_sites() -> Result<Vec<Site>, String> {
 
 /// One loopback server per site (the first `count`, cycling), and one URL per server: the
 /// site's first URL moved to its origin.
-fn origins(background: &Background, sites: &[Site], count: usize) -> (Vec<HttpServer>, Vec<Vec<String>>) {
+fn origins(
+    background: &Background,
+    sites: &[Site],
+    count: usize,
+) -> (Vec<HttpServer>, Vec<Vec<String>>) {
     let mut servers = Vec::new();
     let mut urls = Vec::new();
     for site in sites.iter().cycle().take(count) {
@@ -169,8 +173,9 @@ fn survey_end_to_end(copies: usize, passes: usize) -> Result<(), String> {
 
 fn run(args: &[String]) -> Result<(), String> {
     let number = |i: usize, default: usize| -> Result<usize, String> {
-        args.get(i)
-            .map_or(Ok(default), |a| a.parse().map_err(|_| format!("not a number: {a}")))
+        args.get(i).map_or(Ok(default), |a| {
+            a.parse().map_err(|_| format!("not a number: {a}"))
+        })
     };
     match args.first().map(String::as_str) {
         Some("survey") => return survey_end_to_end(number(1, 16)?, number(2, 3)?),
@@ -216,15 +221,18 @@ fn run(args: &[String]) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     let mut wall = Duration::MAX;
+    let mut answers = (0, 0);
     let took = least(passes, || {
         let started = Instant::now();
-        let n = runtime.block_on(client_first(&first));
+        answers = runtime.block_on(client_first(&first));
         wall = wall.min(started.elapsed());
-        n
+        answers.0
     });
     println!(
-        "client's first decision per origin ({} origins, loopback): {} CPU, {} wall",
+        "client's first decision per origin ({} origins, loopback; {} answered, {} allowed): {} CPU, {} wall",
         first.len(),
+        answers.0,
+        answers.1,
         per(took, first.len()),
         per(wall, first.len())
     );

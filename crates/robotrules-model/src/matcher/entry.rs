@@ -144,7 +144,9 @@ impl Entries {
                 .filter(|&at| at < pattern.len());
             let head = first_star.unwrap_or(pattern.len());
             let last_star = match first_star {
-                Some(first) => memchr::memrchr(b'*', &pattern[first..]).map_or(first, |at| first + at),
+                Some(first) => {
+                    memchr::memrchr(b'*', &pattern[first..]).map_or(first, |at| first + at)
+                }
                 None => pattern.len(),
             };
             let shape = match (first_star, anchored) {

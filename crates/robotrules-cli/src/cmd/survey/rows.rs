@@ -270,18 +270,21 @@ mod tests {
             512_000,
         )
         .unwrap();
-        let batch: Vec<Surveyed> = [("a.example", 200, "User-agent: CCBot\nDisallow: /\n"), ("b,example", 404, "")]
-            .iter()
-            .map(|(host, status, body)| {
-                survey.capture(&Capture {
-                    host: (*host).into(),
-                    status: Some(*status),
-                    body: body.as_bytes().to_vec(),
-                    offset: Some(7),
-                    ..Capture::default()
-                })
+        let batch: Vec<Surveyed> = [
+            ("a.example", 200, "User-agent: CCBot\nDisallow: /\n"),
+            ("b,example", 404, ""),
+        ]
+        .iter()
+        .map(|(host, status, body)| {
+            survey.capture(&Capture {
+                host: (*host).into(),
+                status: Some(*status),
+                body: body.as_bytes().to_vec(),
+                offset: Some(7),
+                ..Capture::default()
             })
-            .collect();
+        })
+        .collect();
         let Formatted::Text(out) = format_batch(RowFormat::Csv, &batch, survey.agents()) else {
             panic!("text expected");
         };
@@ -289,7 +292,10 @@ mod tests {
         for row in batch.iter().flat_map(|s| s.rows(survey.agents())) {
             csv_row(&mut one_by_one, &row);
         }
-        assert_eq!(String::from_utf8(out).unwrap(), String::from_utf8(one_by_one).unwrap());
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(one_by_one).unwrap()
+        );
         let Formatted::Text(out) = format_batch(RowFormat::Csv, &batch, survey.agents()) else {
             panic!("text expected");
         };
