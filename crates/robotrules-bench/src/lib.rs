@@ -10,7 +10,9 @@
 //! - [`urls`]: the fixed list of URLs asked about each file;
 //! - [`contenders`]: one way to parse and to check per implementation, the same everywhere;
 //! - [`crawler_pays`]: what a crawler pays per site (parse, resolve, a few checks), the same
-//!   work for robotrules and the peers.
+//!   work for robotrules and the peers;
+//! - [`where_it_shows`]: where resolving a crawler shows outside a crawler's own loop (the
+//!   one-shot `is_allowed`, the client's first decision, the survey).
 //!
 //! The figures and the commands that produce them are in `docs/performance.md`.
 
@@ -20,3 +22,4 @@ pub mod corpus;
 pub mod crawler_pays;
 pub mod synthetic;
 pub mod urls;
+pub mod where_it_shows;

@@ -20,6 +20,10 @@ use crate::text::Text;
 /// Groups with more rules than this are deduplicated.
 const DEDUPLICATE_FROM: usize = 16;
 
+/// Runs of rules of equal rank at most this long are searched for duplicates by comparing
+/// their rules ([`move_duplicates_last`]).
+const COMPARE_RUN_MAX: usize = 8;
+
 /// Groups with at most this many rules are sorted in place.
 const SORT_IN_PLACE_MAX: usize = 20;
 
@@ -143,7 +147,8 @@ impl GroupRules {
             put_in_precedence_order(&mut rules);
         }
         let twins = if rules.len() > DEDUPLICATE_FROM {
-            move_duplicates_last(&mut rules, &bytes)
+            let sorted = reading.precedence == Precedence::LongestMatch;
+            move_duplicates_last(&mut rules, &bytes, sorted)
         } else {
             Vec::new()
         };
@@ -241,6 +246,58 @@ fn identity<'a>(rule: &Rule, bytes: &'a [u8]) -> (bool, [bool; 3], u32, &'a [u8]
     )
 }
 
+/// The search for duplicates of [`move_duplicates_last`], with its scratch space.
+struct Search {
+    /// The distinct rules of the run so far.
+    distinct: Vec<u32>,
+    /// Digests and positions of a long run.
+    order: Vec<(u64, u32)>,
+    /// Whether a duplicate was found.
+    found: bool,
+}
+
+impl Search {
+    /// Sets the twin of each rule of `run` that equals an earlier rule of it.
+    fn run(&mut self, rules: &[Rule], bytes: &[u8], run: std::ops::Range<usize>, twin: &mut [u32]) {
+        if run.len() <= COMPARE_RUN_MAX {
+            self.distinct.clear();
+            for i in run {
+                self.twin_of(rules, bytes, len_u32(i), twin);
+            }
+            return;
+        }
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(run.map(|i| (digest(&rules[i], bytes), len_u32(i))));
+        order.sort_unstable();
+        for same in order.chunk_by(|a, b| a.0 == b.0) {
+            // Usually one rule; several only for duplicates (or a digest collision).
+            self.distinct.clear();
+            for &(_, i) in same {
+                self.twin_of(rules, bytes, i, twin);
+            }
+        }
+        self.order = order;
+    }
+
+    /// Rule `i` against the distinct rules before it that it may equal: its twin when one
+    /// is identical, else it joins them.
+    fn twin_of(&mut self, rules: &[Rule], bytes: &[u8], i: u32, twin: &mut [u32]) {
+        let rule = &rules[i as usize];
+        match self
+            .distinct
+            .iter()
+            .find(|&&d| identity(&rules[d as usize], bytes) == identity(rule, bytes))
+        {
+            Some(&d) => {
+                twin[i as usize] = d;
+                self.found = true;
+            }
+            None => self.distinct.push(i),
+        }
+    }
+}
+
 /// A 64-bit digest of [`identity`], for finding candidate duplicates without comparing bytes.
 fn digest(rule: &Rule, bytes: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -260,33 +317,36 @@ fn digest(rule: &Rule, bytes: &[u8]) -> u64 {
 
 /// Keep the first of identical rules in place and move the others, in order, after all
 /// distinct rules; return, for each moved rule, the new position of the distinct rule it
-/// equals. A later identical rule can never decide: the earlier one matches first. Rules are
-/// grouped by a digest of their identity (sorting numbers), and only rules with equal digests
-/// are compared.
-fn move_duplicates_last(rules: &mut Vec<Rule>, bytes: &[u8]) -> Vec<u32> {
-    let mut order: Vec<(u64, u32)> = rules
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (digest(r, bytes), len_u32(i)))
-        .collect();
-    order.sort_unstable();
+/// equals. A later identical rule can never decide: the earlier one matches first.
+///
+/// Identical rules have the same [`rank`], so in rules put in precedence order (`sorted`)
+/// they are in one run of equal rank: each run is searched on its own, a short run (the
+/// usual one: a few rules of one length) by comparing its rules, a long one as rules in file
+/// order are, grouped by a digest of their identity (sorting numbers), only rules with equal
+/// digests compared.
+fn move_duplicates_last(rules: &mut Vec<Rule>, bytes: &[u8], sorted: bool) -> Vec<u32> {
     // For each rule, the earliest rule identical to it (itself when it is distinct).
     let mut twin: Vec<u32> = (0..len_u32(rules.len())).collect();
-    let mut distinct_in_run: Vec<u32> = Vec::new();
-    for run in order.chunk_by(|a, b| a.0 == b.0) {
-        // Usually one rule; several only for duplicates (or a digest collision): each is
-        // compared with the distinct rules of its run before it.
-        distinct_in_run.clear();
-        for &(_, i) in run {
-            let rule = &rules[i as usize];
-            match distinct_in_run
-                .iter()
-                .find(|&&d| identity(&rules[d as usize], bytes) == identity(rule, bytes))
-            {
-                Some(&d) => twin[i as usize] = d,
-                None => distinct_in_run.push(i),
+    let mut search = Search {
+        distinct: Vec::new(),
+        order: Vec::new(),
+        found: false,
+    };
+    if sorted {
+        let mut start = 0;
+        for i in 1..=rules.len() {
+            if i == rules.len() || rank(&rules[i]) != rank(&rules[start]) {
+                if i - start > 1 {
+                    search.run(rules, bytes, start..i, &mut twin);
+                }
+                start = i;
             }
         }
+    } else {
+        search.run(rules, bytes, 0..rules.len(), &mut twin);
+    }
+    if !search.found {
+        return Vec::new();
     }
     // Where each distinct rule lands: the distinct rules before it.
     let mut new_position = vec![0u32; rules.len()];
@@ -315,4 +375,54 @@ fn move_duplicates_last(rules: &mut Vec<Rule>, bytes: &[u8]) -> Vec<u32> {
         rules.extend(duplicates);
     }
     twins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::Profile;
+
+    #[test]
+    fn duplicates_found_run_by_run_are_those_found_in_the_whole_group() {
+        // Short runs of equal rank (a few rules of one length) and a long one (24 rules of
+        // length 3), each with duplicates, allow and disallow alike.
+        let mut text = String::from("user-agent: *\n");
+        for i in 0..24 {
+            let kind = if i % 3 == 0 { "allow" } else { "disallow" };
+            text.push_str(&format!("{kind}: /{}\n", ["ab", "cd", "ef", "gh"][i % 4]));
+            text.push_str(&format!("disallow: /x{}\n", "y".repeat(i % 5)));
+            text.push_str(&format!("allow: /{i:02}\n"));
+        }
+        text.push_str("disallow: /ab\nallow: /ab\ndisallow: /xy\n");
+        for profile in [Profile::Rfc9309, Profile::Google] {
+            let robots = RobotsTxt::parse(text.as_bytes(), profile, 512_000);
+            let group = GroupRules::new(&robots, 0);
+            assert!(!group.twins.is_empty());
+            // Every duplicate is identical to the distinct rule its twin names, and no two
+            // distinct rules are identical.
+            let distinct = group.rules.len() - group.twins.len();
+            for (k, &t) in group.twins.iter().enumerate() {
+                let (dup, first) = (&group.rules[distinct + k], &group.rules[t as usize]);
+                assert_eq!(identity(dup, &group.bytes), identity(first, &group.bytes));
+                assert!(first.line < dup.line);
+            }
+            for a in 0..distinct {
+                for b in a + 1..distinct {
+                    assert_ne!(
+                        identity(&group.rules[a], &group.bytes),
+                        identity(&group.rules[b], &group.bytes),
+                        "{profile}"
+                    );
+                }
+            }
+            // The same order and twins as one search of the whole group by digest.
+            let mut rules = group.rules[..distinct].to_vec();
+            rules.extend_from_slice(&group.rules[distinct..]);
+            let mut by_digest: Vec<Rule> = group.rules.to_vec();
+            by_digest.sort_by_key(|r| (rank(r), r.line, r.derived));
+            let twins = move_duplicates_last(&mut by_digest, &group.bytes, false);
+            assert_eq!(twins, group.twins.to_vec(), "{profile}");
+            assert_eq!(by_digest, rules, "{profile}");
+        }
+    }
 }

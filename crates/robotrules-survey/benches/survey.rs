@@ -14,6 +14,10 @@
 //! packed instead (and the figures are not the documented ones).
 //!
 //! `cargo bench -p robotrules-survey --bench survey`
+//!
+//! The whole path as users run it — the `robotrules survey` binary over a gzipped WARC file,
+//! the CLI's CSV rows written, every thread's CPU counted — is timed by robotrules-bench's
+//! `where_it_shows survey` (issue 26: captures per CPU-second, output included).
 
 // A benchmark's setup unwraps: a failure there is a failed run.
 #![allow(clippy::unwrap_used, missing_docs)]

@@ -22,6 +22,8 @@
 //! only in combination with another rule's text (reported `open` instead of `partial`). Both
 //! need two wildcard rules that meet in one path, which `docs/survey.md` discusses.
 
+use std::borrow::Cow;
+
 use robotrules_model::{Crawler, Reason, RuleKind};
 
 /// How much of a host a crawler may fetch.
@@ -66,15 +68,17 @@ const FILLERS: &[u8] = b"xzqjkvwyb0123456789";
 /// The reach class of `crawler` on its file (see the module docs).
 pub fn reach_of(crawler: &Crawler) -> Reach {
     // Disallow rules first: `/` usually shows an allowed path, and a disallow rule's own
-    // witness a disallowed one, which decides `partial` in a few questions.
-    let mut patterns: Vec<String> = Vec::new();
-    let mut allows: Vec<String> = Vec::new();
+    // witness a disallowed one, which decides `partial` in a few questions. The patterns are
+    // borrowed from the compiled groups (copied only when not UTF-8), and every witness is
+    // written into one buffer.
+    let mut patterns: Vec<Cow<'_, str>> = Vec::new();
+    let mut allows: Vec<Cow<'_, str>> = Vec::new();
     for (_, group) in crawler.groups() {
         for rule in group.rules() {
             if rule.is_empty() {
                 continue;
             }
-            let pattern = group.normalized(rule).into_owned();
+            let pattern = group.normalized(rule);
             match rule.kind {
                 RuleKind::Disallow => patterns.push(pattern),
                 RuleKind::Allow => allows.push(pattern),
@@ -97,21 +101,31 @@ pub fn reach_of(crawler: &Crawler) -> Reach {
         })
         .map_or('x', char::from);
     let mut seen = Witnesses::default();
-    seen.ask(crawler, "/");
-    seen.ask(crawler, &format!("/{filler}"));
+    let mut path = String::new();
+    seen.ask(crawler, &mut path, ["/"]);
+    seen.ask(crawler, &mut path, ["/", filler.encode_utf8(&mut [0; 4])]);
     for pattern in &patterns {
         if seen.both() {
             break;
         }
         if wildcards {
-            let filled = pattern.replace('*', filler.encode_utf8(&mut [0; 4]));
-            seen.ask(crawler, &format!("{filled}{filler}"));
-            seen.ask(crawler, &filled);
-            seen.ask(crawler, &pattern.replace('*', ""));
-            seen.ask(crawler, pattern.split('*').next().unwrap_or_default());
+            let mut filled = [0; 4];
+            let filled = &*filler.encode_utf8(&mut filled);
+            seen.ask_filled(crawler, &mut path, pattern, filled, filled);
+            seen.ask_filled(crawler, &mut path, pattern, filled, "");
+            seen.ask_filled(crawler, &mut path, pattern, "", "");
+            seen.ask(
+                crawler,
+                &mut path,
+                [pattern.split('*').next().unwrap_or_default()],
+            );
         } else {
-            seen.ask(crawler, pattern);
-            seen.ask(crawler, &format!("{pattern}{filler}"));
+            seen.ask(crawler, &mut path, [&**pattern]);
+            seen.ask(
+                crawler,
+                &mut path,
+                [&**pattern, &*filler.encode_utf8(&mut [0; 4])],
+            );
         }
     }
     match (seen.allowed, seen.disallowed) {
@@ -134,18 +148,52 @@ impl Witnesses {
         self.allowed && self.disallowed
     }
 
-    /// Decides `path` (made to start with `/`) for `crawler`.
-    fn ask(&mut self, crawler: &Crawler, path: &str) {
+    /// Decides `pattern` with each `*` replaced by `star`, then `end` appended.
+    fn ask_filled(
+        &mut self,
+        crawler: &Crawler,
+        path: &mut String,
+        pattern: &str,
+        star: &str,
+        end: &str,
+    ) {
         if self.both() {
             return;
         }
-        let owned;
-        let path = if path.starts_with('/') {
-            path
-        } else {
-            owned = format!("/{path}");
-            &owned
-        };
+        let mut parts = pattern.split('*');
+        let first = parts.next().unwrap_or_default();
+        path.clear();
+        path.push_str(first);
+        for part in parts {
+            path.push_str(star);
+            path.push_str(part);
+        }
+        path.push_str(end);
+        self.decide(crawler, path);
+    }
+
+    /// Decides the path made of `parts` (made to start with `/`).
+    fn ask<'p>(
+        &mut self,
+        crawler: &Crawler,
+        path: &mut String,
+        parts: impl IntoIterator<Item = &'p str>,
+    ) {
+        if self.both() {
+            return;
+        }
+        path.clear();
+        for part in parts {
+            path.push_str(part);
+        }
+        self.decide(crawler, path);
+    }
+
+    /// Decides `path` (made to start with `/`) for `crawler`.
+    fn decide(&mut self, crawler: &Crawler, path: &mut String) {
+        if !path.starts_with('/') {
+            path.insert(0, '/');
+        }
         let Ok(target) = crawler.target(path) else {
             return;
         };

@@ -21,6 +21,9 @@ use flate2::bufread::GzDecoder;
 /// payloads at 1 MiB). A larger block is reported as malformed and skipped.
 pub const MAX_BLOCK: u64 = 64 << 20;
 
+/// The decoding buffer is kept for the next member up to this size.
+const KEPT_BUFFER: usize = 4 << 20;
+
 /// The largest WARC header section read.
 const MAX_HEADER: usize = 1 << 20;
 
@@ -67,6 +70,9 @@ pub struct WarcReader<R> {
     /// one record; WARC allows more).
     queued: std::collections::VecDeque<Item>,
     done: bool,
+    /// The decoded bytes of the member being read: one buffer for every member, so that
+    /// decoding does not grow a new one from nothing each time.
+    member: Vec<u8>,
 }
 
 impl<R: BufRead + Seek> WarcReader<R> {
@@ -78,6 +84,7 @@ impl<R: BufRead + Seek> WarcReader<R> {
             gzip: None,
             queued: std::collections::VecDeque::new(),
             done: false,
+            member: Vec::new(),
         }
     }
 
@@ -198,7 +205,8 @@ impl<R: BufRead + Seek> WarcReader<R> {
             return Ok(None);
         }
         let start = self.pos;
-        let mut data = Vec::new();
+        let mut data = std::mem::take(&mut self.member);
+        data.clear();
         let decoded = {
             let mut counting = Counting {
                 inner: &mut self.inner,
@@ -212,6 +220,7 @@ impl<R: BufRead + Seek> WarcReader<R> {
             result
         };
         if let Err(error) = decoded {
+            self.keep(data);
             // Resynchronise at the next gzip header after this member's first byte.
             self.seek_to(start + 1)?;
             self.skip_to(&GZIP_MAGIC)?;
@@ -239,7 +248,16 @@ impl<R: BufRead + Seek> WarcReader<R> {
                 }
             }
         }
+        self.keep(data);
         Ok(self.queued.pop_front())
+    }
+
+    /// Keeps `data` as the buffer of the next member, unless an unusually large member grew
+    /// it (memory stays bounded by the usual member's size).
+    fn keep(&mut self, data: Vec<u8>) {
+        if data.capacity() <= KEPT_BUFFER {
+            self.member = data;
+        }
     }
 
     /// The next record of a plain file.

@@ -666,6 +666,52 @@ mod tests {
     }
 
     #[test]
+    fn the_cache_of_recent_crawlers_answers_alike_under_threads() {
+        // Twice as many crawlers as are kept, each with its own rules, asked from several
+        // threads at once in different orders: every answer must be the one a crawler
+        // resolved alone gives, whatever the cache holds or evicts meanwhile.
+        let count = 2 * Recent::KEPT;
+        let mut file = String::new();
+        for i in 0..count {
+            file.push_str(&format!("user-agent: bot{i}\ndisallow: /{i}/\n\n"));
+        }
+        file.push_str("user-agent: *\ndisallow: /\n");
+        let robots = Robots::parse(file.as_bytes());
+        let names: Vec<String> = (0..=count).map(|i| format!("bot{i}")).collect();
+        let paths: Vec<String> = (0..=count).map(|i| format!("/{i}/x")).collect();
+        let expected: Vec<Vec<bool>> = names
+            .iter()
+            .map(|name| {
+                let alone = Robots::parse(file.as_bytes()).crawler(name).unwrap();
+                paths.iter().map(|p| alone.is_allowed(p).unwrap()).collect()
+            })
+            .collect();
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                let robots = robots.clone();
+                let names = names.clone();
+                let paths = paths.clone();
+                std::thread::spawn(move || {
+                    let mut answers = vec![vec![false; paths.len()]; names.len()];
+                    for round in 0..50 {
+                        for k in 0..names.len() {
+                            let n = (k * (t + 1) + round) % names.len();
+                            for (p, path) in paths.iter().enumerate() {
+                                answers[n][p] = robots.is_allowed(&names[n], path).unwrap();
+                            }
+                        }
+                    }
+                    answers
+                })
+            })
+            .collect();
+        for thread in threads {
+            assert_eq!(thread.join().unwrap(), expected);
+        }
+        assert!(robots.recent.with(|r| r.len()) <= Recent::KEPT);
+    }
+
+    #[test]
     fn diagnostics_come_back_with_spans() {
         let robots = Robots::parse(b"disallow: /x\nuser-agent: *\ndissallow: /y\n");
         let codes: Vec<_> = robots

@@ -137,9 +137,18 @@ impl Entries {
                     pattern = rest;
                 }
             }
-            let first_star = memchr::memchr(b'*', pattern);
+            // Compiling found the first `*`; dropping `*` at the end leaves it or none.
+            let first_star = p
+                .first_star
+                .map(|at| at as usize)
+                .filter(|&at| at < pattern.len());
             let head = first_star.unwrap_or(pattern.len());
-            let last_star = memchr::memrchr(b'*', pattern).unwrap_or(pattern.len());
+            let last_star = match first_star {
+                Some(first) => {
+                    memchr::memrchr(b'*', &pattern[first..]).map_or(first, |at| first + at)
+                }
+                None => pattern.len(),
+            };
             let shape = match (first_star, anchored) {
                 _ if p.matches_everything || (pattern.is_empty() && !anchored) => Shape::Everything,
                 (None, false) => Shape::Prefix,

@@ -37,8 +37,27 @@ pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agen
     match format {
         RowFormat::Csv => {
             let mut out = Vec::with_capacity(batch.len() * agents.len() * 96);
-            for row in batch.iter().flat_map(|s| s.rows(agents)) {
-                csv_row(&mut out, &row);
+            // The columns of a capture are the same in each of its rows, and a crawler's name
+            // in every capture: each is written once.
+            let names: Vec<Vec<u8>> = agents
+                .iter()
+                .map(|agent| {
+                    let mut name = Vec::new();
+                    text(&mut name, Some(&agent.name));
+                    name
+                })
+                .collect();
+            let mut capture = Vec::with_capacity(128);
+            for surveyed in batch {
+                let mut rows = surveyed.rows(agents).peekable();
+                if let Some(first) = rows.peek() {
+                    capture.clear();
+                    csv_capture(&mut capture, first);
+                }
+                for (row, name) in rows.zip(&names) {
+                    out.extend_from_slice(&capture);
+                    csv_agent(&mut out, name, &row);
+                }
             }
             Formatted::Text(out)
         }
@@ -121,21 +140,34 @@ impl<W: Write + Send> RowWriter<W> {
 
 /// One CSV row (RFC 4180): fields with a comma, a quote or a line break quoted, quotes
 /// doubled; empty for a missing value.
+#[cfg(test)]
 fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
-    let number = |out: &mut Vec<u8>, n: Option<String>| {
-        if let Some(n) = n {
-            out.extend_from_slice(n.as_bytes());
-        }
-    };
+    csv_capture(out, row);
+    let mut name = Vec::new();
+    text(&mut name, Some(row.agent));
+    csv_agent(out, &name, row);
+}
+
+/// A number, or nothing for a missing value (no allocation).
+fn number(out: &mut Vec<u8>, n: Option<impl std::fmt::Display>) {
+    if let Some(n) = n {
+        // Writing to a `Vec` does not fail.
+        let _ = write!(out, "{n}");
+    }
+}
+
+/// The leading columns of a row, those of its capture (up to `parse_limit_cut`), each
+/// followed by a comma.
+fn csv_capture(out: &mut Vec<u8>, row: &Row<'_>) {
     text(out, Some(row.host));
     out.push(b',');
     text(out, Some(row.capture_time));
     out.push(b',');
     text(out, Some(row.warc_file));
     out.push(b',');
-    number(out, row.warc_offset.map(|n| n.to_string()));
+    number(out, row.warc_offset);
     out.push(b',');
-    number(out, row.status.map(|n| n.to_string()));
+    number(out, row.status);
     out.push(b',');
     text(out, row.redirect);
     out.push(b',');
@@ -143,7 +175,7 @@ fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
     out.push(b',');
     out.extend_from_slice(row.body_kind.as_str().as_bytes());
     out.push(b',');
-    number(out, Some(row.bytes.to_string()));
+    number(out, Some(row.bytes));
     out.push(b',');
     out.extend_from_slice(if row.parse_limit_cut {
         b"true"
@@ -151,15 +183,20 @@ fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
         b"false"
     });
     out.push(b',');
-    text(out, Some(row.agent));
+}
+
+/// The columns of a row from `agent` on (`name`: the agent's field, already written as
+/// [`text`] writes it), and the line break.
+fn csv_agent(out: &mut Vec<u8>, name: &[u8], row: &Row<'_>) {
+    out.extend_from_slice(name);
     out.push(b',');
     out.extend_from_slice(if row.named { b"true" } else { b"false" });
     out.push(b',');
     out.extend_from_slice(row.reach.as_str().as_bytes());
     out.push(b',');
-    number(out, row.crawl_delay.map(|d| d.to_string()));
+    number(out, row.crawl_delay);
     out.push(b',');
-    number(out, Some(row.sitemaps.to_string()));
+    number(out, Some(row.sitemaps));
     out.push(b'\n');
 }
 
@@ -220,6 +257,58 @@ mod tests {
         assert_eq!(
             line,
             "a.example<U+001B>[2J,,,,200,,\"text/plain, charset=\"\"x\"\"\",robots,43,false,GPTBot,false,blocked,1.5,0\n"
+        );
+    }
+
+    #[test]
+    fn csv_batches_write_each_capture_s_columns_in_every_row_of_it() {
+        let survey = Survey::new(
+            ["GPTBot", "CCBot", "Googlebot"]
+                .map(robotrules_survey::Agent::named)
+                .to_vec(),
+            Profile::Google,
+            512_000,
+        )
+        .unwrap();
+        let batch: Vec<Surveyed> = [
+            ("a.example", 200, "User-agent: CCBot\nDisallow: /\n"),
+            ("b,example", 404, ""),
+        ]
+        .iter()
+        .map(|(host, status, body)| {
+            survey.capture(&Capture {
+                host: (*host).into(),
+                status: Some(*status),
+                body: body.as_bytes().to_vec(),
+                offset: Some(7),
+                ..Capture::default()
+            })
+        })
+        .collect();
+        let Formatted::Text(out) = format_batch(RowFormat::Csv, &batch, survey.agents()) else {
+            panic!("text expected");
+        };
+        let mut one_by_one = Vec::new();
+        for row in batch.iter().flat_map(|s| s.rows(survey.agents())) {
+            csv_row(&mut one_by_one, &row);
+        }
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(one_by_one).unwrap()
+        );
+        let Formatted::Text(out) = format_batch(RowFormat::Csv, &batch, survey.agents()) else {
+            panic!("text expected");
+        };
+        let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+        assert_eq!(lines.len(), 6);
+        assert_eq!(
+            lines[1],
+            "a.example,,,7,200,,,robots,30,false,CCBot,true,blocked,,0"
+        );
+        assert!(
+            lines[3].starts_with("\"b,example\",,,7,404,"),
+            "{}",
+            lines[3]
         );
     }
 
