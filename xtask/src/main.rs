@@ -18,9 +18,12 @@
 //!   upgrading nothing (`src/debian.rs`), then runs `cargo test --workspace` with the features
 //!   that turn those tests on (`redis-tests`, `browser-tests`), then the Python package's
 //!   tests in a virtualenv under `target/` (`src/python.rs`; Java is installed when missing
-//!   for the Spark job's test, `src/java.rs`). `ROBOTRULES_SKIP_REDIS`, `_BROWSER`, `_JAVA`
-//!   and `_PYTHON` (set to `1`) each leave one piece out, and the run then ends saying so
-//!   (`src/skip.rs`).
+//!   for the Spark job's test, `src/java.rs`), then the npm package's (`src/js.rs`).
+//!   `ROBOTRULES_SKIP_REDIS`, `_BROWSER`, `_JAVA`, `_PYTHON` and `_JS` (set to `1`) each leave
+//!   one piece out, and the run then ends saying so (`src/skip.rs`);
+//! - `cargo xtask js` builds the npm package (WebAssembly, wasm-bindgen), packs it into
+//!   `target/js/` and runs its tests, installing the WebAssembly target, wasm-bindgen-cli and
+//!   the tests' npm packages when missing (`src/js.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
@@ -28,6 +31,7 @@ mod browser;
 mod cargo;
 mod debian;
 mod java;
+mod js;
 mod python;
 mod redis;
 mod skip;
@@ -60,9 +64,12 @@ enum Task {
     #[command(disable_help_flag = true)]
     Sweep(Forwarded),
     /// Install redis-server when it is missing, then run `cargo test --workspace` with the
-    /// Redis store's features (arguments go to cargo test), then the Python package's tests.
+    /// Redis store's features (arguments go to cargo test), then the Python package's tests,
+    /// then the npm package's.
     #[command(disable_help_flag = true)]
     Test(Forwarded),
+    /// Build the npm package (WebAssembly), pack it into target/js/ and run its tests.
+    Js,
 }
 
 /// The arguments handed to the command's binary.
@@ -131,9 +138,11 @@ fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
+        Task::Js => workspace_root().and_then(js::run),
         Task::Test(forwarded) => {
             let result = cargo_test(&forwarded.args)
-                .and_then(|status| python::after_cargo_test(status, &forwarded.args));
+                .and_then(|status| python::after_cargo_test(status, &forwarded.args))
+                .and_then(|status| js::after_cargo_test(status, &forwarded.args));
             if let Some(summary) = skip::summary(&skip::skipped()) {
                 eprintln!("{summary}");
             }

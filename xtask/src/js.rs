@@ -1,0 +1,345 @@
+//! The npm package `robotrules` (`crates/robotrules-js`): `cargo xtask js` builds it, packs it
+//! and runs its tests; `cargo xtask test` runs the same step after the Python step, unless
+//! `ROBOTRULES_SKIP_JS=1` (`skip.rs`) or the arguments choose other packages.
+//!
+//! What is missing is installed first: the `wasm32-unknown-unknown` target (`rustup target
+//! add`), and `wasm-bindgen-cli` into `target/js-tools` at exactly the version of the
+//! `wasm-bindgen` crate in `Cargo.lock` (the two must match), built from crates.io source, with
+//! no prebuilt binary. It is installed without `--locked`: the lockfile published with
+//! wasm-bindgen-cli pins a webpki-roots release that the registry here does not serve; the
+//! tool's version is pinned either way. Node.js 18 or later must be on `PATH`.
+//!
+//! Then:
+//! 1. `cargo build -p robotrules-js --target wasm32-unknown-unknown --profile wasm` (the
+//!    workspace's `wasm` profile: size-optimised, LTO; there is no wasm-opt here);
+//! 2. wasm-bindgen `--target nodejs` into `npm/dist/node` and `--target web` into
+//!    `npm/dist/web` (without the name section), and `node npm/build.mjs` (the wrapper as
+//!    CommonJS and ESM, one .wasm);
+//! 3. `npm pack` into `target/js/` (`robotrules-0.1.0.tgz`, whose size it prints);
+//! 4. in `crates/robotrules-js/tests`, `npm ci` when its lockfile changed (mocha, chai and
+//!    robots-parser, pinned), then the packed tarball installed with `npm install --no-save`;
+//! 5. `node --test` on the package's own tests (`*.test.mjs`), then robots-parser 3.0.1's own
+//!    suite against the drop-in (`robots-parser/run.cjs`).
+//!
+//! It prints how long the step took.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use anyhow::{bail, Context as _};
+
+use crate::skip::Piece;
+
+/// The WebAssembly target.
+const TARGET: &str = "wasm32-unknown-unknown";
+
+/// The package's version (`npm/package.json`), which names the packed tarball.
+const PACKAGE: &str = "robotrules-0.1.0.tgz";
+
+/// Runs the JS step after `cargo test` and the Python step ended with `status`, unless it
+/// failed, the step is skipped, or the arguments chose other packages.
+pub(crate) fn after_cargo_test(
+    status: ExitCode,
+    args: &[std::ffi::OsString],
+) -> anyhow::Result<ExitCode> {
+    if status != ExitCode::SUCCESS
+        || Piece::Js.skipped()
+        || (crate::cargo::names_packages(args)
+            && !args
+                .iter()
+                .any(|arg| arg.to_string_lossy().ends_with("robotrules-js")))
+    {
+        return Ok(status);
+    }
+    run(crate::cargo::workspace_root()?)
+}
+
+/// The whole step in the workspace at `root`.
+pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let crate_dir = root.join("crates/robotrules-js");
+    let target_dir =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    check_node()?;
+    ensure_target()?;
+    let version = wasm_bindgen_version(root)?;
+    let bindgen = ensure_wasm_bindgen(&target_dir.join("js-tools"), &version)?;
+
+    eprintln!("xtask: building the WebAssembly (cargo build -p robotrules-js --target {TARGET} --profile wasm)");
+    let mut build = crate::cargo::cargo_command()?;
+    build
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "robotrules-js",
+            "--target",
+            TARGET,
+        ])
+        .args(["--profile", "wasm", "--manifest-path"])
+        .arg(root.join("Cargo.toml"));
+    check(build)?;
+    let wasm = target_dir
+        .join(TARGET)
+        .join("wasm")
+        .join("robotrules_js.wasm");
+
+    let npm = crate_dir.join("npm");
+    let dist = npm.join("dist");
+    if dist.exists() {
+        std::fs::remove_dir_all(&dist).with_context(|| format!("removing {}", dist.display()))?;
+    }
+    for (target, out) in [("nodejs", "node"), ("web", "web")] {
+        eprintln!("xtask: wasm-bindgen --target {target}");
+        let mut bind = Command::new(&bindgen);
+        // The name section only names functions in a trace; the package is smaller without.
+        bind.args([
+            "--target",
+            target,
+            "--no-typescript",
+            "--remove-name-section",
+        ])
+        .args(["--remove-producers-section", "--out-dir"])
+        .arg(dist.join(out))
+        .arg(&wasm);
+        check(bind)?;
+    }
+    let mut assemble = Command::new("node");
+    assemble.arg(npm.join("build.mjs"));
+    check(assemble)?;
+
+    let packed = target_dir.join("js");
+    std::fs::create_dir_all(&packed).with_context(|| format!("making {}", packed.display()))?;
+    eprintln!("xtask: npm pack");
+    let mut pack = npm_command();
+    pack.args(["pack", "--silent", "--pack-destination"])
+        .arg(&packed)
+        .current_dir(&npm);
+    check(pack)?;
+    let tarball = packed.join(PACKAGE);
+    let size = std::fs::metadata(&tarball)
+        .with_context(|| format!("npm pack wrote no {}", tarball.display()))?
+        .len();
+    eprintln!(
+        "xtask: {} is {} KB (gzipped)",
+        tarball.display(),
+        size.div_ceil(1024)
+    );
+
+    let tests = crate_dir.join("tests");
+    ensure_test_packages(&tests)?;
+    let mut install = npm_command();
+    install
+        .args([
+            "install",
+            "--no-save",
+            "--no-audit",
+            "--no-fund",
+            "--silent",
+        ])
+        .arg(&tarball)
+        .current_dir(&tests);
+    check(install)?;
+
+    eprintln!("xtask: running the JS tests (node --test crates/robotrules-js/tests)");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&tests)
+        .with_context(|| format!("reading {}", tests.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    let mut node_test = Command::new("node");
+    node_test.arg("--test").args(&files).current_dir(&tests);
+    let status = crate::cargo::run(node_test)?;
+    if status == ExitCode::SUCCESS {
+        eprintln!(
+            "xtask: running robots-parser 3.0.1's own suite against robotrules/robots-parser"
+        );
+        let mut suite = Command::new("node");
+        suite
+            .arg(tests.join("robots-parser/run.cjs"))
+            .current_dir(&tests);
+        let suite_status = crate::cargo::run(suite)?;
+        eprintln!("xtask: the JS step took {:.0?}", started.elapsed());
+        return Ok(suite_status);
+    }
+    eprintln!("xtask: the JS step took {:.0?}", started.elapsed());
+    Ok(status)
+}
+
+/// Fails unless a Node.js of version 18 or later is on `PATH`.
+fn check_node() -> anyhow::Result<()> {
+    let output = Command::new("node").arg("--version").output().context(
+        "the npm package's tests need Node.js 18 or later on PATH (or ROBOTRULES_SKIP_JS=1)",
+    )?;
+    let version = String::from_utf8_lossy(&output.stdout);
+    let major: u32 = version
+        .trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    if major < 18 {
+        bail!(
+            "the npm package needs Node.js 18 or later, found {}",
+            version.trim()
+        );
+    }
+    Ok(())
+}
+
+/// `rustup target add wasm32-unknown-unknown` unless it is installed.
+fn ensure_target() -> anyhow::Result<()> {
+    let output = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .context("running rustup (the WebAssembly target is installed with it)")?;
+    if String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .any(|line| line.trim() == TARGET)
+    {
+        return Ok(());
+    }
+    eprintln!("xtask: rustup target add {TARGET}");
+    let mut add = Command::new("rustup");
+    add.args(["target", "add", TARGET]);
+    check(add)
+}
+
+/// The version of the `wasm-bindgen` crate in the workspace's `Cargo.lock`.
+fn wasm_bindgen_version(root: &Path) -> anyhow::Result<String> {
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).context("reading Cargo.lock")?;
+    locked_version(&lock, "wasm-bindgen").context("Cargo.lock holds no wasm-bindgen crate")
+}
+
+/// The version of package `name` in the text of a `Cargo.lock`.
+fn locked_version(lock: &str, name: &str) -> Option<String> {
+    let wanted = format!("name = \"{name}\"");
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == wanted {
+            let version = lines.next()?.trim().strip_prefix("version = \"")?;
+            return Some(version.trim_end_matches('"').to_owned());
+        }
+    }
+    None
+}
+
+/// The `wasm-bindgen` binary at `version` under `root` (`root/bin`), installed from crates.io
+/// when it is missing or another version.
+fn ensure_wasm_bindgen(root: &Path, version: &str) -> anyhow::Result<PathBuf> {
+    let binary = root
+        .join("bin")
+        .join(format!("wasm-bindgen{}", std::env::consts::EXE_SUFFIX));
+    let installed = Command::new(&binary)
+        .arg("--version")
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        .unwrap_or_default();
+    if installed == format!("wasm-bindgen {version}") {
+        return Ok(binary);
+    }
+    eprintln!(
+        "xtask: installing wasm-bindgen-cli {version} from crates.io into {}",
+        root.display()
+    );
+    let mut install = crate::cargo::cargo_command()?;
+    // Not `--locked`: the lockfile published with wasm-bindgen-cli pins a webpki-roots release
+    // that the registry here does not serve (see the module docs).
+    install
+        .args([
+            "install",
+            "wasm-bindgen-cli",
+            "--version",
+            version,
+            "--root",
+        ])
+        .arg(root);
+    check(install)?;
+    Ok(binary)
+}
+
+/// `npm ci` in `tests` unless its `node_modules` was installed from the same lockfile.
+fn ensure_test_packages(tests: &Path) -> anyhow::Result<()> {
+    let lock = std::fs::read_to_string(tests.join("package-lock.json"))
+        .context("reading crates/robotrules-js/tests/package-lock.json")?;
+    let stamp = tests.join("node_modules").join(".robotrules-lock.json");
+    if std::fs::read_to_string(&stamp).is_ok_and(|had| had == lock) {
+        return Ok(());
+    }
+    eprintln!("xtask: npm ci in crates/robotrules-js/tests (mocha, chai, robots-parser; pinned)");
+    let mut ci = npm_command();
+    ci.args(["ci", "--no-audit", "--no-fund", "--silent"])
+        .current_dir(tests);
+    check(ci)?;
+    std::fs::write(&stamp, lock).with_context(|| format!("writing {}", stamp.display()))
+}
+
+/// `npm`.
+fn npm_command() -> Command {
+    Command::new("npm")
+}
+
+/// Runs `command`, failing unless it succeeds.
+fn check(mut command: Command) -> anyhow::Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
+    if !status.success() {
+        bail!(
+            "`{} {}` failed ({status})",
+            command.get_program().to_string_lossy(),
+            command
+                .get_args()
+                .map(|a| a.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_locked_version_is_read_from_the_package_s_own_entry() {
+        let lock = "[[package]]\nname = \"wasm-bindgen-macro\"\nversion = \"9.9.9\"\n\n\
+                    [[package]]\nname = \"wasm-bindgen\"\nversion = \"0.2.130\"\n";
+        assert_eq!(
+            locked_version(lock, "wasm-bindgen").as_deref(),
+            Some("0.2.130")
+        );
+        assert_eq!(locked_version(lock, "js-sys"), None);
+    }
+
+    #[test]
+    fn the_crate_pins_the_locked_wasm_bindgen() {
+        let root = crate::cargo::workspace_root().unwrap();
+        let locked = wasm_bindgen_version(root).unwrap();
+        let manifest =
+            std::fs::read_to_string(root.join("crates/robotrules-js/Cargo.toml")).unwrap();
+        assert!(
+            manifest.contains(&format!("wasm-bindgen = \"={locked}\"")),
+            "crates/robotrules-js pins wasm-bindgen at another version than Cargo.lock's {locked}"
+        );
+    }
+
+    #[test]
+    fn the_tarball_is_named_after_the_package_s_version() {
+        let root = crate::cargo::workspace_root().unwrap();
+        let package =
+            std::fs::read_to_string(root.join("crates/robotrules-js/npm/package.json")).unwrap();
+        let version = PACKAGE
+            .strip_prefix("robotrules-")
+            .and_then(|v| v.strip_suffix(".tgz"))
+            .unwrap();
+        assert!(
+            package.contains(&format!("\"version\": \"{version}\"")),
+            "{PACKAGE}"
+        );
+    }
+}
