@@ -1,6 +1,6 @@
-//! `allowedMany`: many URLs in one crossing. The wrapper joins the URLs with NUL into one
-//! string and encodes it once (`TextEncoder`, one copy into WebAssembly memory instead of one
-//! per URL), and gets back one byte per URL.
+//! `allowedMany`: many URLs in one crossing. The wrapper joins each chunk of 1,024 URLs with
+//! NUL into one string and encodes it once (`TextEncoder`, one copy into WebAssembly memory
+//! instead of one per URL), and gets back one byte per URL.
 
 use robotrules::InvalidUrl;
 

@@ -5,6 +5,14 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use crate::failure::Failure;
 use crate::{batch, json};
 
+/// The answer of the `…Code` methods for a question the profile cannot answer.
+pub(crate) const REFUSED: u32 = 2;
+
+/// `1` allowed, `0` not, [`REFUSED`] for no verdict.
+pub(crate) fn verdict_code(verdict: Option<bool>) -> u32 {
+    verdict.map_or(REFUSED, u32::from)
+}
+
 /// One crawler's rules in a parsed file (immutable; it shares the file).
 #[wasm_bindgen]
 pub struct Crawler {
@@ -36,6 +44,14 @@ impl Crawler {
     #[wasm_bindgen(js_name = isAllowed)]
     pub fn is_allowed(&self, url: &str) -> Result<bool, Failure> {
         Ok(self.inner.is_allowed(url)?)
+    }
+
+    /// [`Crawler::is_allowed`] as a number, for the hot path (a `Result` comes back to
+    /// JavaScript as an array made per call): `1` allowed, `0` not, [`REFUSED`] for a URL the
+    /// profile cannot read (then `isAllowed` says why).
+    #[wasm_bindgen(js_name = isAllowedCode)]
+    pub fn is_allowed_code(&self, url: &str) -> u32 {
+        verdict_code(self.inner.is_allowed(url).ok())
     }
 
     /// The verdicts on the `count` URLs of `joined` (their UTF-8, joined with NUL), one byte
@@ -103,5 +119,25 @@ impl Crawler {
     #[wasm_bindgen(js_name = extensionsJson)]
     pub fn extensions_json(&self) -> String {
         json::extensions(self.inner.extensions())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_codes_are_the_verdicts_or_refused() {
+        let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /a\n");
+        let crawler = Crawler::new(robots.crawler("bot").unwrap());
+        assert_eq!(crawler.is_allowed_code("/a"), 0);
+        assert_eq!(crawler.is_allowed_code("https://example.com/b"), 1);
+        assert_eq!(crawler.is_allowed_code("example.com/b"), REFUSED);
+        let robots =
+            crate::Robots::parse(b"user-agent: *\ndisallow: /a\n", "rfc9309", None).unwrap();
+        assert_eq!(robots.is_allowed_code("bot", "/a"), 0);
+        assert_eq!(robots.is_allowed_code("bot", "/b"), 1);
+        assert_eq!(robots.is_allowed_code("Bot/1.0", "/b"), REFUSED);
+        assert_eq!(robots.is_allowed_code("bot", "b"), REFUSED);
     }
 }

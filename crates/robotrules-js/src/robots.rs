@@ -53,6 +53,13 @@ impl Robots {
         Ok(self.inner.is_allowed(agent, url)?)
     }
 
+    /// [`Robots::is_allowed`] as a number: `1` allowed, `0` not, [`crate::crawler::REFUSED`]
+    /// for a name or URL the profile cannot read (then `isAllowed` says why).
+    #[wasm_bindgen(js_name = isAllowedCode)]
+    pub fn is_allowed_code(&self, agent: &str, url: &str) -> u32 {
+        crate::crawler::verdict_code(self.inner.is_allowed(agent, url).ok())
+    }
+
     /// Every `Sitemap:` URL in the file, as written (RFC 9309 §2.2.4).
     pub fn sitemaps(&self) -> Vec<String> {
         self.inner.sitemaps().map(str::to_owned).collect()

@@ -110,6 +110,24 @@ test('crawler: isAllowed, allowedMany, decide, explain, crawlDelay, requestRate'
 	assert.equal(robots.explain('OtherBot', '/private/x').decidedBy.line, 2);
 });
 
+test('allowedMany over many chunks answers as isAllowed one URL at a time', () => {
+	for (const profile of PROFILES) {
+		const crawler = Robots.parse(BODY, { profile }).crawler('OtherBot');
+		const urls = [];
+		for (let i = 0; i < 5011; i++) {
+			const path = ['/private/', '/private/press/', '/', '/a\0b', '/caf\u00e9', '/x/../private/y', '/\uD800'][i % 7];
+			urls.push(i % 3 === 0 ? path : `https://example.com${path}${i}`);
+		}
+		assert.deepEqual(crawler.allowedMany(urls), urls.map((url) => crawler.isAllowed(url)));
+		if (profile !== 'google') {
+			const bad = urls.slice();
+			bad[3000] = 'not a url';
+			bad[4000] = 'also not';
+			assert.throws(() => crawler.allowedMany(bad), (e) => e instanceof InvalidUrl && e.url === 'not a url');
+		}
+	}
+});
+
 test('typed errors carry the CLI message and the suggested token', () => {
 	const robots = Robots.parse(BODY);
 	assert.throws(() => robots.isAllowed('ExampleBot/1.0', '/'), InvalidAgent);
