@@ -16,10 +16,13 @@
 //!    `npm/dist/web` (without the name section), and `node npm/build.mjs` (the wrapper as
 //!    CommonJS and ESM, one .wasm);
 //! 3. `npm pack` into `target/js/` (`robotrules-0.1.0.tgz`, whose size it prints);
-//! 4. in `crates/robotrules-js/tests`, `npm ci` when its lockfile changed (mocha, chai and
-//!    robots-parser, pinned), then the packed tarball installed with `npm install --no-save`;
-//! 5. `node --test` on the package's own tests (`*.test.mjs`), then robots-parser 3.0.1's own
-//!    suite against the drop-in (`robots-parser/run.cjs`).
+//! 4. in `crates/robotrules-js/tests` and `crates/robotrules-js/tests/crawlee`, `npm ci` when
+//!    the lockfile changed (mocha, chai and robots-parser; crawlee with `robots-parser`
+//!    overridden by the drop-in; all pinned), then the packed tarball installed with
+//!    `npm install --no-save`;
+//! 5. `node --test` on the package's own tests (`*.test.mjs`), robots-parser 3.0.1's own
+//!    suite against the drop-in (`robots-parser/run.cjs`), then the Crawlee crawl on loopback
+//!    (`crawlee/crawl.test.mjs`).
 //!
 //! It prints how long the step took.
 
@@ -128,31 +131,26 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
     );
 
     let tests = crate_dir.join("tests");
-    ensure_test_packages(&tests)?;
-    let mut install = npm_command();
-    install
-        .args([
-            "install",
-            "--no-save",
-            "--no-audit",
-            "--no-fund",
-            "--silent",
-        ])
-        .arg(&tarball)
-        .current_dir(&tests);
-    check(install)?;
+    let crawlee = tests.join("crawlee");
+    for dir in [&tests, &crawlee] {
+        ensure_test_packages(dir)?;
+        let mut install = npm_command();
+        install
+            .args([
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--silent",
+            ])
+            .arg(&tarball)
+            .current_dir(dir);
+        check(install)?;
+    }
 
     eprintln!("xtask: running the JS tests (node --test crates/robotrules-js/tests)");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&tests)
-        .with_context(|| format!("reading {}", tests.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
-        .collect();
-    files.sort();
-    let mut node_test = Command::new("node");
-    node_test.arg("--test").args(&files).current_dir(&tests);
-    let status = crate::cargo::run(node_test)?;
-    if status == ExitCode::SUCCESS {
+    let status = node_tests(&tests)?;
+    let status = if status == ExitCode::SUCCESS {
         eprintln!(
             "xtask: running robots-parser 3.0.1's own suite against robotrules/robots-parser"
         );
@@ -160,12 +158,33 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
         suite
             .arg(tests.join("robots-parser/run.cjs"))
             .current_dir(&tests);
-        let suite_status = crate::cargo::run(suite)?;
-        eprintln!("xtask: the JS step took {:.0?}", started.elapsed());
-        return Ok(suite_status);
-    }
+        crate::cargo::run(suite)?
+    } else {
+        status
+    };
+    let status = if status == ExitCode::SUCCESS {
+        eprintln!(
+            "xtask: running the Crawlee crawl (node --test crates/robotrules-js/tests/crawlee)"
+        );
+        node_tests(&crawlee)?
+    } else {
+        status
+    };
     eprintln!("xtask: the JS step took {:.0?}", started.elapsed());
     Ok(status)
+}
+
+/// `node --test` on the `*.test.mjs` files of `dir`, run there.
+fn node_tests(dir: &Path) -> anyhow::Result<ExitCode> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    let mut node_test = Command::new("node");
+    node_test.arg("--test").args(&files).current_dir(dir);
+    crate::cargo::run(node_test)
 }
 
 /// Fails unless a Node.js of version 18 or later is on `PATH`.
@@ -261,18 +280,22 @@ fn ensure_wasm_bindgen(root: &Path, version: &str) -> anyhow::Result<PathBuf> {
     Ok(binary)
 }
 
-/// `npm ci` in `tests` unless its `node_modules` was installed from the same lockfile.
-fn ensure_test_packages(tests: &Path) -> anyhow::Result<()> {
-    let lock = std::fs::read_to_string(tests.join("package-lock.json"))
-        .context("reading crates/robotrules-js/tests/package-lock.json")?;
-    let stamp = tests.join("node_modules").join(".robotrules-lock.json");
+/// `npm ci` in `dir` unless its `node_modules` was installed from the same lockfile.
+fn ensure_test_packages(dir: &Path) -> anyhow::Result<()> {
+    let lockfile = dir.join("package-lock.json");
+    let lock = std::fs::read_to_string(&lockfile)
+        .with_context(|| format!("reading {}", lockfile.display()))?;
+    let stamp = dir.join("node_modules").join(".robotrules-lock.json");
     if std::fs::read_to_string(&stamp).is_ok_and(|had| had == lock) {
         return Ok(());
     }
-    eprintln!("xtask: npm ci in crates/robotrules-js/tests (mocha, chai, robots-parser; pinned)");
+    eprintln!(
+        "xtask: npm ci in {} (pinned by its package-lock.json)",
+        dir.display()
+    );
     let mut ci = npm_command();
     ci.args(["ci", "--no-audit", "--no-fund", "--silent"])
-        .current_dir(tests);
+        .current_dir(dir);
     check(ci)?;
     std::fs::write(&stamp, lock).with_context(|| format!("writing {}", stamp.display()))
 }

@@ -2,7 +2,8 @@
 // `cargo xtask js`, see xtask/src/js.rs):
 //   dist/node/  `--target nodejs`: CommonJS glue that loads the .wasm synchronously with `fs`
 //   dist/web/   `--target web`: ESM glue with `init()` / `initSync()`, for browsers and edge runtimes
-// It writes the wrapper (src/api.js) and the robots-parser drop-in (src/robots-parser.js) as
+// It writes the wrapper (src/api.js), the robots-parser drop-in (src/robots-parser.js) and the
+// Crawlee adapter (src/crawlee.js) as
 // CommonJS and ESM modules into dist/, and makes the Node.js glue load the one .wasm file in
 // dist/web/ (the two targets' .wasm files are checked to be the same bytes), so the package
 // holds a single copy.
@@ -40,7 +41,7 @@ for (const extra of ['.gitignore', 'package.json']) {
 }
 
 // The wrapper and the drop-in, as CommonJS and as ESM.
-for (const [file, name] of [['api.js', 'bind'], ['robots-parser.js', 'robotsParserOf']]) {
+for (const [file, name] of [['api.js', 'bind'], ['robots-parser.js', 'robotsParserOf'], ['crawlee.js', 'crawleeAdapterOf']]) {
 	const body = readFileSync(join(here, 'src', file), 'utf8');
 	const base = file.replace(/\.js$/, '');
 	writeFileSync(join(dist, `${base}.cjs`), `'use strict';\n${body}\nmodule.exports = ${name};\n`);

@@ -8,7 +8,7 @@ use crate::{batch, json};
 /// The answer of the `…Code` methods for a question the profile cannot answer.
 pub(crate) const REFUSED: u32 = 2;
 
-/// `1` allowed, `0` not, [`REFUSED`] for no verdict.
+/// `1` allowed, `0` not, `REFUSED` for no verdict.
 pub(crate) fn verdict_code(verdict: Option<bool>) -> u32 {
     verdict.map_or(REFUSED, u32::from)
 }
@@ -47,7 +47,7 @@ impl Crawler {
     }
 
     /// [`Crawler::is_allowed`] as a number, for the hot path (a `Result` comes back to
-    /// JavaScript as an array made per call): `1` allowed, `0` not, [`REFUSED`] for a URL the
+    /// JavaScript as an array made per call): `1` allowed, `0` not, `2` for a URL the
     /// profile cannot read (then `isAllowed` says why).
     #[wasm_bindgen(js_name = isAllowedCode)]
     pub fn is_allowed_code(&self, url: &str) -> u32 {

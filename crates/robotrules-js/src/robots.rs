@@ -53,7 +53,7 @@ impl Robots {
         Ok(self.inner.is_allowed(agent, url)?)
     }
 
-    /// [`Robots::is_allowed`] as a number: `1` allowed, `0` not, [`crate::crawler::REFUSED`]
+    /// [`Robots::is_allowed`] as a number: `1` allowed, `0` not, `2`
     /// for a name or URL the profile cannot read (then `isAllowed` says why).
     #[wasm_bindgen(js_name = isAllowedCode)]
     pub fn is_allowed_code(&self, agent: &str, url: &str) -> u32 {
