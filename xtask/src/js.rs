@@ -7,7 +7,8 @@
 //! `wasm-bindgen` crate in `Cargo.lock` (the two must match), built from crates.io source, with
 //! no prebuilt binary. It is installed without `--locked`: the lockfile published with
 //! wasm-bindgen-cli pins a webpki-roots release that the registry here does not serve; the
-//! tool's version is pinned either way. Node.js 18 or later must be on `PATH`.
+//! tool's version is pinned either way. Node.js 18 or later with npm is installed with
+//! `apt-get` when `node` or `npm` is missing (`debian.rs`).
 //!
 //! Then:
 //! 1. `cargo build -p robotrules-js --target wasm32-unknown-unknown --profile wasm` (the
@@ -64,7 +65,7 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
     let crate_dir = root.join("crates/robotrules-js");
     let target_dir =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    check_node()?;
+    ensure_node()?;
     ensure_target()?;
     let version = wasm_bindgen_version(root)?;
     let bindgen = ensure_wasm_bindgen(&target_dir.join("js-tools"), &version)?;
@@ -187,26 +188,45 @@ fn node_tests(dir: &Path) -> anyhow::Result<ExitCode> {
     crate::cargo::run(node_test)
 }
 
-/// Fails unless a Node.js of version 18 or later is on `PATH`.
-fn check_node() -> anyhow::Result<()> {
-    let output = Command::new("node").arg("--version").output().context(
-        "the npm package's tests need Node.js 18 or later on PATH (or ROBOTRULES_SKIP_JS=1)",
-    )?;
+/// Debian's packages for Node.js and npm (bookworm's Node.js is 18).
+const NODE_PACKAGES: &[&str] = &["nodejs", "npm"];
+
+/// Makes sure a Node.js of version 18 or later and npm are on `PATH`: installed with
+/// `apt-get` when missing ([`crate::debian`], as `redis.rs` installs `redis-server`); an older
+/// Node.js already installed is an error (nothing installed is upgraded).
+fn ensure_node() -> anyhow::Result<()> {
+    if crate::debian::on_path("node").is_none() || crate::debian::on_path("npm").is_none() {
+        crate::debian::apt_install(&crate::debian::Install {
+            packages: NODE_PACKAGES,
+            why: Piece::Js.tests(),
+            skip: Piece::Js.variable(),
+            without_apt: "node or npm is missing and there is no apt-get to install them;                           install Node.js 18 or later with npm",
+        })?;
+    }
+    let output = Command::new("node")
+        .arg("--version")
+        .output()
+        .context("running node --version")?;
     let version = String::from_utf8_lossy(&output.stdout);
-    let major: u32 = version
-        .trim()
-        .trim_start_matches('v')
-        .split('.')
-        .next()
-        .and_then(|m| m.parse().ok())
-        .unwrap_or(0);
-    if major < 18 {
+    if node_major(&version) < 18 {
         bail!(
-            "the npm package needs Node.js 18 or later, found {}",
+            "the npm package needs Node.js 18 or later, found {:?}; install a newer one (or set \
+             ROBOTRULES_SKIP_JS=1)",
             version.trim()
         );
     }
     Ok(())
+}
+
+/// The major version in `node --version`'s output (`v20.20.2` → 20), `0` if unreadable.
+fn node_major(version: &str) -> u32 {
+    version
+        .trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|major| major.parse().ok())
+        .unwrap_or(0)
 }
 
 /// `rustup target add wasm32-unknown-unknown` unless it is installed.
@@ -327,6 +347,14 @@ fn check(mut command: Command) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn node_versions_are_read_by_their_major() {
+        assert_eq!(node_major("v20.20.2\n"), 20);
+        assert_eq!(node_major("v18.19.0"), 18);
+        assert_eq!(node_major("v9.0.0"), 9);
+        assert_eq!(node_major(""), 0);
+    }
 
     #[test]
     fn the_locked_version_is_read_from_the_package_s_own_entry() {
