@@ -18,7 +18,7 @@
 //!    CommonJS and ESM, one .wasm);
 //! 3. `npm pack` into `target/js/` (`robotrules-0.1.0.tgz`, whose size it prints);
 //! 4. in `crates/robotrules-js/tests` and `crates/robotrules-js/tests/crawlee`, `npm ci` when
-//!    the lockfile changed (mocha, chai and robots-parser; crawlee with `robots-parser`
+//!    the lockfile changed (mocha, chai, robots-parser and TypeScript; crawlee with `robots-parser`
 //!    overridden by the drop-in; all pinned), then the packed tarball installed with
 //!    `npm install --no-save`;
 //! 5. `node --test` on the package's own tests (`*.test.mjs`), robots-parser 3.0.1's own
