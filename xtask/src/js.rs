@@ -18,9 +18,9 @@
 //!    CommonJS and ESM, one .wasm);
 //! 3. `npm pack` into `target/js/` (`robotrules-0.1.0.tgz`, whose size it prints);
 //! 4. in `crates/robotrules-js/tests` and `crates/robotrules-js/tests/crawlee`, `npm ci` when
-//!    the lockfile changed (mocha, chai, robots-parser and TypeScript; crawlee with `robots-parser`
-//!    overridden by the drop-in; all pinned), then the packed tarball installed with
-//!    `npm install --no-save`;
+//!    the lockfile changed (mocha, chai, robots-parser and TypeScript; crawlee with
+//!    `robots-parser` overridden by the drop-in; all pinned), then the packed tarball
+//!    installed with `npm install --no-save`;
 //! 5. `node --test` on the package's own tests (`*.test.mjs`), robots-parser 3.0.1's own
 //!    suite against the drop-in (`robots-parser/run.cjs`), then the Crawlee crawl on loopback
 //!    (`crawlee/crawl.test.mjs`).
@@ -70,7 +70,10 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
     let version = wasm_bindgen_version(root)?;
     let bindgen = ensure_wasm_bindgen(&target_dir.join("js-tools"), &version)?;
 
-    eprintln!("xtask: building the WebAssembly (cargo build -p robotrules-js --target {TARGET} --profile wasm)");
+    eprintln!(
+        "xtask: building the WebAssembly (cargo build -p robotrules-js --target {TARGET} \
+         --profile wasm)"
+    );
     let mut build = crate::cargo::cargo_command()?;
     build
         .args([
@@ -200,7 +203,8 @@ fn ensure_node() -> anyhow::Result<()> {
             packages: NODE_PACKAGES,
             why: Piece::Js.tests(),
             skip: Piece::Js.variable(),
-            without_apt: "node or npm is missing and there is no apt-get to install them;                           install Node.js 18 or later with npm",
+            without_apt: "node or npm is missing and there is no apt-get to install them; install \
+                          Node.js 18 or later with npm",
         })?;
     }
     let output = Command::new("node")
