@@ -34,6 +34,8 @@ function crawleeAdapterOf(api) {
 			this.ttlMillis = options.ttlMillis ?? DAY;
 			this.unreachableTtlMillis = options.unreachableTtlMillis ?? 60_000;
 			this.fetch = options.fetch || globalThis.fetch;
+			// An unknown profile is a RangeError now, not a failed fetch later.
+			api.Robots.parse('', { profile: this.profile }).free();
 			this.entries = new Map();
 			this.nextVisit = new Map();
 		}
@@ -47,9 +49,10 @@ function crawleeAdapterOf(api) {
 			const promise = this.#load(origin);
 			const record = { promise, expires: Infinity };
 			this.entries.set(origin, record);
+			// A replaced entry is not freed here: a request may still be asking it. The garbage
+			// collector frees it.
 			promise.then((entry) => {
 				record.expires = Date.now() + (entry.access === 'unreachable' ? this.unreachableTtlMillis : this.ttlMillis);
-				if (kept !== undefined) kept.promise.then((old) => old.free());
 			});
 			return promise;
 		}

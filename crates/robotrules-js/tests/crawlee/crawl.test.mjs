@@ -122,6 +122,10 @@ test('robotrules/crawlee honours crawl-delay between requests to one origin', as
 	}
 });
 
+test('an unknown profile is refused when the adapter is made', () => {
+	assert.throws(() => failClosed({}, { profile: 'googel' }), RangeError);
+});
+
 test('the drop-in is what Crawlee loads as robots-parser', () => {
 	const require = createRequire(import.meta.url);
 	const fromCrawlee = createRequire(require.resolve('@crawlee/utils'))('robots-parser');
