@@ -22,7 +22,9 @@ mod crawler;
 mod failure;
 mod json;
 mod robots;
+mod tester;
 
 pub use crawler::Crawler;
 pub use failure::Failure;
 pub use robots::{crawler_token, lint, memory_bytes, Robots};
+pub use tester::tester_api;
