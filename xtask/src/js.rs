@@ -23,7 +23,10 @@
 //!    installed with `npm install --no-save`;
 //! 5. `node --test` on the package's own tests (`*.test.mjs`), robots-parser 3.0.1's own
 //!    suite against the drop-in (`robots-parser/run.cjs`), then the Crawlee crawl on loopback
-//!    (`crawlee/crawl.test.mjs`).
+//!    (`crawlee/crawl.test.mjs`);
+//! 6. the static tester (`static_tester.rs`) written into `target/js/tester` and opened in
+//!    headless Chromium from a static file server on loopback (`tester/tester.test.mjs`),
+//!    Chromium installed when missing (`browser.rs`), unless `ROBOTRULES_SKIP_BROWSER=1`.
 //!
 //! It prints how long the step took.
 
@@ -59,62 +62,25 @@ pub(crate) fn after_cargo_test(
     run(crate::cargo::workspace_root()?)
 }
 
+/// The target directory of the workspace at `root`.
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
+}
+
+/// `cargo xtask static-tester DIR`: builds the WebAssembly and writes the static tester into
+/// `dir` ([`crate::static_tester`]).
+pub(crate) fn static_tester(root: &Path, dir: &Path) -> anyhow::Result<ExitCode> {
+    let npm = build(root)?;
+    crate::static_tester::write(root, &npm.join("dist/web"), dir)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The whole step in the workspace at `root`.
 pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let crate_dir = root.join("crates/robotrules-js");
-    let target_dir =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    ensure_node()?;
-    ensure_target()?;
-    let version = wasm_bindgen_version(root)?;
-    let bindgen = ensure_wasm_bindgen(&target_dir.join("js-tools"), &version)?;
-
-    eprintln!(
-        "xtask: building the WebAssembly (cargo build -p robotrules-js --target {TARGET} \
-         --profile wasm)"
-    );
-    let mut build = crate::cargo::cargo_command()?;
-    build
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "robotrules-js",
-            "--target",
-            TARGET,
-        ])
-        .args(["--profile", "wasm", "--manifest-path"])
-        .arg(root.join("Cargo.toml"));
-    check(build)?;
-    let wasm = target_dir
-        .join(TARGET)
-        .join("wasm")
-        .join("robotrules_js.wasm");
-
-    let npm = crate_dir.join("npm");
-    let dist = npm.join("dist");
-    if dist.exists() {
-        std::fs::remove_dir_all(&dist).with_context(|| format!("removing {}", dist.display()))?;
-    }
-    for (target, out) in [("nodejs", "node"), ("web", "web")] {
-        eprintln!("xtask: wasm-bindgen --target {target}");
-        let mut bind = Command::new(&bindgen);
-        // The name section only names functions in a trace; the package is smaller without.
-        bind.args([
-            "--target",
-            target,
-            "--no-typescript",
-            "--remove-name-section",
-        ])
-        .args(["--remove-producers-section", "--out-dir"])
-        .arg(dist.join(out))
-        .arg(&wasm);
-        check(bind)?;
-    }
-    let mut assemble = Command::new("node");
-    assemble.arg(npm.join("build.mjs"));
-    check(assemble)?;
+    let target_dir = target_dir(root);
+    let npm = build(root)?;
 
     let packed = target_dir.join("js");
     std::fs::create_dir_all(&packed).with_context(|| format!("making {}", packed.display()))?;
@@ -174,8 +140,104 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<ExitCode> {
     } else {
         status
     };
+    let status = if status == ExitCode::SUCCESS {
+        static_tester_test(root, &npm, &target_dir.join("js/tester"))?
+    } else {
+        status
+    };
     eprintln!("xtask: the JS step took {:.0?}", started.elapsed());
     Ok(status)
+}
+
+/// Step 6: the static tester written into `site` and opened in headless Chromium from a
+/// static file server (`tests/tester`), Chromium installed first when missing as for the
+/// browser tests of `robotrules serve`; skipped with them (`ROBOTRULES_SKIP_BROWSER=1`).
+fn static_tester_test(root: &Path, npm: &Path, site: &Path) -> anyhow::Result<ExitCode> {
+    crate::static_tester::write(root, &npm.join("dist/web"), site)?;
+    if Piece::Browser.skipped() {
+        eprintln!(
+            "xtask: not opening the static tester in Chromium ({}=1)",
+            Piece::Browser.variable()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::browser::ensure_installed()?;
+    let started = Instant::now();
+    eprintln!(
+        "xtask: opening the static tester in headless Chromium (node --test \
+         crates/robotrules-js/tests/tester)"
+    );
+    let tests = root.join("crates/robotrules-js/tests/tester");
+    let mut node_test = Command::new("node");
+    node_test
+        .arg("--test")
+        .arg(tests.join("tester.test.mjs"))
+        .env("ROBOTRULES_STATIC_TESTER", site)
+        .current_dir(&tests);
+    let status = crate::cargo::run(node_test)?;
+    eprintln!(
+        "xtask: the static tester's browser test took {:.1?}",
+        started.elapsed()
+    );
+    Ok(status)
+}
+
+/// Steps 1 and 2: the WebAssembly, bound for Node.js and the web, and the package's wrapper
+/// assembled; the package's folder (`crates/robotrules-js/npm`, its `dist/` written).
+fn build(root: &Path) -> anyhow::Result<PathBuf> {
+    let crate_dir = root.join("crates/robotrules-js");
+    let target_dir = target_dir(root);
+    ensure_node()?;
+    ensure_target()?;
+    let version = wasm_bindgen_version(root)?;
+    let bindgen = ensure_wasm_bindgen(&target_dir.join("js-tools"), &version)?;
+
+    eprintln!(
+        "xtask: building the WebAssembly (cargo build -p robotrules-js --target {TARGET} \
+         --profile wasm)"
+    );
+    let mut build = crate::cargo::cargo_command()?;
+    build
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "robotrules-js",
+            "--target",
+            TARGET,
+        ])
+        .args(["--profile", "wasm", "--manifest-path"])
+        .arg(root.join("Cargo.toml"));
+    check(build)?;
+    let wasm = target_dir
+        .join(TARGET)
+        .join("wasm")
+        .join("robotrules_js.wasm");
+
+    let npm = crate_dir.join("npm");
+    let dist = npm.join("dist");
+    if dist.exists() {
+        std::fs::remove_dir_all(&dist).with_context(|| format!("removing {}", dist.display()))?;
+    }
+    for (target, out) in [("nodejs", "node"), ("web", "web")] {
+        eprintln!("xtask: wasm-bindgen --target {target}");
+        let mut bind = Command::new(&bindgen);
+        // The name section only names functions in a trace; the package is smaller without.
+        bind.args([
+            "--target",
+            target,
+            "--no-typescript",
+            "--remove-name-section",
+        ])
+        .args(["--remove-producers-section", "--out-dir"])
+        .arg(dist.join(out))
+        .arg(&wasm);
+        check(bind)?;
+    }
+    let mut assemble = Command::new("node");
+    assemble.arg(npm.join("build.mjs"));
+    check(assemble)?;
+    Ok(npm)
 }
 
 /// `node --test` on the `*.test.mjs` files of `dir`, run there.

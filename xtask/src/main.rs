@@ -23,7 +23,9 @@
 //!   one piece out, and the run then ends saying so (`src/skip.rs`);
 //! - `cargo xtask js` builds the npm package (WebAssembly, wasm-bindgen), packs it into
 //!   `target/js/` and runs its tests, installing the WebAssembly target, wasm-bindgen-cli and
-//!   the tests' npm packages when missing (`src/js.rs`).
+//!   the tests' npm packages when missing (`src/js.rs`);
+//! - `cargo xtask static-tester DIR` writes the tester page of `robotrules serve` into DIR as
+//!   a static site run by the WebAssembly engine in the browser (`src/static_tester.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
@@ -35,6 +37,7 @@ mod js;
 mod python;
 mod redis;
 mod skip;
+mod static_tester;
 #[cfg(test)]
 mod tidy;
 
@@ -68,8 +71,15 @@ enum Task {
     /// then the npm package's.
     #[command(disable_help_flag = true)]
     Test(Forwarded),
-    /// Build the npm package (WebAssembly), pack it into target/js/ and run its tests.
+    /// Build the npm package (WebAssembly), pack it into target/js/ and run its tests (the
+    /// static tester's in headless Chromium among them).
     Js,
+    /// Write the tester page of `robotrules serve` as a static site into DIR, answered by the
+    /// WebAssembly engine in the browser (no server).
+    StaticTester {
+        /// The folder to write (made if missing; its files of the same names replaced).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// The arguments handed to the command's binary.
@@ -139,6 +149,9 @@ fn main() -> ExitCode {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
         Task::Js => workspace_root().and_then(js::run),
+        Task::StaticTester { dir } => {
+            workspace_root().and_then(|root| js::static_tester(root, &dir))
+        }
         Task::Test(forwarded) => {
             let result = cargo_test(&forwarded.args)
                 .and_then(|status| python::after_cargo_test(status, &forwarded.args))
