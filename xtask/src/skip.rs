@@ -45,7 +45,9 @@ impl Piece {
     pub(crate) fn tests(self) -> &'static str {
         match self {
             Piece::Redis => "the tests that start a real redis-server (the fleet cache)",
-            Piece::Browser => "the browser tests of `robotrules serve` (Chromium)",
+            Piece::Browser => {
+                "the browser tests of `robotrules serve` and of the static tester (Chromium)"
+            }
             Piece::Java => "the Spark job's Python test (Java)",
             Piece::Python => "the Python package's tests (a virtualenv)",
             Piece::Js => "the npm package's tests (Node.js, wasm-bindgen-cli, npm)",

@@ -4,7 +4,8 @@
 //!
 //! DIR gets:
 //! - `index.html`: the server's page (`crates/robotrules-cli/src/cmd/serve/assets`) with its
-//!   files linked relatively (so the site works under any path) and `static.js` loaded first;
+//!   files linked relatively (so the site works under any path), `static.js` loaded first,
+//!   and the server's Content-Security-Policy as a `<meta>` ([`CSP`]);
 //! - `app.js`, `app.css`: the server's, unchanged (`app.js` asks `window.robotrulesEngine`
 //!   when it is there, else posts to `/api/...`);
 //! - `static.js` (`crates/robotrules-js/tester/static.js`): loads the engine and sets
@@ -25,15 +26,27 @@ const SCRIPT_TAG: &str = r#"<script src="/app.js" defer></script>"#;
 /// The server page's stylesheet link.
 const STYLE_LINK: &str = r#"<link rel="stylesheet" href="/app.css">"#;
 
+/// The static page's Content-Security-Policy, as a `<meta>` (a static host may send no
+/// header): the server's (`robotrules serve`), less `frame-ancestors` (which a `<meta>` cannot
+/// set), plus `'wasm-unsafe-eval'` so that the engine's WebAssembly may be compiled. No inline
+/// script, nothing loaded or sent anywhere but the site itself.
+const CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+                   connect-src 'self'; img-src 'self'; form-action 'none'; base-uri 'none'";
+
 /// The static page's HTML: the server's `html` with its files linked relatively and the
 /// engine's module loaded before the page's script.
 pub(crate) fn static_html(html: &str) -> anyhow::Result<String> {
-    for wanted in [SCRIPT_TAG, STYLE_LINK] {
+    for wanted in [SCRIPT_TAG, STYLE_LINK, "<meta charset=\"utf-8\">"] {
         if !html.contains(wanted) {
             bail!("the tester page no longer holds {wanted}: update xtask/src/static_tester.rs");
         }
     }
     Ok(html
+        .replacen(
+            "<meta charset=\"utf-8\">",
+            &format!("<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">"),
+            1,
+        )
         .replace(STYLE_LINK, r#"<link rel="stylesheet" href="app.css">"#)
         .replace(
             SCRIPT_TAG,
@@ -86,6 +99,7 @@ mod tests {
         let app = page.find(r#"<script src="app.js" defer>"#).unwrap();
         assert!(engine < app, "static.js must run first");
         assert!(page.contains(r#"href="app.css""#));
+        assert!(page.contains("script-src 'self' 'wasm-unsafe-eval';"));
         assert!(!page.contains("\"/app."), "no path from the server's root");
         assert!(static_html("<html></html>").is_err());
     }
