@@ -68,15 +68,23 @@ fn to_json(value: &impl Serialize) -> Result<String, String> {
     serde_json::to_string(value).map_err(|error| format!("cannot write the answer: {error}"))
 }
 
-/// One profile by name (`rfc9309` when none is given).
+/// One profile by name, any case (`rfc9309` when none is given), read as the CLI's
+/// `--profile` reads it, with its messages.
 fn one_profile(name: Option<&str>) -> Result<Profile, String> {
-    match name {
-        None => Ok(Profile::default()),
-        Some("all") => Err("this endpoint takes one profile, not all".to_owned()),
-        Some(name) => name
-            .parse()
-            .map_err(|error: robotrules::UnknownProfile| error.to_string()),
+    let Some(name) = name else {
+        return Ok(Profile::default());
+    };
+    if name.eq_ignore_ascii_case("all") {
+        return Err("this endpoint takes one profile, not all".to_owned());
     }
+    name.to_ascii_lowercase().parse().map_err(|_| {
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
+        format!(
+            "`{}`: the profile is one of {}, or all",
+            robotrules_text::excerpt(name, 40),
+            names.join(", ")
+        )
+    })
 }
 
 /// The file parsed under `profile` with the default parse limit (RFC 9309 §2.5).
