@@ -8,8 +8,8 @@
 //! that stops the command, saying what to do by hand, when the install would upgrade any
 //! installed package (a newer library a package depends on). One line before each install
 //! says what is installed and why. On a machine without `apt-get` the command stops with a
-//! message that says what to install. `redis.rs`, `browser.rs` and `java.rs` say which
-//! programs and packages; this module does the finding and the installing.
+//! message that says what to install. `redis.rs`, `browser.rs`, `java.rs` and `js.rs` say
+//! which programs and packages; this module does the finding and the installing.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

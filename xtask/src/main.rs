@@ -18,9 +18,14 @@
 //!   upgrading nothing (`src/debian.rs`), then runs `cargo test --workspace` with the features
 //!   that turn those tests on (`redis-tests`, `browser-tests`), then the Python package's
 //!   tests in a virtualenv under `target/` (`src/python.rs`; Java is installed when missing
-//!   for the Spark job's test, `src/java.rs`). `ROBOTRULES_SKIP_REDIS`, `_BROWSER`, `_JAVA`
-//!   and `_PYTHON` (set to `1`) each leave one piece out, and the run then ends saying so
-//!   (`src/skip.rs`).
+//!   for the Spark job's test, `src/java.rs`), then the npm package's (`src/js.rs`).
+//!   `ROBOTRULES_SKIP_REDIS`, `_BROWSER`, `_JAVA`, `_PYTHON` and `_JS` (set to `1`) each leave
+//!   one piece out, and the run then ends saying so (`src/skip.rs`);
+//! - `cargo xtask js` builds the npm package (WebAssembly, wasm-bindgen), packs it into
+//!   `target/js/` and runs its tests, installing the WebAssembly target, wasm-bindgen-cli and
+//!   the tests' npm packages when missing (`src/js.rs`);
+//! - `cargo xtask static-tester DIR` writes the tester page of `robotrules serve` into DIR as
+//!   a static site run by the WebAssembly engine in the browser (`src/static_tester.rs`).
 //!
 //! The crate's tests are the tidy checks of the workspace's invariants (`src/tidy.rs`).
 
@@ -28,9 +33,11 @@ mod browser;
 mod cargo;
 mod debian;
 mod java;
+mod js;
 mod python;
 mod redis;
 mod skip;
+mod static_tester;
 #[cfg(test)]
 mod tidy;
 
@@ -60,9 +67,19 @@ enum Task {
     #[command(disable_help_flag = true)]
     Sweep(Forwarded),
     /// Install redis-server when it is missing, then run `cargo test --workspace` with the
-    /// Redis store's features (arguments go to cargo test), then the Python package's tests.
+    /// Redis store's features (arguments go to cargo test), then the Python package's tests,
+    /// then the npm package's.
     #[command(disable_help_flag = true)]
     Test(Forwarded),
+    /// Build the npm package (WebAssembly), pack it into target/js/ and run its tests (the
+    /// static tester's in headless Chromium among them).
+    Js,
+    /// Write the tester page of `robotrules serve` as a static site into DIR, answered by the
+    /// WebAssembly engine in the browser (no server).
+    StaticTester {
+        /// The folder to write (made if missing; its files of the same names replaced).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// The arguments handed to the command's binary.
@@ -131,9 +148,14 @@ fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
+        Task::Js => workspace_root().and_then(js::run),
+        Task::StaticTester { dir } => {
+            workspace_root().and_then(|root| js::static_tester(root, &dir))
+        }
         Task::Test(forwarded) => {
             let result = cargo_test(&forwarded.args)
-                .and_then(|status| python::after_cargo_test(status, &forwarded.args));
+                .and_then(|status| python::after_cargo_test(status, &forwarded.args))
+                .and_then(|status| js::after_cargo_test(status, &forwarded.args));
             if let Some(summary) = skip::summary(&skip::skipped()) {
                 eprintln!("{summary}");
             }

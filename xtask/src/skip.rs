@@ -1,7 +1,7 @@
-//! The external pieces `cargo xtask test` brings (Redis, a browser, Java, Python), and the
-//! environment variable per piece that leaves out the tests needing it: `ROBOTRULES_SKIP_REDIS`,
-//! `ROBOTRULES_SKIP_BROWSER`, `ROBOTRULES_SKIP_JAVA`, `ROBOTRULES_SKIP_PYTHON`, each set to
-//! `1`. A skipped piece is neither installed nor tested, and the run ends with a loud list of
+//! The external pieces `cargo xtask test` brings (Redis, a browser, Java, Python, Node.js), and
+//! the environment variable per piece that leaves out the tests needing it:
+//! `ROBOTRULES_SKIP_REDIS`, `ROBOTRULES_SKIP_BROWSER`, `ROBOTRULES_SKIP_JAVA`,
+//! `ROBOTRULES_SKIP_PYTHON`, `ROBOTRULES_SKIP_JS`, each set to `1`. A skipped piece is neither installed nor tested, and the run ends with a loud list of
 //! what was not tested. `.ci/run` sets none of them.
 
 /// One external piece the tests need.
@@ -16,11 +16,19 @@ pub(crate) enum Piece {
     Java,
     /// A Python virtualenv: the Python package's tests.
     Python,
+    /// Node.js, wasm-bindgen-cli and npm packages: the npm package's tests.
+    Js,
 }
 
 impl Piece {
     /// Every piece, in the order the run meets them.
-    pub(crate) const ALL: [Piece; 4] = [Piece::Redis, Piece::Browser, Piece::Python, Piece::Java];
+    pub(crate) const ALL: [Piece; 5] = [
+        Piece::Redis,
+        Piece::Browser,
+        Piece::Python,
+        Piece::Java,
+        Piece::Js,
+    ];
 
     /// The variable that skips the piece's tests.
     pub(crate) fn variable(self) -> &'static str {
@@ -29,6 +37,7 @@ impl Piece {
             Piece::Browser => "ROBOTRULES_SKIP_BROWSER",
             Piece::Java => "ROBOTRULES_SKIP_JAVA",
             Piece::Python => "ROBOTRULES_SKIP_PYTHON",
+            Piece::Js => "ROBOTRULES_SKIP_JS",
         }
     }
 
@@ -36,14 +45,18 @@ impl Piece {
     pub(crate) fn tests(self) -> &'static str {
         match self {
             Piece::Redis => "the tests that start a real redis-server (the fleet cache)",
-            Piece::Browser => "the browser tests of `robotrules serve` (Chromium)",
+            Piece::Browser => {
+                "the browser tests of `robotrules serve` and of the static tester (Chromium)"
+            }
             Piece::Java => "the Spark job's Python test (Java)",
             Piece::Python => "the Python package's tests (a virtualenv)",
+            Piece::Js => "the npm package's tests (Node.js, wasm-bindgen-cli, npm)",
         }
     }
 
     /// The cargo features that turn the piece's Rust tests on (`cargo xtask test` adds them
-    /// unless the piece is skipped); Java and Python have none, their tests are pytest's.
+    /// unless the piece is skipped); Java, Python and JS have none, their tests are pytest's
+    /// and Node.js's.
     pub(crate) fn features(self) -> &'static [&'static str] {
         match self {
             Piece::Redis => &[
@@ -53,7 +66,7 @@ impl Piece {
                 "robotrules-testserver/redis-tests",
             ],
             Piece::Browser => &["robotrules-cli/browser-tests"],
-            Piece::Java | Piece::Python => &[],
+            Piece::Java | Piece::Python | Piece::Js => &[],
         }
     }
 

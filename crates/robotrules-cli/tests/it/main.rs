@@ -22,6 +22,7 @@ mod readme_commands;
 mod remote;
 mod serve;
 mod serve_browser;
+mod serve_static;
 mod support;
 mod survey;
 mod terminal_safe;

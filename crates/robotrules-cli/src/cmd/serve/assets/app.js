@@ -58,6 +58,8 @@
   // API -----------------------------------------------------------------------------------
 
   async function api(endpoint, body) {
+    // The static build has no server: the WebAssembly engine answers (its static.js).
+    if (window.robotrulesEngine) return window.robotrulesEngine(endpoint, body);
     const response = await fetch("/api/" + endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

@@ -1,0 +1,3 @@
+'use strict';
+// `require('robotrules/robots-parser')`: npm's robots-parser, on the robotrules engine.
+module.exports = require('./dist/robots-parser.cjs')(require('./node.cjs'));

@@ -1,0 +1,399 @@
+// The public API of the `robotrules` npm package, around the wasm-bindgen classes `raw`
+// (crates/robotrules-js/src). `build.mjs` wraps this file's body as CommonJS and as ESM, so
+// that the Node.js entry points (require and import) and the browser entry point share it.
+// Everything here is plain modern JavaScript with no imports.
+
+function bind(raw) {
+	'use strict';
+
+	const PROFILES = Object.freeze(['rfc9309', 'google', 'legacy1994']);
+	const encoder = new TextEncoder();
+	const dispose = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : Symbol.for('nodejs.dispose');
+	// A lone surrogate: a high one not followed by a low one, or a low one not after a high one.
+	const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+	// How many URLs `allowedMany` hands over at a time: the chunk's text stays in the cache
+	// from its join to its last verdict (one buffer for 12,000 URLs was slower per URL than
+	// one crossing per URL).
+	const CHUNK = 1024;
+	// What the `…Code` methods answer for a question the profile cannot answer.
+	const REFUSED = 2;
+	// Only this module makes wrappers (`new Robots()` from outside is a TypeError).
+	const PRIVATE = Symbol('robotrules');
+
+	/** A crawler name the profile does not answer for (RFC 9309 §2.2.1: a product token). */
+	class InvalidAgent extends Error {
+		constructor(message, agent, suggestion) {
+			super(message);
+			this.name = 'InvalidAgent';
+			/** The name given. */
+			this.agent = agent;
+			/** The product token to pass instead, or `null`. */
+			this.suggestion = suggestion == null ? null : suggestion;
+		}
+	}
+
+	/** A URL the profile cannot read (rfc9309, legacy1994: absolute with a host, or a path starting with `/`). */
+	class InvalidUrl extends Error {
+		constructor(message, url) {
+			super(message);
+			this.name = 'InvalidUrl';
+			/** The URL given. */
+			this.url = url;
+		}
+	}
+
+	/** Throws the JavaScript error for `error`: a wasm `Failure` becomes a typed error. */
+	function rethrow(error) {
+		if (error instanceof raw.Failure) {
+			const kind = error.kind;
+			const message = error.message;
+			const input = error.input;
+			const suggestion = error.suggestion;
+			error.free();
+			if (kind === 'agent') throw new InvalidAgent(message, input, suggestion);
+			if (kind === 'url') throw new InvalidUrl(message, input);
+			throw new RangeError(message);
+		}
+		throw error;
+	}
+
+	/**
+	 * The UTF-8 of `text`; a lone surrogate is written as its own three bytes (invalid UTF-8,
+	 * as Python's `surrogatepass`), which the parser reports and reads as any invalid byte.
+	 */
+	function utf8(text) {
+		if (typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text)) {
+			return encoder.encode(text);
+		}
+		const out = [];
+		for (let i = 0; i < text.length; i++) {
+			let c = text.charCodeAt(i);
+			if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+				const d = text.charCodeAt(i + 1);
+				if (d >= 0xdc00 && d <= 0xdfff) {
+					c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+					i++;
+				}
+			}
+			if (c < 0x80) out.push(c);
+			else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+			else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+			else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+		}
+		return Uint8Array.from(out);
+	}
+
+	/** A robots.txt body as bytes: a string's UTF-8, or the bytes of a typed array or buffer. */
+	function bodyBytes(body) {
+		if (typeof body === 'string') return utf8(body);
+		if (body instanceof Uint8Array) return body;
+		if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+		if (body instanceof ArrayBuffer) return new Uint8Array(body);
+		throw new TypeError(`a robots.txt body is a string or a Uint8Array, not ${body === null ? 'null' : typeof body}`);
+	}
+
+	function text(value, what) {
+		if (typeof value !== 'string') throw new TypeError(`${what} must be a string, not ${value === null ? 'null' : typeof value}`);
+		return value;
+	}
+
+	function profileOf(options) {
+		const profile = options == null || options.profile === undefined ? 'rfc9309' : options.profile;
+		return text(profile, 'the profile');
+	}
+
+	/** `snake_case` keys to `camelCase`, all the way down (the CLI's JSON, JavaScript's names). */
+	function camel(value) {
+		if (Array.isArray(value)) return value.map(camel);
+		if (value === null || typeof value !== 'object') return value;
+		const out = {};
+		for (const key of Object.keys(value)) {
+			out[key.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())] = camel(value[key]);
+		}
+		return out;
+	}
+
+	function json(textValue) {
+		return camel(JSON.parse(textValue));
+	}
+
+	function freed(what) {
+		return new Error(`this ${what} was freed`);
+	}
+
+	/** A parsed robots.txt file (immutable). */
+	class Robots {
+		#raw;
+
+		constructor(token, inner) {
+			if (token !== PRIVATE) throw new TypeError('use Robots.parse(body, { profile })');
+			this.#raw = inner;
+		}
+
+		/**
+		 * Parse `body` (a string, or bytes) under `options.profile` (`'rfc9309'`, the default,
+		 * `'google'` or `'legacy1994'`); `options.parseLimit` bytes at most (RFC 9309 §2.5, default
+		 * 512,000). Never throws on content: what cannot be read is in `diagnostics`.
+		 */
+		static parse(body, options) {
+			const bytes = bodyBytes(body);
+			const profile = profileOf(options);
+			const limit = options == null ? undefined : options.parseLimit;
+			if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0 && limit <= 0xffffffff)) {
+				throw new RangeError(`parseLimit must be an integer from 0 to 4294967295, not ${limit}`);
+			}
+			try {
+				return new Robots(PRIVATE, raw.Robots.parse(bytes, profile, limit));
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		#inner() {
+			if (this.#raw === null) throw freed('Robots');
+			return this.#raw;
+		}
+
+		/** The profile the file was read under. */
+		get profile() {
+			return this.#inner().profile();
+		}
+
+		/** The groups for crawler `agent`, resolved once: ask it about many URLs. */
+		crawler(agent) {
+			text(agent, 'the crawler name');
+			try {
+				return new Crawler(PRIVATE, this.#inner().crawler(agent));
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		/** May crawler `agent` fetch `url` (absolute, or a path starting with `/`)? */
+		isAllowed(agent, url) {
+			if (typeof agent !== 'string') text(agent, 'the crawler name');
+			if (typeof url !== 'string') text(url, 'the URL');
+			const inner = this.#inner();
+			const code = inner.isAllowedCode(agent, url);
+			if (code !== REFUSED) return code === 1;
+			try {
+				return inner.isAllowed(agent, url);
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		/** `crawler(agent).decide(url)`. */
+		decide(agent, url) {
+			return this.#once(agent, (crawler) => crawler.decide(url));
+		}
+
+		/** `crawler(agent).explain(url)`. */
+		explain(agent, url) {
+			return this.#once(agent, (crawler) => crawler.explain(url));
+		}
+
+		/** `crawler(agent).crawlDelay`. */
+		crawlDelay(agent) {
+			return this.#once(agent, (crawler) => crawler.crawlDelay);
+		}
+
+		/** `crawler(agent).requestRate`. */
+		requestRate(agent) {
+			return this.#once(agent, (crawler) => crawler.requestRate);
+		}
+
+		#once(agent, ask) {
+			const crawler = this.crawler(agent);
+			try {
+				return ask(crawler);
+			} finally {
+				crawler.free();
+			}
+		}
+
+		/** Every `Sitemap:` URL in the file, as written (RFC 9309 §2.2.4). */
+		get sitemaps() {
+			return this.#inner().sitemaps();
+		}
+
+		/** The sitemaps resolved against the robots.txt URL `base`. */
+		sitemapsFrom(base) {
+			return this.#inner().sitemapsFrom(text(base, 'the base URL'));
+		}
+
+		/** What the parser found: `{code, severity, line, start, end, message}` each. */
+		get diagnostics() {
+			return json(this.#inner().diagnosticsJson());
+		}
+
+		/** The extension records outside any group, and `host` wherever it stands: `{key, value, line}`. */
+		get fileExtensions() {
+			return json(this.#inner().fileExtensionsJson());
+		}
+
+		/** How many bytes of the body were read (at most the parse limit). */
+		get bytesRead() {
+			return this.#inner().bytesRead();
+		}
+
+		/** Frees the WebAssembly memory now (later, the garbage collector would). */
+		free() {
+			if (this.#raw !== null) {
+				this.#raw.free();
+				this.#raw = null;
+			}
+		}
+
+		[dispose]() {
+			this.free();
+		}
+	}
+
+	/** One crawler's rules in a parsed file, resolved once. */
+	class Crawler {
+		#raw;
+
+		constructor(token, inner) {
+			if (token !== PRIVATE) throw new TypeError('use robots.crawler(agent)');
+			this.#raw = inner;
+		}
+
+		#inner() {
+			if (this.#raw === null) throw freed('Crawler');
+			return this.#raw;
+		}
+
+		/** The crawler's name as given. */
+		get name() {
+			return this.#inner().name();
+		}
+
+		/** How its groups were chosen: `'exact'`, `'substring'`, `'global'` or `'unmatched'`. */
+		get selection() {
+			return this.#inner().selection();
+		}
+
+		/** May the crawler fetch `url` (absolute, or a path starting with `/`)? */
+		isAllowed(url) {
+			if (typeof url !== 'string') text(url, 'the URL');
+			const inner = this.#inner();
+			// A number back, not wasm-bindgen's array for a `Result`: the common case allocates nothing.
+			const code = inner.isAllowedCode(url);
+			if (code !== REFUSED) return code === 1;
+			try {
+				return inner.isAllowed(url);
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		/**
+		 * The verdict on each of `urls` (any iterable of strings), in order: a crossing into
+		 * WebAssembly per CHUNK URLs, not per URL.
+		 */
+		allowedMany(urls) {
+			const list = Array.isArray(urls) ? urls : Array.from(urls);
+			for (let i = 0; i < list.length; i++) {
+				if (typeof list[i] !== 'string') text(list[i], `URL ${i}`);
+			}
+			const inner = this.#inner();
+			const out = new Array(list.length);
+			for (let start = 0; start < list.length; start += CHUNK) {
+				const chunk = start === 0 && list.length <= CHUNK ? list : list.slice(start, start + CHUNK);
+				let verdicts;
+				try {
+					verdicts = inner.allowedJoined(encoder.encode(chunk.join('\0')), chunk.length);
+				} catch (error) {
+					return rethrow(error);
+				}
+				for (let i = 0; i < chunk.length; i++) {
+					// A URL holding a NUL itself: this chunk one URL at a time.
+					out[start + i] = verdicts === undefined ? this.isAllowed(chunk[i]) : verdicts[i] === 1;
+				}
+			}
+			return out;
+		}
+
+		/**
+		 * May the crawler fetch `url`, why, and which rule decided: `{allowed, profile, reason,
+		 * decidedBy: {line, kind, pattern}}` (the CLI's JSON verdict, keys in camelCase;
+		 * `decidedBy` absent when no rule decided).
+		 */
+		decide(url) {
+			text(url, 'the URL');
+			try {
+				return json(this.#inner().decideJson(url));
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		/** The full account: the groups chosen, every matching rule, the deciding one. */
+		explain(url) {
+			text(url, 'the URL');
+			try {
+				return json(this.#inner().explainJson(url));
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		/** The crawl delay in seconds, or `null`. */
+		get crawlDelay() {
+			const delay = this.#inner().crawlDelay();
+			return delay === undefined ? null : delay;
+		}
+
+		/** The request rate, `{requests, seconds}`, or `null`. */
+		get requestRate() {
+			const rate = this.#inner().requestRate();
+			return rate === undefined ? null : { requests: rate[0], seconds: rate[1] };
+		}
+
+		/** The values of the crawler's groups' `visit-time` records, as written. */
+		get visitTimes() {
+			return this.#inner().visitTimes();
+		}
+
+		/** The extension records of the crawler's groups: `{key, value, line}`. */
+		get extensions() {
+			return json(this.#inner().extensionsJson());
+		}
+
+		/** Frees the WebAssembly memory now (later, the garbage collector would). */
+		free() {
+			if (this.#raw !== null) {
+				this.#raw.free();
+				this.#raw = null;
+			}
+		}
+
+		[dispose]() {
+			this.free();
+		}
+	}
+
+	/** Lint `body` for `options.profile`: `{findings, total, ...}`, each finding with its code, line and help. */
+	function lint(body, options) {
+		const bytes = bodyBytes(body);
+		try {
+			return json(raw.lintJson(bytes, profileOf(options)));
+		} catch (error) {
+			return rethrow(error);
+		}
+	}
+
+	/** The crawler's product token in a full User-Agent header, or `null` when it names no crawler. */
+	function crawlerToken(userAgent) {
+		const token = raw.crawlerToken(text(userAgent, 'the User-Agent header'));
+		return token === undefined ? null : token;
+	}
+
+	/** The size of the WebAssembly memory in bytes (it grows, never shrinks): for leak checks. */
+	function memoryBytes() {
+		return raw.memoryBytes();
+	}
+
+	return Object.freeze({ Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, memoryBytes, PROFILES });
+}

@@ -1,0 +1,146 @@
+//! The structured answers as the JSON text the JavaScript wrapper parses: the same objects
+//! the CLI's `--format json` prints (a verdict's `allowed`, `profile`, `reason`, `decided_by`;
+//! the library's explanation; lint findings), which the wrapper hands out with camelCase keys.
+
+use robotrules::{Decision, Diagnostic, Explanation, Extension, LintReport, Profile};
+use serde::Serialize;
+
+/// A verdict as the CLI's JSON rows give it, without the row's URL: `{"allowed", "profile",
+/// "reason", "decided_by": {"line", "kind", "pattern"}}`, `decided_by` left out when no rule
+/// decided.
+#[derive(Serialize)]
+struct Verdict<'a> {
+    allowed: bool,
+    profile: Profile,
+    reason: robotrules::Reason,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided_by: Option<&'a robotrules::DecidingRule>,
+}
+
+/// A parser diagnostic: `{"code", "severity", "line", "start", "end", "message"}` (the Python
+/// package's `Diagnostic`).
+#[derive(Serialize)]
+struct Found<'a> {
+    code: &'a str,
+    severity: &'a str,
+    line: u32,
+    start: usize,
+    end: usize,
+    message: String,
+}
+
+/// An extension record: `{"key", "value", "line"}`, the key lower-cased, the value as written.
+#[derive(Serialize)]
+struct Record {
+    key: String,
+    value: String,
+    line: u32,
+}
+
+/// The text of `value` (serialising these plain structures cannot fail; `null` if it did).
+fn text(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
+}
+
+/// `decision`, read under `profile`, as a verdict object.
+pub(crate) fn verdict(decision: &Decision, profile: Profile) -> String {
+    text(&Verdict {
+        allowed: decision.allowed,
+        profile,
+        reason: decision.reason,
+        decided_by: decision.decided_by.as_ref(),
+    })
+}
+
+/// The library's explanation, as the CLI's `--explain` prints it.
+pub(crate) fn explanation(explanation: &Explanation) -> String {
+    text(explanation)
+}
+
+/// The parser's diagnostics, in file order.
+pub(crate) fn diagnostics(diagnostics: &[Diagnostic]) -> String {
+    let found: Vec<Found<'_>> = diagnostics
+        .iter()
+        .map(|d| Found {
+            code: d.code(),
+            severity: d.severity().as_str(),
+            line: d.line,
+            start: d.span.start,
+            end: d.span.end,
+            message: d.to_string(),
+        })
+        .collect();
+    text(&found)
+}
+
+/// Extension records, in file order.
+pub(crate) fn extensions(records: Vec<Extension>) -> String {
+    let records: Vec<Record> = records
+        .into_iter()
+        .map(|e| Record {
+            key: e.key.to_ascii_lowercase(),
+            value: e.value,
+            line: e.line,
+        })
+        .collect();
+    text(&records)
+}
+
+/// A lint report, as `robotrules lint --format json` gives its findings.
+pub(crate) fn lint(report: &LintReport) -> String {
+    text(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn parsed(text: &str) -> Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn a_verdict_is_the_cli_row_without_its_url() {
+        let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /private\n");
+        let decision = robots.decide("bot", "/private/x").unwrap();
+        assert_eq!(
+            parsed(&verdict(&decision, robots.profile())),
+            json!({"allowed": false, "profile": "rfc9309", "reason": "rule-matched",
+                "decided_by": {"line": 2, "kind": "disallow", "pattern": "/private"}})
+        );
+        let decision = robots.decide("bot", "/public").unwrap();
+        assert_eq!(
+            parsed(&verdict(&decision, robots.profile())),
+            json!({"allowed": true, "profile": "rfc9309", "reason": "no-matching-rule"})
+        );
+    }
+
+    #[test]
+    fn diagnostics_and_records_carry_lines_and_spans() {
+        let robots = robotrules::Robots::parse(b"user-agent: *\ndissallow: /y\nhost: a.example\n");
+        assert_eq!(
+            parsed(&diagnostics(robots.diagnostics()))[0],
+            json!({"code": "misspelt-key", "severity": "error", "line": 2, "start": 14,
+                "end": 23, "message": robots.diagnostics()[0].to_string()})
+        );
+        assert_eq!(
+            parsed(&extensions(robots.file_extensions())),
+            json!([{"key": "host", "value": "a.example", "line": 3}])
+        );
+    }
+
+    #[test]
+    fn explanations_and_lint_reports_are_the_library_s_json() {
+        let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /a\nallow: /a/b\n");
+        let why = robots.explain("bot", "/a/b").unwrap();
+        let shown = parsed(&explanation(&why));
+        assert_eq!(shown["allowed"], json!(true));
+        assert_eq!(shown["decided_by"]["line"], json!(3));
+        let report = robotrules::lint(b"user-agent: *\ndissallow: /x\n", &Default::default());
+        assert_eq!(
+            parsed(&lint(&report))["findings"][0]["code"],
+            json!("misspelt-key")
+        );
+    }
+}
