@@ -59,7 +59,7 @@ pub(crate) fn after_cargo_test(
     {
         return Ok(status);
     }
-    run(crate::cargo::workspace_root()?)
+    run(crate::cargo::workspace_root())
 }
 
 /// The target directory of the workspace at `root`.
@@ -196,7 +196,7 @@ fn build(root: &Path) -> anyhow::Result<PathBuf> {
         "xtask: building the WebAssembly (cargo build -p robotrules-js --target {TARGET} \
          --profile wasm)"
     );
-    let mut build = crate::cargo::cargo_command()?;
+    let mut build = crate::cargo::cargo_command();
     build
         .args([
             "build",
@@ -350,7 +350,7 @@ fn ensure_wasm_bindgen(root: &Path, version: &str) -> anyhow::Result<PathBuf> {
         "xtask: installing wasm-bindgen-cli {version} from crates.io into {}",
         root.display()
     );
-    let mut install = crate::cargo::cargo_command()?;
+    let mut install = crate::cargo::cargo_command();
     // Not `--locked`: the lockfile published with wasm-bindgen-cli pins a webpki-roots release
     // that the registry here does not serve (see the module docs).
     install

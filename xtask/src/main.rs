@@ -148,10 +148,8 @@ fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Conformance(forwarded) => cargo_run("robotrules-conformance", &[], &forwarded.args),
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
-        Task::Js => workspace_root().and_then(js::run),
-        Task::StaticTester { dir } => {
-            workspace_root().and_then(|root| js::static_tester(root, &dir))
-        }
+        Task::Js => js::run(workspace_root()),
+        Task::StaticTester { dir } => js::static_tester(workspace_root(), &dir),
         Task::Test(forwarded) => {
             let result = cargo_test(&forwarded.args)
                 .and_then(|status| python::after_cargo_test(status, &forwarded.args))
