@@ -12,8 +12,9 @@
 //!
 //! JSON: `{"url", "verdict", "allowed", "profile"}`, with `"access"`, `"access_reason"` and
 //! `"robots_txt_url"` for a fetched robots.txt, `"decided_by": {"line", "kind", "pattern"}`
-//! and `"reason"` when the file's rules decided, and `"explanation"` (the library's full
-//! account) with `--explain`; an error row is `{"url", "verdict": "error", "error", "line"}`.
+//! and `"reason"` when the file's rules decided, `"explanation"` (the library's full
+//! account) with `--explain`, and `"usage"` (the URL's AI usage preferences) in `robotrules
+//! usage`'s rows; an error row is `{"url", "verdict": "error", "error", "line"}`.
 
 use std::io::{self, Write};
 
