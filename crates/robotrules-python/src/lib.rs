@@ -21,6 +21,7 @@ mod input;
 mod lint;
 mod robots;
 mod survey;
+mod usage;
 
 use pyo3::prelude::*;
 
@@ -35,6 +36,11 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<explanation::RuleMatch>()?;
     m.add_class::<diagnostic::Diagnostic>()?;
     m.add_class::<lint::Finding>()?;
+    m.add_class::<usage::Usage>()?;
+    m.add_class::<usage::VocabularyUsage>()?;
+    m.add_class::<usage::CategoryUsage>()?;
+    m.add_class::<usage::CombinedUsage>()?;
+    m.add_class::<usage::UsageStatement>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
     m.add_class::<survey::Survey>()?;
