@@ -50,6 +50,10 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "SURVEY_COLUMNS",
         pyo3::types::PyTuple::new(py, robotrules_survey::COLUMNS)?,
     )?;
+    m.add(
+        "SURVEY_USAGE_COLUMNS",
+        pyo3::types::PyTuple::new(py, robotrules_survey::USAGE_COLUMNS)?,
+    )?;
     let invalid_agent = py.get_type::<errors::InvalidAgent>();
     // The product token to pass instead, when the model can tell (`None` on the class).
     invalid_agent.setattr("suggestion", py.None())?;

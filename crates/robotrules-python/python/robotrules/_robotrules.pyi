@@ -20,6 +20,7 @@ __all__ = [
     "Robots",
     "RuleMatch",
     "SURVEY_COLUMNS",
+    "SURVEY_USAGE_COLUMNS",
     "Survey",
     "Surveyed",
     "Usage",
@@ -43,6 +44,7 @@ PROFILES: Final[tuple[str, str, str]]
 DEFAULT_PARSE_LIMIT: Final[int]
 __version__: Final[str]
 SURVEY_COLUMNS: Final[tuple[str, ...]]
+SURVEY_USAGE_COLUMNS: Final[tuple[str, ...]]
 
 # One survey row, in the order of SURVEY_COLUMNS: host, capture_time, warc_file, warc_offset,
 # status, redirect, content_type, body_kind, bytes, parse_limit_cut, agent, named, reach,
@@ -63,6 +65,24 @@ _SurveyRow: TypeAlias = tuple[
     Literal["open", "partial", "blocked", "unknown"],
     float | None,
     int,
+]
+
+# The AI usage columns of one row, in the order of SURVEY_USAGE_COLUMNS: content_usage,
+# content_signal, license, llm_policy, usage_train_ai, usage_search, signal_search,
+# signal_ai_input, signal_ai_train, train_ai, search, contradiction.
+_SurveyUsageRow: TypeAlias = tuple[
+    bool,
+    bool,
+    bool,
+    bool,
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allowed", "disallowed", "unknown"],
+    Literal["allows-disallowed", "search-allowed-disallowed"] | None,
 ]
 
 class InvalidAgent(ValueError):
@@ -315,6 +335,9 @@ class Surveyed:
     @property
     def awaits_target(self) -> bool: ...
     def rows(self) -> list[_SurveyRow]: ...
+    def usage_rows(self) -> list[_SurveyUsageRow]: ...
+    @property
+    def signals(self) -> dict[str, bool]: ...
     def facts(
         self,
     ) -> tuple[
