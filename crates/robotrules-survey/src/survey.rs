@@ -320,6 +320,7 @@ impl Survey {
         let robots = Arc::new(RobotsTxt::parse(body, self.profile, self.parse_limit));
         let sitemaps = u32::try_from(robots.sitemaps().count()).unwrap_or(u32::MAX);
         let signals = Signals::of(&robots, body);
+        let stated = signals.content_usage || signals.content_signal;
         // Whether the file's default statements allow search: asked once, when a search
         // crawler may not crawl `/` (usage::Contradiction::SearchAllowedDisallowed).
         let mut allows_search: Option<bool> = None;
@@ -340,20 +341,26 @@ impl Survey {
                         let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
                             return AgentFacts::by_status(Reach::Unknown);
                         };
+                        // Without a usage line no crawler has a statement: nothing to ask.
+                        let (usage, root) = if stated {
+                            let root = AgentUsage::root_allowed(&crawler);
+                            (AgentUsage::of(&crawler, root), root)
+                        } else {
+                            (AgentUsage::UNSTATED, true)
+                        };
                         let facts = AgentFacts {
                             reach: reach_of(&crawler),
                             named: false,
                             crawl_delay: crawler.crawl_delay().map(|d| d.as_secs_f64()),
-                            usage: AgentUsage::of(&crawler),
+                            usage,
                         };
-                        let root = crawler.target("/").is_ok_and(|t| crawler.allows(&t));
                         decided.push((groups, facts, root));
                         (facts, root)
                     }
                 };
-                let default_allows = !root_allowed
+                let default_allows = stated
+                    && !root_allowed
                     && agent.purpose == crate::agents::Purpose::Search
-                    && (signals.content_signal || signals.content_usage)
                     && *allows_search.get_or_insert_with(|| default_allows_search(&robots));
                 AgentFacts {
                     named,

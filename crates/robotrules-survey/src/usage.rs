@@ -137,20 +137,28 @@ impl AgentUsage {
         contradiction: None,
     };
 
-    /// The outcomes for `/` of `crawler`, and [`Contradiction::AllowsDisallowed`]; what does
-    /// not depend on the crawler's purpose ([`AgentUsage::for_purpose`] adds that).
-    pub fn of(crawler: &Crawler) -> AgentUsage {
+    /// Whether `crawler` may crawl `/`.
+    pub fn root_allowed(crawler: &Crawler) -> bool {
+        crawler.target("/").is_ok_and(|root| crawler.allows(&root))
+    }
+
+    /// The outcomes for `/` of `crawler`, which may crawl `/` or not ([`root_allowed`]), and
+    /// [`Contradiction::AllowsDisallowed`]; what does not depend on the crawler's purpose
+    /// ([`AgentUsage::for_purpose`] adds that).
+    ///
+    /// [`root_allowed`]: AgentUsage::root_allowed
+    pub fn of(crawler: &Crawler, root_allowed: bool) -> AgentUsage {
         let statements = crawler.usage_statements();
-        let Ok(root) = crawler.target("/") else {
-            return AgentUsage::UNSTATED;
-        };
-        if !crawler.allows(&root) {
+        if !root_allowed {
             let allows = allowing_at_root(statements, None);
             return AgentUsage {
                 contradiction: allows.then_some(Contradiction::AllowsDisallowed),
                 ..AgentUsage::UNSTATED
             };
         }
+        let Ok(root) = crawler.target("/") else {
+            return AgentUsage::UNSTATED;
+        };
         if statements.is_empty() {
             return AgentUsage::UNSTATED;
         }
@@ -300,7 +308,8 @@ mod tests {
     }
 
     fn usage(body: &str, agent: &str) -> AgentUsage {
-        AgentUsage::of(&Crawler::new(robots(body), agent).unwrap())
+        let crawler = Crawler::new(robots(body), agent).unwrap();
+        AgentUsage::of(&crawler, AgentUsage::root_allowed(&crawler))
     }
 
     #[test]
@@ -381,10 +390,10 @@ mod tests {
         let robots = robots(body);
         assert!(default_allows_search(&robots));
         let googlebot = Crawler::new(Arc::clone(&robots), "Googlebot").unwrap();
-        let own = AgentUsage::of(&googlebot);
+        let allowed = AgentUsage::root_allowed(&googlebot);
+        assert!(!allowed);
+        let own = AgentUsage::of(&googlebot, allowed);
         assert_eq!(own.contradiction, None);
-        let root = googlebot.target("/").unwrap();
-        let allowed = googlebot.allows(&root);
         assert_eq!(
             own.for_purpose(Purpose::Search, allowed, true)
                 .contradiction,
