@@ -15,17 +15,15 @@ pub(crate) fn names_packages(args: &[OsString]) -> bool {
     })
 }
 
-/// The cargo that runs xtask.
-pub(crate) fn cargo_command() -> anyhow::Result<Command> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    Ok(Command::new(cargo))
+/// The cargo that runs xtask (or runs its tests): `$CARGO`, else `cargo` on `PATH`.
+pub(crate) fn cargo_command() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// The workspace's root directory.
-pub(crate) fn workspace_root() -> anyhow::Result<&'static Path> {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask/ has no parent directory")
+/// The workspace's root directory: the one above `xtask/`.
+pub(crate) fn workspace_root() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest)
 }
 
 /// Runs `command`; its exit status becomes xtask's.

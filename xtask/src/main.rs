@@ -80,12 +80,12 @@ const TEST_FEATURES: &str = "robotrules-fetch/redis,robotrules/redis,robotrules-
 /// `cargo run --quiet --package PACKAGE [cargo_args] -- args` in this workspace, with the
 /// cargo that runs xtask; its exit status becomes xtask's.
 fn cargo_run(package: &str, cargo_args: &[&str], args: &[OsString]) -> anyhow::Result<ExitCode> {
-    let mut command = cargo_command()?;
+    let mut command = cargo_command();
     command
         .args(["run", "--quiet", "--package", package])
         .args(cargo_args)
         .arg("--manifest-path")
-        .arg(workspace_root()?.join("Cargo.toml"))
+        .arg(workspace_root().join("Cargo.toml"))
         .arg("--")
         .args(args);
     run(command)
@@ -101,7 +101,7 @@ fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
     if !skipped.contains(&skip::Piece::Browser) {
         browser::ensure_installed()?;
     }
-    let mut command = cargo_command()?;
+    let mut command = cargo_command();
     command.arg("test");
     // With `-p` given here, only those packages: `--workspace` would override it, and the
     // features name packages that may not be chosen (pass `--features redis-tests` for the
@@ -111,7 +111,7 @@ fn cargo_test(args: &[OsString]) -> anyhow::Result<ExitCode> {
     }
     command
         .arg("--manifest-path")
-        .arg(workspace_root()?.join("Cargo.toml"))
+        .arg(workspace_root().join("Cargo.toml"))
         .args(args);
     run(command)
 }

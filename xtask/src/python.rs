@@ -59,7 +59,7 @@ pub(crate) fn after_cargo_test(
     {
         return Ok(cargo_status);
     }
-    test(crate::cargo::workspace_root()?)
+    test(crate::cargo::workspace_root())
 }
 
 /// Whether `args` name `robotrules-python` among the packages.
@@ -110,7 +110,7 @@ fn build_cli(root: &Path) -> anyhow::Result<PathBuf> {
     eprintln!(
         "xtask: building the CLI with Parquet (cargo build -p robotrules-cli --features parquet)"
     );
-    let mut build = crate::cargo::cargo_command()?;
+    let mut build = crate::cargo::cargo_command();
     build
         .args([
             "build",

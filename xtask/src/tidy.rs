@@ -5,6 +5,9 @@
 //!   text only; model on text, grammar and url only; fetch on neither grammar nor model; lint
 //!   on none of fetch, the facade or the CLI; diff on text, grammar, url and model only; no
 //!   published crate but the CLI depends on clap.
+//! - **Front-ends through the facade.** The CLI and the Python package list none of
+//!   robotrules-model, -grammar, -url and -fetch in any dependency table: the facade gives
+//!   them what they need (the lint, diff and survey crates they may use directly).
 //! - **One table of profile decisions.** No source file outside
 //!   `crates/robotrules-model/src/profile.rs` branches on a profile by name: no comparison
 //!   (`== Profile::Google`), no pattern (a `match` arm, the pattern of `matches!(…)`, `if let`),
@@ -35,22 +38,16 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
-/// The workspace root.
-fn root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
-}
+use crate::cargo::{cargo_command, workspace_root};
 
 /// `cargo ARGS` in the workspace root: its standard output, or a panic with standard error.
 fn cargo(args: &[&str]) -> String {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let output = Command::new(cargo)
+    let output = cargo_command()
         .args(args)
-        .current_dir(root())
+        .current_dir(workspace_root())
         .output()
         .unwrap_or_else(|error| panic!("cannot run cargo {args:?}: {error}"));
     assert!(
@@ -165,22 +162,113 @@ fn dependency_directions() {
     }
 }
 
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|n| n == "target") {
-                continue;
+/// The front-ends, which reach robots.txt files only through the facade (plus the lint, diff
+/// and survey crates where they need them).
+const FRONT_ENDS: [&str; 2] = ["robotrules-cli", "robotrules-python"];
+
+/// The layers the facade is built on, which no front-end lists as a dependency.
+const BEHIND_THE_FACADE: [&str; 4] = [
+    "robotrules-model",
+    "robotrules-grammar",
+    "robotrules-url",
+    "robotrules-fetch",
+];
+
+/// Each dependency of a front-end on a layer behind the facade, in any table of its
+/// `Cargo.toml` (`[dependencies]`, `[dev-dependencies]`, `[build-dependencies]`, per target;
+/// by package name, so a renamed one too), as `crate -> layer (kind)`; and each front-end
+/// that `metadata` (`cargo metadata`'s JSON) does not hold, so that a renamed one is not
+/// passed over.
+fn front_ends_past_the_facade(metadata: &Value) -> Vec<String> {
+    let packages = metadata["packages"].as_array().cloned().unwrap_or_default();
+    let mut found = Vec::new();
+    for front in FRONT_ENDS {
+        let Some(package) = packages.iter().find(|p| p["name"] == front) else {
+            found.push(format!("{front}: no such workspace crate"));
+            continue;
+        };
+        for dep in package["dependencies"].as_array().into_iter().flatten() {
+            let name = dep["name"].as_str().unwrap_or_default();
+            if BEHIND_THE_FACADE.contains(&name) {
+                let kind = dep["kind"].as_str().unwrap_or("normal");
+                found.push(format!("{front} -> {name} ({kind})"));
             }
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
         }
     }
+    found
+}
+
+#[test]
+fn front_ends_depend_on_the_facade_not_its_layers() {
+    let found = front_ends_past_the_facade(&workspace_metadata());
+    assert!(
+        found.is_empty(),
+        "the CLI and the Python package reach {BEHIND_THE_FACADE:?} only through the facade \
+         (crates/robotrules): give the facade what they need, and drop from their Cargo.toml:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_front_end_check_sees_what_it_should() {
+    let metadata = serde_json::json!({"packages": [
+        {"name": "robotrules-cli", "dependencies": [
+            {"name": "robotrules", "kind": null},
+            {"name": "robotrules-lint", "kind": null},
+            {"name": "robotrules-model", "kind": null, "rename": "model"},
+            {"name": "robotrules-url", "kind": "dev"},
+        ]},
+        {"name": "robotrules-python", "dependencies": [
+            {"name": "robotrules-fetch", "kind": "build", "target": "cfg(unix)"},
+        ]},
+        // Not a front-end: its layers are its own business.
+        {"name": "robotrules-lint", "dependencies": [{"name": "robotrules-grammar", "kind": null}]},
+    ]});
+    assert_eq!(
+        front_ends_past_the_facade(&metadata),
+        [
+            "robotrules-cli -> robotrules-model (normal)",
+            "robotrules-cli -> robotrules-url (dev)",
+            "robotrules-python -> robotrules-fetch (build)",
+        ]
+    );
+    let renamed = serde_json::json!({"packages": [{"name": "robotrules-cli", "dependencies": []}]});
+    assert_eq!(
+        front_ends_past_the_facade(&renamed),
+        ["robotrules-python: no such workspace crate"]
+    );
+}
+
+/// Every file and directory under `dir` (a directory after what it holds), leaving out build
+/// output and what is not the project's own: directories named `target` or `node_modules`, and
+/// hidden ones (`.git`).
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name == "target" || name == "node_modules" || name.starts_with('.') {
+                continue;
+            }
+            out.extend(walk(&path));
+        }
+        out.push(path);
+    }
+    out
+}
+
+/// The files under `dir` ([`walk`]) with one of `extensions` (`"rs"`).
+fn files_under(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    walk(dir)
+        .into_iter()
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|e| extensions.iter().any(|x| e == *x))
+                && path.is_file()
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,18 +624,17 @@ fn arm_start(toks: &[Token<'_>], arrow: usize) -> usize {
 
 #[test]
 fn no_profile_is_matched_by_name_outside_the_table() {
-    let root = root();
+    let root = workspace_root();
     let table = root.join("crates/robotrules-model/src/profile.rs");
     let this = root.join("xtask/src/tidy.rs");
-    let mut files = Vec::new();
-    rust_files(&root.join("crates"), &mut files);
-    rust_files(&root.join("xtask"), &mut files);
+    let mut files = files_under(&root.join("crates"), &["rs"]);
+    files.extend(files_under(&root.join("xtask"), &["rs"]));
     let mut found = Vec::new();
     for file in files.iter().filter(|f| **f != table && **f != this) {
         let Ok(text) = fs::read_to_string(file) else {
             continue;
         };
-        let shown = file.strip_prefix(&root).unwrap_or(file).display();
+        let shown = file.strip_prefix(root).unwrap_or(file).display();
         for (line, how) in profile_branches(&text) {
             let code = text.lines().nth(line - 1).unwrap_or_default().trim();
             found.push(format!("{shown}:{line}: {how}: {code}"));
@@ -1178,7 +1265,7 @@ fn crate_roots() -> Vec<(PathBuf, String)> {
 
 #[test]
 fn no_crate_has_an_import_circle() {
-    let root = root();
+    let root = workspace_root();
     let roots = crate_roots();
     assert!(
         roots
@@ -1191,7 +1278,7 @@ fn no_crate_has_an_import_circle() {
         let read = |file: &str| fs::read_to_string(krate.join(file)).ok();
         let graph = ModuleTree::read(&root_file, &read).graph();
         let shown = krate
-            .strip_prefix(&root)
+            .strip_prefix(root)
             .unwrap_or(&krate)
             .display()
             .to_string();
@@ -1212,20 +1299,19 @@ fn no_crate_has_an_import_circle() {
 
 /// The `mod.rs` files under `dir` (a module is `x.rs` with its children in `x/`).
 fn mod_rs_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    rust_files(dir, &mut files);
+    let mut files = files_under(dir, &["rs"]);
     files.retain(|file| file.file_name().is_some_and(|name| name == "mod.rs"));
     files
 }
 
 #[test]
 fn every_module_file_is_named_after_its_module() {
-    let root = root();
+    let root = workspace_root();
     let mut found: Vec<String> = ["crates", "xtask", "fuzz", "examples"]
         .iter()
         .flat_map(|dir| mod_rs_files(&root.join(dir)))
         .map(|file| {
-            file.strip_prefix(&root)
+            file.strip_prefix(root)
                 .unwrap_or(&file)
                 .display()
                 .to_string()
@@ -1498,9 +1584,8 @@ struct Defined {
 impl Defined {
     /// What the sources under `crates/` and `xtask/` define.
     fn read(root: &Path) -> Defined {
-        let mut files = Vec::new();
-        rust_files(&root.join("crates"), &mut files);
-        rust_files(&root.join("xtask"), &mut files);
+        let mut files = files_under(&root.join("crates"), &["rs"]);
+        files.extend(files_under(&root.join("xtask"), &["rs"]));
         let mut defined = Defined::default();
         for file in &files {
             if let Some(stem) = file.file_stem().and_then(|s| s.to_str()) {
@@ -1610,23 +1695,6 @@ fn path_exists(root: &Path, krate: Option<&Path>, path: &str, all: &[PathBuf]) -
     })
 }
 
-/// Every file and directory under `dir`, `target/` left out.
-fn all_paths(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path
-            .file_name()
-            .is_some_and(|n| n == "target" || n == ".git")
-        {
-            continue;
-        }
-        if path.is_dir() {
-            all_paths(&path, out);
-        }
-        out.push(path);
-    }
-}
-
 /// What `doc` names in backticks that does not exist: each with its line.
 fn stale_names(doc: &str, root: &Path, defined: &Defined, all: &[PathBuf]) -> Vec<String> {
     let mut stale = Vec::new();
@@ -1665,11 +1733,10 @@ fn stale_names(doc: &str, root: &Path, defined: &Defined, all: &[PathBuf]) -> Ve
 
 #[test]
 fn the_architecture_document_names_only_what_exists() {
-    let root = root();
+    let root = workspace_root();
     let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap_or_default();
-    let mut all = Vec::new();
-    all_paths(&root, &mut all);
-    let stale = stale_names(&doc, &root, &Defined::read(&root), &all);
+    let all = walk(root);
+    let stale = stale_names(&doc, root, &Defined::read(root), &all);
     assert!(
         stale.is_empty(),
         "docs/ARCHITECTURE.md names paths or Rust items that do not exist (rename or drop \
@@ -1693,17 +1760,16 @@ fn the_architecture_check_sees_what_it_should() {
     assert_eq!(rust_item("NL"), None);
     assert_eq!(rust_item("ROBOTRULES_SKIP_REDIS"), None);
     assert_eq!(rust_item("Send + Sync"), None);
-    let root = root();
-    let defined = Defined::read(&root);
+    let root = workspace_root();
+    let defined = Defined::read(root);
     assert!(defined.has(&["Crawler"]) && defined.has(&["robotrules_model", "Profile"]));
     assert!(defined.has(&["Profile", "Google"]) && defined.has(&["Crawler", "new"]));
     assert!(!defined.has(&["Robots", "agent"]) && !defined.has(&["Profile", "Bing"]));
-    let mut all = Vec::new();
-    all_paths(&root.join("crates/robotrules-model"), &mut all);
+    let all = walk(&root.join("crates/robotrules-model"));
     let doc = "### `crates/robotrules-model`\n\n`matcher/entry.rs`, `Crawler::new`, \
                `matcher/nowhere.rs`, `Crawler::agent`, `Nowhere`, `open`\n";
     assert_eq!(
-        stale_names(doc, &root, &defined, &all),
+        stale_names(doc, root, &defined, &all),
         [
             "line 3: `matcher/nowhere.rs`",
             "line 3: `Crawler::agent`",
@@ -1755,16 +1821,15 @@ fn wholesale_re_exports(source: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn the_facade_re_exports_no_layer_crate_wholesale() {
-    let root = root();
-    let mut files = Vec::new();
-    rust_files(&root.join("crates/robotrules/src"), &mut files);
+    let root = workspace_root();
+    let mut files = files_under(&root.join("crates/robotrules/src"), &["rs"]);
     files.sort();
     let mut found = Vec::new();
     for file in &files {
         let Ok(text) = fs::read_to_string(file) else {
             continue;
         };
-        let shown = file.strip_prefix(&root).unwrap_or(file).display();
+        let shown = file.strip_prefix(root).unwrap_or(file).display();
         for (line, krate) in wholesale_re_exports(&text) {
             let code = text.lines().nth(line - 1).unwrap_or_default().trim();
             found.push(format!("{shown}:{line}: re-exports all of {krate}: {code}"));
@@ -1817,30 +1882,6 @@ fn the_facade_check_sees_what_it_should() {
 // ---------------------------------------------------------------------------------------------
 // Reproducible installs.
 
-/// Every file a user reads an install command from: Markdown, shell scripts, and Rust source
-/// (messages that tell the user what to run), outside `target/` and hidden directories.
-fn shown_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if path.is_dir() {
-            if name == "target" || name == "node_modules" || name.starts_with('.') {
-                continue;
-            }
-            shown_files(&path, out);
-        } else if ["md", "sh", "rs"]
-            .iter()
-            .any(|ext| path.extension().is_some_and(|e| e == *ext))
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// The `cargo install …` commands in `text` that lack `--locked`, as `(line, command)`. A
 /// command is `cargo install` followed by an argument, up to the end of the line, a backtick
 /// or a quote; prose such as "with cargo installed" is not one.
@@ -1863,9 +1904,10 @@ fn unlocked_installs(text: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn every_install_shown_is_locked() {
-    let root = root();
-    let mut files = Vec::new();
-    shown_files(&root, &mut files);
+    let root = workspace_root();
+    // Every file a user reads an install command from: Markdown, shell scripts, and Rust
+    // source (messages that tell the user what to run).
+    let files = files_under(root, &["md", "sh", "rs"]);
     let this = Path::new(file!())
         .file_name()
         .map(|name| name.to_owned())
@@ -1880,7 +1922,7 @@ fn every_install_shown_is_locked() {
             continue;
         };
         for (line, command) in unlocked_installs(&text) {
-            let shown = file.strip_prefix(&root).unwrap_or(&file).display();
+            let shown = file.strip_prefix(root).unwrap_or(&file).display();
             let _ = writeln!(found, "{shown}:{line}: {command}");
         }
     }

@@ -27,7 +27,7 @@ pub(crate) fn bare_host_url(arg: &str) -> Option<String> {
     if !host_like {
         return None;
     }
-    robotrules_url::Origin::parse(&format!("https://{authority}/"))
+    robotrules::client::store::Origin::parse(&format!("https://{authority}/"))
         .ok()
         .map(|origin| origin.robots_txt_url())
 }

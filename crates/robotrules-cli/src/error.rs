@@ -7,9 +7,9 @@
 
 use std::io;
 
-use robotrules::{InvalidAgent, InvalidUrl, Profile};
-use robotrules_fetch::FetchError;
-use robotrules_model::{is_browser_product, AgentToken, CrawlerNames, RobotsTxt, Selection};
+use robotrules::client::{FetchError, FleetError};
+use robotrules::reading::{AgentToken, CrawlerNames};
+use robotrules::{is_browser_product, InvalidAgent, InvalidUrl, Profile, Robots, Selection};
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -91,7 +91,7 @@ pub(crate) enum CliError {
     /// `--cache`: the URL is not a Redis URL, Redis refuses the credentials, or (for the
     /// `cache` commands, which cannot fall back) Redis does not answer.
     #[error("--cache: {0}")]
-    Cache(robotrules_fetch::fleet::FleetError),
+    Cache(FleetError),
     /// The crawler name is not one the profile accepts (RFC 9309 §2.2.1).
     #[error(transparent)]
     InvalidAgent(#[from] InvalidAgent),
@@ -222,18 +222,18 @@ pub(crate) fn agent_warning(profile: Profile, name: &str) -> Option<String> {
 
 /// [`agent_warning`] for a name asked about in `robots`: it also says which group the name
 /// gets and which the suggested token selects (by line).
-pub(crate) fn agent_warning_in(robots: &RobotsTxt, name: &str) -> Option<String> {
+pub(crate) fn agent_warning_in(robots: &Robots, name: &str) -> Option<String> {
     agent_warning_with(robots.profile(), name, Some(robots))
 }
 
-fn agent_warning_with(profile: Profile, name: &str, robots: Option<&RobotsTxt>) -> Option<String> {
+fn agent_warning_with(profile: Profile, name: &str, robots: Option<&Robots>) -> Option<String> {
     let reading = profile.reading();
     let alphabet = reading.agent_token;
     let reads = alphabet.leading(name.as_bytes());
     if reading.crawler_names != CrawlerNames::Any
         || !matches!(alphabet, AgentToken::LeadingRun { .. })
         || reads == name.as_bytes()
-        || robotrules_model::is_any_crawler(name)
+        || robotrules::any_crawler_label(name).is_some()
     {
         return None;
     }
@@ -268,15 +268,11 @@ fn agent_warning_with(profile: Profile, name: &str, robots: Option<&RobotsTxt>) 
 
 /// The groups crawler `name` gets in `robots`, by line: `the group at line 1`,
 /// `the `*` group at line 7`, `no group`.
-fn groups_given(robots: &RobotsTxt, name: &str) -> String {
-    let Ok((selection, indices)) = robots.selection_of(name) else {
+fn groups_given(robots: &Robots, name: &str) -> String {
+    let Ok((selection, lines)) = robots.group_lines(name) else {
         return "no group".to_owned();
     };
-    let lines: Vec<String> = indices
-        .iter()
-        .filter_map(|&i| robots.groups().get(i))
-        .map(|g| g.line.to_string())
-        .collect();
+    let lines: Vec<String> = lines.iter().map(u32::to_string).collect();
     let which = if selection == Selection::Global {
         "the `*` group"
     } else {
@@ -351,10 +347,12 @@ mod tests {
                 && warning.ends_with(&format!("pass `{reads}`")),
             "{warning}"
         );
-        let robots = RobotsTxt::parse(
+        let robots = Robots::parse_with(
             format!("user-agent: *\ndisallow: /a\n\nuser-agent: {name}\ndisallow: /b\n").as_bytes(),
-            Profile::Google,
-            512_000,
+            &robotrules::ParseOptions {
+                profile: Profile::Google,
+                ..robotrules::ParseOptions::default()
+            },
         );
         let warning = agent_warning_in(&robots, name).unwrap();
         assert!(

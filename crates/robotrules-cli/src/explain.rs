@@ -6,7 +6,7 @@
 //! it tied with). This module only asks each profile and puts the answers together
 //! ([`Report`], one [`ProfileReport`] per profile);
 //! [`differences`] renders the model's causes of a difference
-//! ([`robotrules_model::differences`]), [`cut`] where the parse limit cut the file and the
+//! ([`robotrules::Crawler::differences`]), [`cut`] where the parse limit cut the file and the
 //! matching rules past it, and [`text()`] writes the report for people.
 
 mod cut;

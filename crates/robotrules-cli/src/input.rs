@@ -10,7 +10,8 @@
 use std::fs::File;
 use std::io::{self, Read};
 
-use robotrules::client::Lookup;
+use robotrules::client::{Lookup, Truncation};
+use robotrules::{Crawler, InvalidAgent, ParseOptions, Robots};
 
 use crate::bare_host::bare_host_url;
 use crate::error::CliError;
@@ -48,6 +49,48 @@ pub(crate) enum RobotsSource {
     /// Fetched from a URL by the library's client: the access result says whether there are
     /// rules at all.
     Remote(Box<Lookup>),
+}
+
+impl RobotsSource {
+    /// The file's bytes: as read, or the body fetched (none for a file that is unavailable or
+    /// unreachable).
+    pub(crate) fn body(&self) -> &[u8] {
+        match self {
+            RobotsSource::Local(bytes) => bytes,
+            RobotsSource::Remote(lookup) => lookup.served().body().unwrap_or_default(),
+        }
+    }
+
+    /// How the fetcher's size limit cut the body fetched, if it did (RFC 9309 §2.5).
+    pub(crate) fn truncation(&self) -> Option<Truncation> {
+        match self {
+            RobotsSource::Local(_) => None,
+            RobotsSource::Remote(lookup) => lookup.served().truncation(),
+        }
+    }
+
+    /// Crawler `agent`'s rules in the file: for a fetched file, the client's (parsed once,
+    /// when it was fetched, for this crawler); else the bytes parsed here under `options`.
+    ///
+    /// # Errors
+    /// A crawler name `options.profile` rejects (the client then holds no crawler: asking the
+    /// file for it says why).
+    pub(crate) fn crawler(
+        &self,
+        options: &ParseOptions,
+        agent: &str,
+    ) -> Result<Crawler, InvalidAgent> {
+        let fetched = match self {
+            RobotsSource::Remote(lookup) => {
+                lookup.crawler().filter(|crawler| crawler.name() == agent)
+            }
+            RobotsSource::Local(_) => None,
+        };
+        match fetched {
+            Some(crawler) => Ok(crawler),
+            None => Robots::parse_with(self.body(), options).crawler(agent),
+        }
+    }
 }
 
 /// The robots.txt named by `arg`: a file or `-` read as `load_local` reads it (at most

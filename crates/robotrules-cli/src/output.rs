@@ -21,7 +21,7 @@ pub(crate) enum Format {
 }
 
 /// What text output adds after a crawler name: ` (a crawler that no group names)` after `*`
-/// ([`robotrules_model::ANY_CRAWLER`], what the `*` group gives), nothing after any other.
+/// ([`robotrules::any_crawler_label`], what the `*` group gives), nothing after any other.
 pub(crate) fn agent_note(name: &str) -> String {
     robotrules::any_crawler_label(name)
         .map(|label| format!(" ({label})"))

@@ -17,10 +17,8 @@
 
 use std::io::{self, Write};
 
-use std::borrow::Cow;
-
 use robotrules::client::{AccessKind, Answer};
-use robotrules::{DecidingRule, Explanation, Profile, Reason, RuleKind, Usage};
+use robotrules::{DecidingRule, Explanation, Profile, Reason, Usage};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -34,19 +32,6 @@ pub(crate) enum Only {
     Allowed,
     /// The disallowed URLs.
     Disallowed,
-}
-
-/// A rule as written: the same JSON object `{"line", "kind", "pattern"}` wherever a command
-/// names one (the deciding rule of `check`, `batch` and the tester, `show`'s rules), as the
-/// library's [`robotrules::DecidingRule`] serialises.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct Rule<'a> {
-    /// Its 1-based line.
-    pub(crate) line: u32,
-    /// Allow or disallow.
-    pub(crate) kind: RuleKind,
-    /// The pattern as written.
-    pub(crate) pattern: Cow<'a, str>,
 }
 
 /// What a row says about its URL: a verdict, or why there is none.

@@ -17,8 +17,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use robotrules::client::{RedisOptions, RedisStore, RootCertificate, Store};
-use robotrules_fetch::fleet::FleetHealth;
+use robotrules::client::{FleetHealth, RedisOptions, RedisStore, RootCertificate, Store};
 
 use crate::error::CliError;
 

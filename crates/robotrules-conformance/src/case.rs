@@ -27,6 +27,9 @@ pub enum Layer {
     Model,
     /// `robotrules-fetch`: status codes and network events to an access result.
     Fetch,
+    /// The facade's `Crawler::usage`: AI usage preferences (`Content-Usage`,
+    /// `Content-Signal`, the HTTP `Content-Usage` header).
+    Usage,
     /// The `robotrules` command-line tool.
     Cli,
 }
@@ -39,6 +42,7 @@ impl fmt::Display for Layer {
             Layer::Url => "url",
             Layer::Model => "model",
             Layer::Fetch => "fetch",
+            Layer::Usage => "usage",
             Layer::Cli => "cli",
         })
     }
@@ -150,6 +154,8 @@ pub enum Test {
     Model(ModelTest),
     /// A fetch against loopback servers.
     Fetch(FetchTest),
+    /// What a crawler may use a URL for.
+    Usage(UsageTest),
     /// A `cli` case (not run by this runner yet; kept as written).
     Cli(Spec<Value, Value>),
 }
@@ -162,6 +168,7 @@ impl Test {
             Test::Url(_) => Layer::Url,
             Test::Model(_) => Layer::Model,
             Test::Fetch(_) => Layer::Fetch,
+            Test::Usage(_) => Layer::Usage,
             Test::Cli(_) => Layer::Cli,
         }
     }
@@ -171,6 +178,7 @@ impl Test {
         match self {
             Test::Model(test) => body(&test.input.robots, &test.input.robots_b64),
             Test::Grammar(test) => body(&test.input.robots, &test.input.robots_b64),
+            Test::Usage(test) => body(&test.input.robots, &test.input.robots_b64),
             _ => None,
         }
     }
@@ -182,6 +190,7 @@ impl Test {
             Test::Url(test) => serde_json::to_value(&test.input),
             Test::Model(test) => serde_json::to_value(&test.input),
             Test::Fetch(test) => serde_json::to_value(&test.input),
+            Test::Usage(test) => serde_json::to_value(&test.input),
             Test::Cli(test) => Ok(test.input.clone()),
         }
         .unwrap_or(Value::Null)
@@ -190,7 +199,7 @@ impl Test {
     /// The checks across fields that the types cannot make.
     pub fn check(&self) -> Result<(), String> {
         match self {
-            Test::Model(_) | Test::Grammar(_) if self.body().is_none() => {
+            Test::Model(_) | Test::Grammar(_) | Test::Usage(_) if self.body().is_none() => {
                 Err("`input` needs `robots` or `robots_b64`".to_owned())
             }
             Test::Grammar(test)
@@ -210,6 +219,7 @@ impl Test {
                 )),
             },
             Test::Fetch(test) => crate::fetch_case::check(test),
+            Test::Usage(test) => test.expect.check(),
             _ => Ok(()),
         }
     }
@@ -279,6 +289,97 @@ impl fmt::Display for ModelExpect {
             ModelExpect::Allowed(false) => f.write_str("disallowed"),
             ModelExpect::Error(ModelError::InvalidAgent) => f.write_str("error: invalid-agent"),
         }
+    }
+}
+
+/// A `usage` case: what may `agent` use `url` for, by the body (and the HTTP header)?
+pub type UsageTest = Spec<UsageInput, UsageExpect>;
+
+/// The input of a `usage` case.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct UsageInput {
+    /// The robots.txt body as UTF-8 text.
+    pub robots: Option<String>,
+    /// The exact bytes of the body (base64 in the case), when it is not UTF-8.
+    #[serde(default, deserialize_with = "base64", skip_serializing)]
+    pub robots_b64: Option<Vec<u8>>,
+    /// The crawler's name.
+    pub agent: String,
+    /// Absolute URL or path.
+    pub url: String,
+    /// The value of the HTTP `Content-Usage` response header, when the case gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub header: Option<String>,
+}
+
+impl UsageInput {
+    /// The body: `robots_b64` when given (it is the exact form), else `robots`.
+    pub fn body(&self) -> &[u8] {
+        body(&self.robots, &self.robots_b64).unwrap_or_default()
+    }
+}
+
+/// The expectation of a `usage` case (also what robotrules gave, in the same terms): whether
+/// the URL is crawlable, and the outcome (`allowed`, `disallowed`, `unknown`) of each category
+/// named `VOCABULARY:LABEL` (`aipref:train-ai`, `content-signals:ai-input`) or
+/// `combined:CATEGORY` (`combined:train-ai`, `combined:search`), with, when given, the deciding
+/// lines of each (`0` stands for the header).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UsageExpect {
+    /// Whether the crawler may crawl the URL.
+    pub crawlable: bool,
+    /// The outcome of each category the case checks.
+    #[serde(default)]
+    pub outcomes: BTreeMap<String, String>,
+    /// The deciding lines of each category the case checks them for.
+    #[serde(default)]
+    pub lines: BTreeMap<String, Vec<u32>>,
+}
+
+impl UsageExpect {
+    /// Category names are `VOCABULARY:LABEL` or `combined:CATEGORY`, outcomes one of the
+    /// three, and a URL that is not crawlable has no outcomes.
+    fn check(&self) -> Result<(), String> {
+        for (name, outcome) in &self.outcomes {
+            if !name.contains(':') {
+                return Err(format!(
+                    "`expect.outcomes.{name}`: name it `VOCABULARY:LABEL`"
+                ));
+            }
+            if !matches!(outcome.as_str(), "allowed" | "disallowed" | "unknown") {
+                return Err(format!(
+                    "`expect.outcomes.{name}`: `{outcome}` is not allowed, disallowed or unknown"
+                ));
+            }
+        }
+        if let Some(name) = self.lines.keys().find(|n| !self.outcomes.contains_key(*n)) {
+            return Err(format!(
+                "`expect.lines.{name}` has no outcome in `expect.outcomes`"
+            ));
+        }
+        if !self.crawlable && !self.outcomes.is_empty() {
+            return Err("a URL that is not crawlable has no outcomes".to_owned());
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for UsageExpect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.crawlable {
+            "crawlable"
+        } else {
+            "not crawlable, no preference"
+        })?;
+        for (name, outcome) in &self.outcomes {
+            write!(f, "; {name}={outcome}")?;
+            if let Some(lines) = self.lines.get(name) {
+                write!(f, " {lines:?}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -544,5 +645,49 @@ mod tests {
             grammar.expect.to_string(),
             "1 lines, directives [user-agent \"a\"]"
         );
+    }
+
+    #[test]
+    fn usage_cases_are_typed_and_checked() {
+        let read = case(
+            "usage",
+            json!({"robots": "user-agent: *\n", "agent": "a", "url": "/", "header": "train-ai=n"}),
+            json!({"crawlable": true, "outcomes": {"aipref:train-ai": "disallowed"}, "lines": {"aipref:train-ai": [0]}}),
+        )
+        .unwrap();
+        assert_eq!(read.layer(), Layer::Usage);
+        let Test::Usage(usage) = &read.test else {
+            panic!("not a usage test")
+        };
+        assert_eq!(usage.input.header.as_deref(), Some("train-ai=n"));
+        assert_eq!(
+            usage.expect.to_string(),
+            "crawlable; aipref:train-ai=disallowed [0]"
+        );
+        for (expect, error) in [
+            (
+                json!({"crawlable": true, "outcomes": {"train-ai": "allowed"}}),
+                "VOCABULARY:LABEL",
+            ),
+            (
+                json!({"crawlable": true, "outcomes": {"aipref:search": "y"}}),
+                "is not allowed",
+            ),
+            (
+                json!({"crawlable": true, "lines": {"aipref:search": [1]}}),
+                "has no outcome",
+            ),
+            (
+                json!({"crawlable": false, "outcomes": {"aipref:search": "unknown"}}),
+                "not crawlable",
+            ),
+        ] {
+            let refused = case(
+                "usage",
+                json!({"robots": "", "agent": "a", "url": "/"}),
+                expect,
+            );
+            assert!(refused.unwrap_err().contains(error), "{error}");
+        }
     }
 }

@@ -9,6 +9,7 @@ use indexmap::IndexMap;
 use robotrules::Profile;
 use robotrules_text::excerpt;
 
+use crate::case::Layer;
 use crate::outcome::{Failure, Outcome, Row};
 
 /// How many robots.txt lines a failure shows before cutting.
@@ -130,6 +131,28 @@ impl Report {
         self.rows.iter().filter(|row| row.is_failure())
     }
 
+    /// The rows of `usage` cases (AI usage preferences), reported in a section of their own.
+    pub fn usage_rows(&self) -> Vec<Row> {
+        self.rows
+            .iter()
+            .filter(|row| row.case.as_ref().is_some_and(|c| c.layer() == Layer::Usage))
+            .cloned()
+            .collect()
+    }
+
+    /// The drafts the `usage` cases cite, in order of first appearance: each section's text
+    /// before ` §` (`draft-ietf-aipref-attach-05`).
+    pub fn usage_drafts(rows: &[Row]) -> Vec<&str> {
+        let mut drafts: Vec<&str> = Vec::new();
+        for row in rows {
+            let draft = row.section().split(" §").next().unwrap_or_default();
+            if !drafts.contains(&draft) {
+                drafts.push(draft);
+            }
+        }
+        drafts
+    }
+
     /// Counts by source, section and profile.
     pub fn tally(&self) -> Tally<'_> {
         Tally::new(&self.rows)
@@ -191,6 +214,24 @@ impl Report {
             profiles.push(cells);
         }
         profiles.write_text(f)?;
+        let usage = self.usage_rows();
+        if !usage.is_empty() {
+            let tally = Tally::new(&usage);
+            writeln!(
+                f,
+                "\nAI usage preferences ({}): {}",
+                Report::usage_drafts(&usage).join(", "),
+                summary(&tally.get(Group::Total))
+            )?;
+            let header = "section|cases|pass|expected diff|fail|not run".split('|');
+            let mut sections = Table::new("lrrrrr", header);
+            for source in tally.sources() {
+                for (section, counts) in tally.sections(source) {
+                    sections.push(count_cells(excerpt(section, SECTION_CHARS), &counts));
+                }
+            }
+            sections.write_text(f)?;
+        }
         let failures: Vec<&Row> = self.failures().collect();
         if failures.is_empty() {
             return writeln!(f, "\nno failures");
@@ -241,6 +282,32 @@ impl Report {
             }
         }
         sections.write_markdown(f)?;
+
+        let usage = self.usage_rows();
+        if !usage.is_empty() {
+            let tally = Tally::new(&usage);
+            let drafts: Vec<String> = Report::usage_drafts(&usage)
+                .into_iter()
+                .map(|d| format!("`{}`", md_cell(d)))
+                .collect();
+            writeln!(
+                f,
+                "\n## AI usage preferences\n\n\
+                 The `usage` cases (`Crawler::usage`: `Content-Usage`, `Content-Signal` and the \
+                 HTTP `Content-Usage` header), by the section of the draft each cites: {}. \
+                 {}.\n",
+                drafts.join(", "),
+                summary(&tally.get(Group::Total))
+            )?;
+            let header = "draft section|cases|pass|expected difference|fail|not run".split('|');
+            let mut sections = Table::new("lrrrrr", header);
+            for source in tally.sources() {
+                for (section, counts) in tally.sections(source) {
+                    sections.push(count_cells(md_cell(section), &counts));
+                }
+            }
+            sections.write_markdown(f)?;
+        }
 
         writeln!(f, "\n## Expected differences\n")?;
         let mut none = true;
@@ -555,6 +622,35 @@ mod tests {
             }
         });
         Report { rows }
+    }
+
+    /// `usage` cases get a section of their own, naming the drafts their sections cite; a
+    /// report without them has none.
+    #[test]
+    fn usage_cases_are_reported_with_their_drafts() {
+        assert!(!report().to_markdown().contains("AI usage preferences"));
+        let text = [
+            r#"{"id":"u/1","source":"aipref","section":"draft-x-01 §3.1","layer":"usage","profiles":["rfc9309"],"input":{"robots":"","agent":"Bot","url":"/"},"expect":{"crawlable":true}}"#,
+            r#"{"id":"u/2","source":"aipref","section":"draft-y-07 §5.1","layer":"usage","profiles":["rfc9309","google"],"input":{"robots":"","agent":"Bot","url":"/"},"expect":{"crawlable":true}}"#,
+            r#"{"id":"u/3","source":"aipref","section":"draft-x-01 §2","layer":"usage","profiles":["rfc9309"],"input":{"robots":"","agent":"Bot","url":"/"},"expect":{"crawlable":true}}"#,
+        ]
+        .join("\n");
+        let cases = parse_jsonl("f.jsonl", &text).unwrap();
+        let rows = run_with(&cases, &Default::default(), &Default::default(), |_, _| {
+            Evaluation::Pass
+        });
+        let report = Report { rows };
+        assert_eq!(
+            Report::usage_drafts(&report.usage_rows()),
+            ["draft-x-01", "draft-y-07"]
+        );
+        let markdown = report.to_markdown();
+        assert!(markdown.contains("\n## AI usage preferences\n"));
+        assert!(markdown.contains("`draft-x-01`, `draft-y-07`"));
+        assert!(markdown.contains("| draft-y-07 §5.1 | 1 | 2 | 0 | 0 | 0 |"));
+        assert!(report
+            .to_text()
+            .contains("AI usage preferences (draft-x-01, draft-y-07): 3 cases, 4 runs"));
     }
 
     #[test]

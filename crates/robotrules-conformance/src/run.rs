@@ -10,11 +10,11 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use robotrules::{ParseOptions, Profile, Robots};
+use robotrules::{Outcome, ParseOptions, Profile, Robots, SharedCategory, Usage, Vocabulary};
 
 use crate::case::{
     Case, GrammarExpect, GrammarTest, ModelError, ModelExpect, ModelTest, PathStyle, Test,
-    UrlExpect, UrlOp, UrlTest,
+    UrlExpect, UrlOp, UrlTest, UsageExpect, UsageTest,
 };
 use crate::fetch::FetchEnv;
 
@@ -44,6 +44,7 @@ pub fn evaluate(case: &Case, profile: Profile) -> Evaluation {
         Test::Model(test) => evaluate_model(test, profile),
         Test::Url(test) => evaluate_url(test),
         Test::Grammar(test) => evaluate_grammar(test),
+        Test::Usage(test) => evaluate_usage(test, profile),
         Test::Fetch(_) => Evaluation::NotRun("fetch cases run through run::Evaluator".into()),
         Test::Cli(_) => Evaluation::NotRun("the cli layer is not wired into the runner yet".into()),
     })
@@ -111,6 +112,7 @@ pub fn expected_text(case: &Case) -> String {
         Test::Url(test) => test.expect.to_string(),
         Test::Grammar(test) => test.expect.to_string(),
         Test::Fetch(test) => test.expect.to_string(),
+        Test::Usage(test) => test.expect.to_string(),
         Test::Cli(test) => test.expect.to_string(),
     }
 }
@@ -180,4 +182,75 @@ fn evaluate_grammar(test: &GrammarTest) -> Evaluation {
         directives: test.expect.directives.as_ref().map(|_| got.directives),
     };
     compare(test.expect.to_string(), observed.to_string())
+}
+
+fn evaluate_usage(test: &UsageTest, profile: Profile) -> Evaluation {
+    let options = ParseOptions {
+        profile,
+        ..ParseOptions::default()
+    };
+    let robots = Robots::parse_with(test.input.body(), &options);
+    let usage = match robots.usage(&test.input.agent, &test.input.url) {
+        Ok(usage) => usage,
+        Err(error) => {
+            return Evaluation::Mismatch {
+                expected: test.expect.to_string(),
+                got: format!("error: {error}"),
+            }
+        }
+    };
+    let usage = match &test.input.header {
+        Some(header) => usage.with_header(header.as_bytes()),
+        None => usage,
+    };
+    compare(
+        test.expect.to_string(),
+        observed_usage(&usage, &test.expect).to_string(),
+    )
+}
+
+/// What `usage` says of the categories `expect` names, in its terms.
+fn observed_usage(usage: &Usage, expect: &UsageExpect) -> UsageExpect {
+    let mut observed = UsageExpect {
+        crawlable: usage.crawlable,
+        outcomes: Default::default(),
+        lines: Default::default(),
+    };
+    if !usage.crawlable {
+        return observed;
+    }
+    for name in expect.outcomes.keys() {
+        let (outcome, mut lines, header) = category_of(usage, name);
+        observed
+            .outcomes
+            .insert(name.clone(), outcome.as_str().to_owned());
+        if expect.lines.contains_key(name) {
+            if header {
+                lines.insert(0, 0);
+            }
+            observed.lines.insert(name.clone(), lines);
+        }
+    }
+    observed
+}
+
+/// The outcome, deciding lines and header flag of the category `name`
+/// (`VOCABULARY:LABEL` or `combined:CATEGORY`); unknown for a name robotrules does not report.
+fn category_of(usage: &Usage, name: &str) -> (Outcome, Vec<u32>, bool) {
+    let unknown = (Outcome::Unknown, Vec::new(), false);
+    let Some((vocabulary, label)) = name.split_once(':') else {
+        return unknown;
+    };
+    if vocabulary == "combined" {
+        return usage
+            .combined
+            .iter()
+            .find(|c| c.category.as_str() == label && SharedCategory::ALL.contains(&c.category))
+            .map_or(unknown, |c| (c.outcome, c.lines.clone(), c.header));
+    }
+    Vocabulary::ALL
+        .into_iter()
+        .find(|v| v.as_str() == vocabulary)
+        .and_then(|v| usage.category(v, label))
+        .map_or(unknown, |c| (c.outcome, c.lines.clone(), c.header))
 }

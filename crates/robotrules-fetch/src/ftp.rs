@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 
 use crate::body_limit::BodyCollector;
 use crate::http::Progress;
-use crate::network_error::{classify_io, describe};
+use crate::network_error::{classify_io, describe, innermost_message};
 use crate::options::FetchOptions;
 use crate::outcome::{Access, Hop, TimeoutPhase, UnavailableReason, UnreachableReason};
 
@@ -183,6 +183,7 @@ async fn connect(
     options: &FetchOptions,
 ) -> Result<TcpStream, UnreachableReason> {
     let mut last = UnreachableReason::Connect {
+        reason: "no address to connect to".to_owned(),
         detail: "no address to connect to".to_owned(),
     };
     for address in addresses {
@@ -196,6 +197,7 @@ async fn connect(
                         }
                     }
                     _ => UnreachableReason::Connect {
+                        reason: innermost_message(&error),
                         detail: format!("{address}: {}", describe(&error)),
                     },
                 }
@@ -215,7 +217,10 @@ fn unreachable(error: FtpError) -> UnreachableReason {
     match error {
         FtpError::ConnectionError(io_error) => match classify_io(&io_error) {
             UnreachableReason::Other { detail } if io_error.kind() == io::ErrorKind::Other => {
-                UnreachableReason::Connect { detail }
+                UnreachableReason::Connect {
+                    reason: innermost_message(&io_error),
+                    detail,
+                }
             }
             reason => reason,
         },

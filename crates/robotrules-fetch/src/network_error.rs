@@ -22,6 +22,36 @@ pub(crate) fn describe(error: &(dyn StdError + 'static)) -> String {
     parts.join(": ")
 }
 
+/// The innermost error under `error` (through `source()` and the errors io errors wrap), as a
+/// short message: its own text, without the number an OS error adds, lower case at its start
+/// (`no route to host`). What `connection failed (…)` says.
+pub(crate) fn innermost_message(error: &(dyn StdError + 'static)) -> String {
+    let mut inner = error;
+    for _ in 0..32 {
+        // An io error that wraps another shows that one's text, and its `source()` skips it.
+        let wrapped = inner
+            .downcast_ref::<io::Error>()
+            .and_then(|io_error| io_error.get_ref())
+            .map(|wrapped| wrapped as &(dyn StdError + 'static));
+        match wrapped.or_else(|| inner.source()) {
+            Some(next) => inner = next,
+            None => break,
+        }
+    }
+    let text = inner.to_string();
+    let os_code = inner
+        .downcast_ref::<io::Error>()
+        .and_then(io::Error::raw_os_error);
+    let own = os_code
+        .and_then(|code| text.strip_suffix(&format!(" (os error {code})")))
+        .unwrap_or(&text);
+    let mut chars = own.chars();
+    chars
+        .next()
+        .map(|first| first.to_lowercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// Every error in the chain, the errors wrapped inside io errors included (those are not
 /// reached through `source()`).
 fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
@@ -84,12 +114,15 @@ pub(crate) fn classify_reqwest(
         if refused || lower.contains("connection refused") {
             return UnreachableReason::ConnectionRefused { detail };
         }
-        return UnreachableReason::Connect { detail };
+        return UnreachableReason::Connect {
+            reason: innermost_message(error),
+            detail,
+        };
     }
     if let Some(reason) = errors
         .iter()
         .filter_map(|e| e.downcast_ref::<io::Error>())
-        .find_map(|io_error| classify_io_kind(io_error.kind(), &lower, &detail))
+        .find_map(|io_error| classify_io_kind(io_error.kind(), &lower, &detail, error))
     {
         return reason;
     }
@@ -171,13 +204,23 @@ fn classify_rustls(error: &rustls::Error) -> TlsFailure {
 pub(crate) fn classify_io(error: &io::Error) -> UnreachableReason {
     let detail = describe(error);
     let lower = detail.to_ascii_lowercase();
-    classify_io_kind(error.kind(), &lower, &detail).unwrap_or(match error.kind() {
-        io::ErrorKind::TimedOut => UnreachableReason::Connect { detail },
+    classify_io_kind(error.kind(), &lower, &detail, error).unwrap_or(match error.kind() {
+        io::ErrorKind::TimedOut => UnreachableReason::Connect {
+            reason: innermost_message(error),
+            detail,
+        },
         _ => UnreachableReason::Other { detail },
     })
 }
 
-fn classify_io_kind(kind: io::ErrorKind, lower: &str, detail: &str) -> Option<UnreachableReason> {
+/// The reason for an io error of `kind` in the failure `error` (`lower` and `detail` its chain
+/// in lower case and as written), when the kind says it.
+fn classify_io_kind(
+    kind: io::ErrorKind,
+    lower: &str,
+    detail: &str,
+    error: &(dyn StdError + 'static),
+) -> Option<UnreachableReason> {
     let detail = detail.to_owned();
     match kind {
         io::ErrorKind::ConnectionReset
@@ -185,12 +228,57 @@ fn classify_io_kind(kind: io::ErrorKind, lower: &str, detail: &str) -> Option<Un
         | io::ErrorKind::BrokenPipe => Some(UnreachableReason::ConnectionReset { detail }),
         io::ErrorKind::ConnectionRefused => Some(UnreachableReason::ConnectionRefused { detail }),
         io::ErrorKind::NotConnected | io::ErrorKind::AddrNotAvailable => {
-            Some(UnreachableReason::Connect { detail })
+            Some(UnreachableReason::Connect {
+                reason: innermost_message(error),
+                detail,
+            })
         }
         io::ErrorKind::UnexpectedEof | io::ErrorKind::InvalidData if lower.contains("chunk") => {
             Some(UnreachableReason::BadChunkedEncoding { detail })
         }
         io::ErrorKind::UnexpectedEof => Some(UnreachableReason::TruncatedBody { detail }),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error with a context and its cause as `source()`, as hyper's and reqwest's are.
+    #[derive(Debug)]
+    struct Context(&'static str, io::Error);
+
+    impl std::fmt::Display for Context {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(self.0)
+        }
+    }
+
+    impl StdError for Context {
+        fn source(&self) -> Option<&(dyn StdError + 'static)> {
+            Some(&self.1)
+        }
+    }
+
+    #[test]
+    fn connection_failed_says_the_innermost_errors_own_message() {
+        // EHOSTUNREACH, under a context, inside an io error (which `source()` skips).
+        let route = io::Error::other(Context(
+            "tcp connect error",
+            io::Error::from_raw_os_error(113),
+        ));
+        assert_eq!(innermost_message(&route), "no route to host");
+        // The innermost message is taken whole, `: ` and parentheses included: it is not
+        // cut out of the joined chain.
+        let inner = io::Error::other("Proxy said: no (os error 5)");
+        let proxied = io::Error::other(Context("connect", inner));
+        assert_eq!(innermost_message(&proxied), "proxy said: no (os error 5)");
+        // EADDRNOTAVAIL is a connection that could not be opened, with its message.
+        let reason = classify_io(&io::Error::from_raw_os_error(99));
+        assert_eq!(
+            reason.to_string(),
+            "connection failed (cannot assign requested address)"
+        );
     }
 }

@@ -117,19 +117,12 @@ fn seconds(duration: Duration) -> String {
     format!("{text} s")
 }
 
-/// The innermost error of a chain as [`crate::network_error`] joins it (`a: b: No route to
-/// host (os error 113)`), without the OS error number and in lower case at its start: `no
-/// route to host`.
-fn innermost(detail: &str) -> String {
-    let last = detail.rsplit(": ").next().unwrap_or(detail);
-    let last = match last.find(" (os error ") {
-        Some(at) => &last[..at],
-        None => last,
-    };
-    let mut chars = last.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
+/// ` (REASON)` after `connection failed`, or nothing for a reason kept before there was one.
+fn in_parentheses(reason: &str) -> String {
+    if reason.is_empty() {
+        String::new()
+    } else {
+        format!(" ({reason})")
     }
 }
 
@@ -160,8 +153,11 @@ pub enum UnreachableReason {
     },
     /// The connection could not be opened for another reason (no route, network down, …):
     /// `connection failed (no route to host)`.
-    #[error("connection failed ({})", innermost(detail))]
+    #[error("connection failed{}", in_parentheses(reason))]
     Connect {
+        /// The innermost error's own message, as classified (`no route to host`).
+        #[serde(default)]
+        reason: String,
         /// The underlying error chain (for `--verbose` and JSON).
         detail: String,
     },
@@ -320,7 +316,7 @@ impl UnreachableReason {
         match self {
             UnreachableReason::Dns { detail }
             | UnreachableReason::ConnectionRefused { detail }
-            | UnreachableReason::Connect { detail }
+            | UnreachableReason::Connect { detail, .. }
             | UnreachableReason::Tls { detail, .. }
             | UnreachableReason::ConnectionReset { detail }
             | UnreachableReason::TruncatedBody { detail }

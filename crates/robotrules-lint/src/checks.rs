@@ -10,6 +10,7 @@ mod patterns;
 mod regroup;
 mod sitemaps;
 pub(crate) mod spelling;
+mod usage;
 
 use robotrules_model::DiagnosticKind;
 
@@ -33,7 +34,7 @@ pub(crate) fn run(ctx: &mut Context<'_>) {
             Family::Keys => keys::from_model(ctx, &o),
             Family::Groups => groups::from_model(ctx, &o),
             Family::Patterns => patterns::from_model(ctx, &o),
-            Family::Sitemaps | Family::Extensions => {}
+            Family::Sitemaps | Family::Extensions | Family::Usage => {}
         }
     }
     keys::check(ctx);
@@ -41,5 +42,6 @@ pub(crate) fn run(ctx: &mut Context<'_>) {
     patterns::check(ctx);
     sitemaps::check(ctx);
     extensions::check(ctx);
+    usage::check(ctx);
     bytes::finish(ctx);
 }

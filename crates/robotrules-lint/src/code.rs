@@ -26,6 +26,8 @@ pub enum Family {
     Sitemaps,
     /// Extension records such as `crawl-delay`.
     Extensions,
+    /// AI usage preferences: `Content-Usage`, `Content-Signal`.
+    Usage,
 }
 
 impl Family {
@@ -38,6 +40,7 @@ impl Family {
             Family::Patterns => "patterns",
             Family::Sitemaps => "sitemaps",
             Family::Extensions => "extensions",
+            Family::Usage => "usage",
         }
     }
 }
@@ -153,6 +156,18 @@ codes! {
     CrawlDelayTooLarge = "crawl-delay-too-large", Extensions;
     /// A `host` record, which Google and most crawlers ignore.
     HostDirective = "host-directive", Extensions;
+    /// A `Content-Usage` or `Content-Signal` value that is not a Structured Fields Dictionary.
+    PreferenceNotADictionary = "preference-not-a-dictionary", Usage;
+    /// `yes`/`no` in `Content-Usage` (which reads `y`/`n`), or `y`/`n` in `Content-Signal`.
+    PreferenceValue = "preference-value", Usage;
+    /// A label the line's vocabulary does not define (`train-genai`), with the current one.
+    UndefinedUsageLabel = "undefined-usage-label", Usage;
+    /// A `Content-Usage` or `Content-Signal` line before any user-agent line.
+    UsageOutsideGroup = "usage-outside-group", Usage;
+    /// A `Content-Usage` or `Content-Signal` path that no crawlable URL reaches.
+    UsagePathDisallowed = "usage-path-disallowed", Usage;
+    /// A preference that allows a use to a crawler that may not crawl anything.
+    UsageContradictsCrawl = "usage-contradicts-crawl", Usage;
 }
 
 impl Code {

@@ -306,5 +306,5 @@ impl RequestRate {
 /// Googlebot/2.1; …)` → `Googlebot`), or `None` when it names no crawler.
 #[pyfunction]
 pub(crate) fn crawler_token(user_agent: &Bound<'_, PyString>) -> PyResult<Option<String>> {
-    Ok(robotrules_model::crawler_token(&input::text(user_agent)?.as_str()).map(str::to_owned))
+    Ok(robotrules::crawler_token(&input::text(user_agent)?.as_str()).map(str::to_owned))
 }

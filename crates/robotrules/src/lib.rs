@@ -66,9 +66,16 @@ use std::time::Duration;
 
 #[cfg(feature = "fetch")]
 pub mod client;
+mod cut;
 mod decision;
+mod group;
+mod lines;
+pub mod reading;
 
+pub use cut::Cut;
 pub use decision::{DecidingRule, Decision};
+pub use group::{Group, Rule};
+pub use lines::line_spans;
 
 use robotrules_model as model;
 
@@ -82,6 +89,7 @@ pub use robotrules_model::{
     Severity, SharedCategory, Span, UnknownProfile, Usage, UsageStatement, Vocabulary,
     VocabularyUsage,
 };
+pub use robotrules_model::{crawler_token, is_browser_product};
 
 /// How to read a robots.txt file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,6 +212,12 @@ impl Robots {
         self.inner.profile()
     }
 
+    /// The model's parsed file behind this one (shared, not copied), for the layers' own APIs:
+    /// `robotrules-diff` compares two of them.
+    pub fn model(&self) -> &Arc<model::RobotsTxt> {
+        &self.inner
+    }
+
     /// Choose and compile the groups for crawler `name` once, as an owned handle that shares
     /// this file:
     /// `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a cache.
@@ -223,6 +237,25 @@ impl Robots {
         self.recent
             .crawler(&self.inner, name)
             .map(|inner| Crawler { inner })
+    }
+
+    /// How the groups of crawler `name` are chosen, and the line of each group's first
+    /// user-agent line, without compiling the crawler's rules.
+    ///
+    /// ```
+    /// use robotrules::Selection;
+    ///
+    /// let file = b"user-agent: *\ndisallow: /\n\nuser-agent: a\nallow: /\n";
+    /// let robots = robotrules::Robots::parse(file);
+    /// assert_eq!(robots.group_lines("a")?, (Selection::Exact, vec![4]));
+    /// assert_eq!(robots.group_lines("b")?, (Selection::Global, vec![1]));
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Robots::crawler`].
+    pub fn group_lines(&self, name: &str) -> Result<(Selection, Vec<u32>), InvalidAgent> {
+        group::group_lines(&self.inner, name)
     }
 
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
@@ -347,6 +380,11 @@ impl Robots {
         self.inner.diagnostics()
     }
 
+    /// Where the parse limit cut the file, if it did (RFC 9309 §2.5).
+    pub fn cut(&self) -> Option<Cut> {
+        Cut::of(self.inner.diagnostics())
+    }
+
     /// How many bytes of the input were read: at most the parse limit
     /// ([`ParseOptions::parse_limit`]; RFC 9309 §2.5), the rest ignored.
     pub fn bytes_read(&self) -> usize {
@@ -412,6 +450,21 @@ impl Crawler {
     /// How the crawler's groups were chosen: a group names it, the `*` group, or none.
     pub fn selection(&self) -> Selection {
         self.inner.selection()
+    }
+
+    /// The crawler's groups, in file order, each with its user-agent values and its rules as
+    /// written (in line order; not the rules a profile derives from them).
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: a\nuser-agent: b\ndisallow: /x\n");
+    /// let groups = robots.crawler("b")?.groups();
+    /// assert_eq!((groups[0].line, groups[0].agents.join(" ")), (1, "a b".to_owned()));
+    /// let rule = &groups[0].rules[0];
+    /// assert_eq!((rule.line, rule.kind, &*rule.pattern), (3, robotrules::RuleKind::Disallow, "/x"));
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    pub fn groups(&self) -> Vec<Group> {
+        group::groups_of(&self.inner)
     }
 
     /// May the crawler fetch `url` (absolute, or a path starting with `/`)?
@@ -506,6 +559,19 @@ impl Crawler {
     /// As [`Crawler::is_allowed`].
     pub fn explain(&self, url: &str) -> Result<Explanation, InvalidUrl> {
         self.inner.explain(url)
+    }
+
+    /// Why this crawler's `explanation` of a URL and `other`'s explanation of the same URL (the
+    /// same file and crawler read under another profile) differ: each cause found, with its
+    /// line (none when they agree on the verdict and the deciding line). See
+    /// [`reading`].
+    pub fn differences(
+        &self,
+        explanation: &Explanation,
+        other: &Crawler,
+        other_explanation: &Explanation,
+    ) -> Vec<reading::Difference> {
+        model::differences(&self.inner, explanation, &other.inner, other_explanation)
     }
 
     /// The verdict on each of `urls`, in order: [`Crawler::is_allowed`] on each, faster

@@ -5,7 +5,7 @@
 //! and count its entries ([`listing`]), and remove one origin's entry or all of them.
 //!
 //! ORIGIN is any URL of the site (`https://example.com/page` means `https://example.com`),
-//! read as every command reads a site URL (`robotrules_url`'s origin: lower-case punycode host,
+//! read as every command reads a site URL (`store::origin_of`: lower-case punycode host,
 //! default port elided). `show` prints the entry: the origin, the latest fetch's age, whether
 //! the entry is fresh (for how long) or stale (since when), its access result and bytes, and
 //! the last good copy kept while the file is unreachable (RFC 9309 §2.4), and the access result
@@ -18,10 +18,8 @@
 use std::io;
 use std::time::SystemTime;
 
-use robotrules::client::{Basis, CachePolicy};
-use robotrules_fetch::cache::CacheEntry;
-use robotrules_fetch::{AccessKind, FetchOutcome, Fetcher};
-use robotrules_url::Origin;
+use robotrules::client::store::{self, CacheEntry, FetchOutcome, Origin};
+use robotrules::client::{AccessKind, Basis, CachePolicy};
 use serde::Serialize;
 
 use crate::args::ProfileArg;
@@ -187,9 +185,9 @@ pub(crate) fn run(args: CacheArgs) -> Result<Outcome, CliError> {
     }
 }
 
-/// The origin of `text`, read as the fetcher reads a site URL.
+/// The origin of `text`, read as the client reads a site URL.
 fn read_origin(text: &str) -> Result<Origin, CliError> {
-    Fetcher::origin_of(text).map_err(|source| CliError::Origin {
+    store::origin_of(text).map_err(|source| CliError::Origin {
         text: text.to_owned(),
         source,
     })

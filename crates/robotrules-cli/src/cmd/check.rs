@@ -19,14 +19,15 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 
-use robotrules::client::{AccessKind, Lookup};
-use robotrules::{Crawler, ParseOptions, Profile, Robots};
-use robotrules_url::{robots_txt_origin, Origin};
+use robotrules::client::store::Origin;
+use robotrules::client::Lookup;
+use robotrules::{Crawler, ParseOptions, Profile};
 
 use crate::args::{ProfileArg, RemoteArgs};
 use crate::cmd::Outcome;
 use crate::error::CliError;
 use crate::explain::{self, PastCut};
+use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::lines::{self, Input, Problem};
 use crate::output::{self, Format};
@@ -105,35 +106,18 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
         options.parse_limit
     };
     let source = input::load_robots_or_fetch(&args.robots, read, &remote, purpose)?;
-    let (bytes, fetched, truncation): (&[u8], _, _) = match &source {
-        RobotsSource::Local(bytes) => (bytes, None, None),
-        RobotsSource::Remote(lookup) => (
-            lookup.served().body().unwrap_or_default(),
-            Some(FetchedOrigin::new(lookup)),
-            lookup.served().truncation(),
-        ),
-    };
-    // A fetched file was parsed once, by the client, for this crawler; a local file is parsed
-    // here. (A name the profile rejects gets no crawler from the client: asking the file for
-    // it says why.)
-    let rules = match &source {
-        RobotsSource::Remote(lookup) => lookup
-            .crawler()
-            .filter(|crawler| crawler.name() == args.agent),
+    let (bytes, truncation) = (source.body(), source.truncation());
+    let fetched = match &source {
         RobotsSource::Local(_) => None,
+        RobotsSource::Remote(lookup) => Some(FetchedOrigin::new(lookup)),
     };
-    let rules = match rules {
-        Some(rules) => rules,
-        None => Robots::parse_with(bytes, &options).crawler(&args.agent)?,
-    };
-    if let Some(warning) = crate::error::agent_warning_in(rules.model().robots(), &args.agent) {
+    let rules = source.crawler(&options, &args.agent)?;
+    if let Some(warning) = crate::error::agent_warning_in(&rules.robots(), &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
     // Without `--explain` (whose rows say it), where the file was cut: one line on stderr.
     if !args.explain {
-        if let Some(cut) =
-            crate::explain::Cut::sentence(rules.model().robots().diagnostics(), bytes, truncation)
-        {
+        if let Some(cut) = crate::explain::Cut::sentence(&rules.robots(), bytes, truncation) {
             eprintln!("robotrules: note: {}", crate::error::one_line(&cut));
         }
     }
@@ -189,10 +173,10 @@ pub(crate) fn run(args: CheckArgs) -> Result<Outcome, CliError> {
 /// The access result of a fetched robots.txt, and the origin it governs.
 struct FetchedOrigin<'a> {
     lookup: &'a Lookup,
-    access: AccessKind,
-    reason: Option<String>,
+    fetched: Fetched,
     /// The scheme, host and port the robots.txt governs (RFC 9309 §2.3): the origin asked
-    /// about, whatever redirects followed.
+    /// about, whatever redirects followed (the client's robots.txt URL is always at the root
+    /// of its origin).
     governs: Option<Origin>,
 }
 
@@ -200,9 +184,8 @@ impl<'a> FetchedOrigin<'a> {
     fn new(lookup: &'a Lookup) -> FetchedOrigin<'a> {
         FetchedOrigin {
             lookup,
-            access: lookup.access(),
-            reason: crate::fetched::access_reason(lookup),
-            governs: robots_txt_origin(lookup.robots_txt_url()).ok().flatten(),
+            fetched: Fetched::new(lookup),
+            governs: Origin::parse(lookup.robots_txt_url()).ok(),
         }
     }
 
@@ -287,11 +270,11 @@ impl Checker<'_> {
         };
         if let Some(fetched) = self.fetched {
             fetched.governs(url)?;
-            verdict.access = Some(fetched.access);
-            verdict.access_reason = fetched.reason.as_deref();
+            verdict.access = Some(fetched.fetched.access);
+            verdict.access_reason = fetched.fetched.access_reason.as_deref();
             verdict.robots_txt_url = Some(fetched.lookup.robots_txt_url());
             // The access result alone decides (RFC 9309 §2.3.1), as the client says.
-            if let Some(allowed) = fetched.lookup.allows_all() {
+            if let Some(allowed) = fetched.fetched.allows_all {
                 verdict.allowed = allowed;
                 return Ok(verdict);
             }

@@ -22,12 +22,10 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::sync::Arc;
 
 use robotrules::client::AccessKind;
-use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
 use robotrules_diff::{agents_to_compare, witness_candidates, AgentDiff, DiffError, FileDecision};
-use robotrules_model::RobotsTxt;
 use robotrules_text::excerpt;
 use serde::Serialize;
 
@@ -241,16 +239,24 @@ pub(crate) fn compare(
 ) -> Result<Vec<String>, CliError> {
     let mut compared: Vec<String> = Vec::new();
     for &profile in profiles {
-        let old = Arc::new(RobotsTxt::parse(old, profile, DEFAULT_PARSE_LIMIT));
-        let new = Arc::new(RobotsTxt::parse(new, profile, DEFAULT_PARSE_LIMIT));
+        let options = ParseOptions {
+            profile,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        };
+        // The diff crate compares the model's files: the facade hands over the ones it parsed.
+        let (old, new) = (
+            Robots::parse_with(old, &options),
+            Robots::parse_with(new, &options),
+        );
+        let (old, new) = (old.model(), new.model());
         let agents = if agents.is_empty() {
-            agents_to_compare(&old, &new)
+            agents_to_compare(old, new)
         } else {
             agents.to_vec()
         };
-        let candidates = urls.is_none().then(|| witness_candidates(&old, &new));
+        let candidates = urls.is_none().then(|| witness_candidates(old, new));
         for agent in &agents {
-            let diff = AgentDiff::new(&old, &new, agent).map_err(diff_error)?;
+            let diff = AgentDiff::new(old, new, agent).map_err(diff_error)?;
             let mut rows = Vec::new();
             if let Some(candidates) = &candidates {
                 for change in diff.rule_changes(candidates) {

@@ -10,8 +10,8 @@
 //! status 0, or 1 when the robots.txt is unreachable (every URL disallowed, as in `check`);
 //! 2 on a usage or input error.
 
-use robotrules::RequestRate;
-use robotrules::{Crawler, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules::client::Truncation;
+use robotrules::{Crawler, Group, ParseOptions, Profile, RequestRate, Robots, DEFAULT_PARSE_LIMIT};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io;
@@ -23,7 +23,6 @@ use crate::fetched::Fetched;
 use crate::input::{self, RobotsSource};
 use crate::output::{self, Format};
 use crate::remote::For;
-use crate::rows::Rule;
 
 /// Arguments of `robotrules show`.
 #[derive(Debug, clap::Args)]
@@ -52,17 +51,6 @@ pub(crate) struct ShowArgs {
     agent: String,
 }
 
-/// One group the crawler gets.
-#[derive(Debug, Serialize)]
-pub(crate) struct ShownGroup {
-    /// Line of its first user-agent line.
-    line: u32,
-    /// Its user-agent values as written.
-    agents: Vec<String>,
-    /// Its rules as written, `{"line", "kind", "pattern"}`, in line order.
-    rules: Vec<Rule<'static>>,
-}
-
 /// What a crawler gets.
 #[derive(Debug, Serialize)]
 pub(crate) struct Shown {
@@ -80,7 +68,9 @@ pub(crate) struct Shown {
     cut: Option<String>,
     /// How the groups were chosen (`exact`, `substring`, `global`, `unmatched`).
     selection: String,
-    groups: Vec<ShownGroup>,
+    /// Each group's first line, user-agent values and rules as written (`{"line", "kind",
+    /// "pattern"}`, in line order).
+    groups: Vec<Group>,
     /// Seconds, from the first valid `crawl-delay` record.
     crawl_delay: Option<f64>,
     request_rate: Option<RequestRate>,
@@ -97,30 +87,16 @@ pub(crate) fn run(args: ShowArgs) -> Result<Outcome, CliError> {
     let remote = args.remote.load()?;
     let purpose = For::new(Some(&args.agent), args.profile.profile);
     let source = input::load_robots_or_fetch(&args.robots, DEFAULT_PARSE_LIMIT, &remote, purpose)?;
-    let (bytes, fetched, url, truncation) = match &source {
-        RobotsSource::Local(bytes) => (&bytes[..], None, None, None),
+    let (fetched, url) = match &source {
+        RobotsSource::Local(_) => (None, None),
         RobotsSource::Remote(lookup) => (
-            lookup.served().body().unwrap_or_default(),
             Some(Fetched::new(lookup)),
             Some(lookup.robots_txt_url().to_owned()),
-            lookup.served().truncation(),
         ),
     };
-    // A fetched file was parsed once, by the client, for this crawler.
-    let parsed = match &source {
-        RobotsSource::Remote(lookup) => lookup
-            .crawler()
-            .filter(|crawler| crawler.name() == args.agent),
-        RobotsSource::Local(_) => None,
-    };
-    let mut shown = match parsed {
-        Some(rules) => shown_for(&rules, url, fetched),
-        None => shown(bytes, args.profile.profile, &args.agent, url, fetched)?,
-    };
-    if truncation.is_some() {
-        // Cut by the fetcher's size limit: where, from the truncation alone.
-        shown.cut = crate::explain::Cut::sentence(&[], bytes, truncation);
-    }
+    let rules = source.crawler(&options(args.profile.profile), &args.agent)?;
+    let body = (source.body(), source.truncation());
+    let shown = shown_for(&rules, url, fetched, body);
     let unreachable = shown
         .fetched
         .as_ref()
@@ -147,68 +123,40 @@ pub(crate) fn shown(
     url: Option<String>,
     fetched: Option<Fetched>,
 ) -> Result<Shown, CliError> {
-    let options = ParseOptions {
-        profile,
-        parse_limit: DEFAULT_PARSE_LIMIT,
-    };
-    let rules = Robots::parse_with(bytes, &options).crawler(agent)?;
-    Ok(shown_for(&rules, url, fetched))
+    let rules = Robots::parse_with(bytes, &options(profile)).crawler(agent)?;
+    Ok(shown_for(&rules, url, fetched, (bytes, None)))
 }
 
-/// What crawler `rules` gets from its parsed file (see [`shown`]).
-pub(crate) fn shown_for(rules: &Crawler, url: Option<String>, fetched: Option<Fetched>) -> Shown {
-    // The model's groups and rules as written: the layer crate's own API.
-    let model = &**rules.model().robots();
-    let groups = rules
-        .model()
-        .groups()
-        .map(|(g, compiled)| ShownGroup {
-            line: g.line,
-            agents: g
-                .agents(model)
-                .iter()
-                .map(|a| a.value(model).into_owned())
-                .collect(),
-            rules: {
-                let mut rules: Vec<Rule<'static>> = compiled
-                    .rules()
-                    .iter()
-                    .filter(|r| !r.derived)
-                    .map(|r| Rule {
-                        line: r.line,
-                        kind: r.kind,
-                        pattern: r.value(model).into_owned().into(),
-                    })
-                    .collect();
-                rules.sort_by(|a, b| {
-                    (a.line, a.kind.as_str(), &a.pattern).cmp(&(
-                        b.line,
-                        b.kind.as_str(),
-                        &b.pattern,
-                    ))
-                });
-                rules.dedup();
-                rules
-            },
-        })
-        .collect();
-    let sitemaps = model
-        .sitemaps()
-        .map(|sitemap| match &url {
-            Some(base) => {
-                robotrules_url::resolve(base, sitemap).unwrap_or_else(|| sitemap.to_owned())
-            }
-            None => sitemap.to_owned(),
-        })
-        .collect();
+/// How `show` reads a file under `profile`.
+fn options(profile: Profile) -> ParseOptions {
+    ParseOptions {
+        profile,
+        parse_limit: DEFAULT_PARSE_LIMIT,
+    }
+}
+
+/// What crawler `rules` gets from its parsed file (see [`shown`]); `body` is the file as
+/// fetched, with how the fetcher's size limit cut it, if it did (where the file was cut is
+/// then said from the truncation, else from the parse limit).
+fn shown_for(
+    rules: &Crawler,
+    url: Option<String>,
+    fetched: Option<Fetched>,
+    body: (&[u8], Option<Truncation>),
+) -> Shown {
+    let robots = rules.robots();
+    let sitemaps = match &url {
+        Some(base) => robots.sitemaps_from(base),
+        None => robots.sitemaps().map(str::to_owned).collect(),
+    };
     Shown {
-        profile: rules.robots().profile(),
+        profile: robots.profile(),
         agent: rules.name().to_owned(),
         robots_txt_url: url,
         fetched,
-        cut: crate::explain::Cut::sentence(model.diagnostics(), &[], None),
+        cut: crate::explain::Cut::sentence(&robots, body.0, body.1),
         selection: rules.selection().to_string(),
-        groups,
+        groups: rules.groups(),
         crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
         request_rate: rules.request_rate(),
         visit_time: rules.visit_times(),

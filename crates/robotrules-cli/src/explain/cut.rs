@@ -9,9 +9,7 @@
 use std::fmt::Write as _;
 
 use robotrules::client::Truncation;
-use robotrules::{Crawler, Diagnostic, ParseOptions, Profile, Robots, RuleKind};
-use robotrules_grammar::FindingKind;
-use robotrules_model::DiagnosticKind;
+use robotrules::{Crawler, ParseOptions, Profile, Robots, RuleKind};
 use robotrules_text::excerpt;
 use serde::Serialize;
 
@@ -75,7 +73,9 @@ impl PastCut {
     /// The cut of `robots` (read from `bytes` under the limit), with `bytes` read again whole
     /// for `agent`; `None` when the whole file was read.
     pub(crate) fn new(robots: &Robots, bytes: &[u8], agent: &str) -> Option<PastCut> {
-        let (at, limit, line) = Cut::of(robots.diagnostics())?;
+        let robotrules::Cut {
+            at, limit, line, ..
+        } = robots.cut()?;
         let whole = ParseOptions {
             profile: robots.profile(),
             parse_limit: usize::MAX,
@@ -146,17 +146,19 @@ impl Cut {
 
     /// Where a file was cut, as one sentence for `show` and `check` without `--explain`
     /// (`explain`'s own words, without the rules past the cut): by the fetcher's size limit
-    /// when `truncation` says so (of the fetched `body`), else by the parse limit the file
-    /// was read under (its `diagnostics` say); `None` when the whole file was read.
+    /// when `truncation` says so (of the fetched `body`), else by the parse limit `robots` was
+    /// read under; `None` when the whole file was read.
     pub(crate) fn sentence(
-        diagnostics: &[Diagnostic],
+        robots: &Robots,
         body: &[u8],
         truncation: Option<Truncation>,
     ) -> Option<String> {
         let cut = match truncation {
             Some(truncation) => Cut::downloaded(body, truncation),
             None => {
-                let (at, limit, line) = Cut::of(diagnostics)?;
+                let robotrules::Cut {
+                    at, limit, line, ..
+                } = robots.cut()?;
                 Cut {
                     by: CutBy::ParseLimit,
                     at,
@@ -167,17 +169,6 @@ impl Cut {
             }
         };
         Some(parse_limit(&cut).trim_end().to_owned())
-    }
-
-    /// Where a file read under the limit was cut, if it was (its `diagnostics` say): the
-    /// offset, the limit and the first line not read.
-    pub(crate) fn of(diagnostics: &[Diagnostic]) -> Option<(usize, usize, u32)> {
-        diagnostics.iter().find_map(|d| match d.kind {
-            DiagnosticKind::Grammar(FindingKind::ParseLimit { limit }) => {
-                Some((d.span.start, limit, d.line))
-            }
-            _ => None,
-        })
     }
 
     /// The cut of `bytes` (parsed once per profile, `asked`), with the rules past it that

@@ -1,14 +1,14 @@
 //! Why profiles answer differently, in words. The causes are the model's
-//! ([`robotrules_model::differences`]): derived from the decisions each profile made, each
+//! ([`robotrules::Crawler::differences`]): derived from the decisions each profile made, each
 //! with its line. This module picks the pairs to compare and renders each cause; it works
 //! nothing out again and never names a cause the model did not find.
 
-use robotrules::{Explanation, GroupRef, Profile, Selection};
-use robotrules_lint::render::{profile_list, profiles_do};
-use robotrules_model::{
-    AgentListEnd, Compared, Crawler, Decided, Difference, Precedence, Reading, Side,
+use robotrules::reading::{
+    AgentListEnd, Compared, Decided, Difference, GroupMerge, Precedence, Reading, Side,
     SlashlessPattern,
 };
+use robotrules::{Crawler, Explanation, GroupRef, Profile, Selection};
+use robotrules_lint::render::{profile_list, profiles_do};
 use robotrules_text::excerpt;
 
 use super::profile_report::Asked;
@@ -26,7 +26,7 @@ pub(super) fn find(asked: &[Asked], bytes: &[u8]) -> Vec<String> {
         .iter()
         .filter_map(|a| {
             Some(Answered {
-                crawler: a.crawler.as_ref()?.model(),
+                crawler: a.crawler.as_ref()?,
                 explanation: a.report.explanation.as_ref()?,
             })
         })
@@ -38,12 +38,9 @@ pub(super) fn find(asked: &[Asked], bytes: &[u8]) -> Vec<String> {
     // two profiles (equal once one is written as the other) is said once, for both.
     let mut shared: Vec<(Difference, Vec<Profile>)> = Vec::new();
     for other in others {
-        let found = robotrules_model::differences(
-            first.crawler,
-            first.explanation,
-            other.crawler,
-            other.explanation,
-        );
+        let found = first
+            .crawler
+            .differences(first.explanation, other.crawler, other.explanation);
         let profile = other.explanation.profile;
         for d in found {
             let same = shared
@@ -190,7 +187,7 @@ fn render(d: &Difference, who: &Who<'_>, bytes: &[u8]) -> String {
                 let (merged, first): (Vec<Profile>, Vec<Profile>) = groups
                     .iter()
                     .flat_map(|s| who.of(s.profile))
-                    .partition(|p| p.reading().groups == robotrules_model::GroupMerge::All);
+                    .partition(|p| p.reading().groups == GroupMerge::All);
                 sentence.push_str(&format!(
                     ": {} every group that names the crawler (RFC 9309 §2.2.1), {} only the \
                      first record",
@@ -385,7 +382,7 @@ fn precedence_differs(decided: &[Side<Decided>; 2], who: &Who<'_>) -> String {
 
 /// How the reading picks the winner among matching rules.
 pub(super) fn precedence(reading: &Reading) -> &'static str {
-    robotrules_model::precedence_sentence(reading)
+    robotrules::reading::precedence_sentence(reading)
 }
 
 #[cfg(test)]

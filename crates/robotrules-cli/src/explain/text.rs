@@ -2,13 +2,12 @@
 //! then per profile the groups and why, every matching rule with its length, the winner (and
 //! the tie rule when it applied), and the deciding line in context.
 //!
-//! The wording of each step follows the profile's reading ([`robotrules_model::Reading`]), never its
-//! name: "first match in file order" is what [`Precedence::FirstMatch`] says.
+//! The wording of each step follows the profile's reading ([`robotrules::reading::Reading`]),
+//! never its name: "first match in file order" is what [`Precedence::FirstMatch`] says.
 
+use robotrules::reading::Precedence;
 use robotrules::{Explanation, Reason, RuleMatch, Span};
-use robotrules_grammar::{parse_with, Limits, Parsed};
 use robotrules_lint::render::{snippet, Place, TextOptions};
-use robotrules_model::Precedence;
 use robotrules_text::excerpt;
 
 use super::cut::parse_limit;
@@ -17,15 +16,20 @@ use super::{ProfileReport, Report};
 /// Longest agent or URL shown, in characters.
 const SHOW_INPUT: usize = 200;
 
+/// The file an explanation is about, with where each of its lines is
+/// ([`robotrules::line_spans`]).
+struct Source<'a> {
+    bytes: &'a [u8],
+    /// The span to point at for each line (index 0 is line 1).
+    lines: Vec<Span>,
+}
+
 /// The report as text.
 pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> String {
-    let parsed = parse_with(
-        source,
-        &Limits {
-            parse_limit: usize::MAX,
-            max_line_len: None,
-        },
-    );
+    let file = Source {
+        bytes: source,
+        lines: robotrules::line_spans(source),
+    };
     let agent = excerpt(report.agent.as_bytes(), SHOW_INPUT);
     let url = excerpt(report.url.as_bytes(), SHOW_INPUT);
     let note = crate::output::agent_note(&report.agent);
@@ -48,7 +52,7 @@ pub(crate) fn text(report: &Report, source: &[u8], options: &TextOptions) -> Str
     }
     for p in &report.profiles {
         out.push('\n');
-        out.push_str(&section(p, &parsed, options));
+        out.push_str(&section(p, &file, options));
     }
     out
 }
@@ -100,7 +104,7 @@ fn decided_by(e: &Explanation) -> String {
     }
 }
 
-fn section(p: &ProfileReport, parsed: &Parsed<'_>, options: &TextOptions) -> String {
+fn section(p: &ProfileReport, file: &Source<'_>, options: &TextOptions) -> String {
     let Some(e) = &p.explanation else {
         return format!(
             "{}: error: {}\n",
@@ -112,7 +116,7 @@ fn section(p: &ProfileReport, parsed: &Parsed<'_>, options: &TextOptions) -> Str
     let mut out = e.to_string();
     if let Some(winner) = &e.decided_by {
         out.push('\n');
-        out.push_str(&context(e, winner, parsed, options));
+        out.push_str(&context(e, winner, file, options));
         out.push('\n');
     }
     out
@@ -122,17 +126,12 @@ fn section(p: &ProfileReport, parsed: &Parsed<'_>, options: &TextOptions) -> Str
 fn context(
     e: &Explanation,
     winner: &RuleMatch,
-    parsed: &Parsed<'_>,
+    file: &Source<'_>,
     options: &TextOptions,
 ) -> String {
     let span_of = |line: u32| -> Option<Span> {
-        let l = parsed
-            .lines
-            .get(usize::try_from(line).ok()?.checked_sub(1)?)?;
-        Some(match l.directive {
-            Some(d) => Span::new(d.key.start, d.value.end.max(d.key.end)),
-            None => l.read,
-        })
+        let at = usize::try_from(line).ok()?.checked_sub(1)?;
+        file.lines.get(at).copied()
     };
     let mut labels: Vec<(u32, String, bool)> = Vec::new();
     for g in &e.groups {
@@ -172,5 +171,5 @@ fn context(
         })
         .collect();
     let title = format!("decided by line {}: {}", winner.line, rule_text(winner));
-    snippet(&title, places, parsed.source, options)
+    snippet(&title, places, file.bytes, options)
 }

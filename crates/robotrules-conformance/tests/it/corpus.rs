@@ -40,6 +40,11 @@ fn grammar_cases() {
 }
 
 #[test]
+fn usage_cases() {
+    assert_layer_passes(Layer::Usage);
+}
+
+#[test]
 fn fetch_cases() {
     assert_layer_passes(Layer::Fetch);
 }

@@ -23,7 +23,7 @@ fn model_input() -> Value {
 
 #[rstest]
 #[case::unknown_layer("shell", json!({}), json!({}),
-    "unknown variant `shell`, expected one of `grammar`, `url`, `model`, `fetch`, `cli`")]
+    "unknown variant `shell`, expected one of `grammar`, `url`, `model`, `fetch`, `usage`, `cli`")]
 #[case::no_input("model", Value::Null, json!({"allowed": true}),
     "`input`: invalid type: null, expected struct ModelInput")]
 #[case::no_body("model", json!({"agent": "a", "url": "/"}), json!({"allowed": true}),

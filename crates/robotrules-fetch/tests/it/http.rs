@@ -630,6 +630,7 @@ async fn network_failures_are_short_reasons_with_the_chain_kept() {
     };
     assert_eq!(dns.to_string(), "no such host (DNS)");
     let route = UnreachableReason::Connect {
+        reason: "no route to host".to_owned(),
         detail: "client error (Connect): tcp connect error: No route to host (os error 113)"
             .to_owned(),
     };

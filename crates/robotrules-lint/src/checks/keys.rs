@@ -17,6 +17,12 @@ use crate::finding::Finding;
 /// Keys some sites use that no major crawler reads in robots.txt any more.
 const PAGE_DIRECTIVES: [&str; 3] = ["noindex", "nofollow", "noarchive"];
 
+/// Keys of Google's `kUnsupportedTags` (robotstxt's `RobotsParsingReporter`: recognised, not
+/// acted on) that robotrules does not read as extension records either: widespread and
+/// harmless, so not reported as unknown. (`noindex`, `nofollow` and `noarchive`, on the same
+/// list, keep their warning: authors expect them to work.)
+const GOOGLE_KNOWN_UNSUPPORTED: [&str; 2] = ["domain", "revisit-after"];
+
 /// Turn the model's key findings (typo, prefix, missing colon) into lints.
 pub(super) fn from_model(ctx: &mut Context<'_>, o: &Observed) {
     let drops = o.profiles_where(|k| matches!(k, DiagnosticKind::KeyNotAccepted { .. }));
@@ -160,7 +166,11 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             );
             continue;
         }
-        if ExtensionKey::from_key(key) != ExtensionKey::Other {
+        if ExtensionKey::from_key(key) != ExtensionKey::Other
+            || GOOGLE_KNOWN_UNSUPPORTED
+                .iter()
+                .any(|known| known.as_bytes().eq_ignore_ascii_case(key))
+        {
             continue;
         }
         let value = ctx.excerpt(d.value);

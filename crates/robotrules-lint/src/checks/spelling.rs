@@ -2,7 +2,7 @@
 //! distance), for the key lints and the misspelt group line.
 
 /// Keys robotrules knows, for "did you mean".
-pub(super) const KNOWN_KEYS: [&str; 11] = [
+pub(super) const KNOWN_KEYS: [&str; 13] = [
     "user-agent",
     "allow",
     "disallow",
@@ -14,6 +14,8 @@ pub(super) const KNOWN_KEYS: [&str; 11] = [
     "content-signal",
     "content-usage",
     "host",
+    "license",
+    "llm-policy",
 ];
 
 /// Longest key worth comparing for near misses.

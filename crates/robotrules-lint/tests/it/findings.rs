@@ -360,3 +360,100 @@ fn a_record_below_a_misspelt_group_line_moves_too() {
         "{help}"
     );
 }
+
+/// `License`, `LLM-Policy` and the keys of Google's known-but-unsupported list that robotrules
+/// does not read (`domain`, `revisit-after`) are not unknown directives; `noindex` keeps its
+/// warning.
+#[test]
+fn known_records_are_not_unknown_directives() {
+    let file = b"User-agent: *\nAllow: /\nLicense: https://example.com/license.xml\nLLM-Policy: https://example.com/llm.txt\nDomain: example.com\nRevisit-After: 7 days\nContent-Signal: search=yes\nNoindex: /x\n";
+    for profile in Profile::ALL {
+        assert_eq!(
+            codes(&lint_for(file, profile)),
+            [(Code::UnknownDirective, 8)],
+            "{profile}"
+        );
+    }
+}
+
+/// A Dictionary that does not parse is shown at the byte where it stops, under every profile.
+#[test]
+fn a_preference_that_does_not_parse_is_shown_at_its_offending_byte() {
+    let file = b"User-agent: *\nContent-Usage: /a/ train-ai=y, Search=n\n";
+    for profile in Profile::ALL {
+        let findings = lint_for(file, profile);
+        assert_eq!(codes(&findings), [(Code::PreferenceNotADictionary, 2)]);
+        let at = findings[0].span;
+        assert_eq!(&file[at.start..at.end], b"S", "{profile}");
+    }
+}
+
+/// The usage lints fire on what they name and stay quiet on the forms they suggest.
+#[test]
+fn usage_lints_fire_on_their_forms_only() {
+    let fires: [(&[u8], Code); 6] = [
+        (
+            b"User-agent: *\nContent-Usage: train-ai=yes\n",
+            Code::PreferenceValue,
+        ),
+        (
+            b"User-agent: *\nContent-Signal: ai-train=n\n",
+            Code::PreferenceValue,
+        ),
+        (
+            b"User-agent: *\nContent-Usage: ai=n\n",
+            Code::UndefinedUsageLabel,
+        ),
+        (
+            b"Content-Usage: train-ai=n\nUser-agent: *\nAllow: /\n",
+            Code::UsageOutsideGroup,
+        ),
+        (
+            b"User-agent: *\nDisallow: /a/\nContent-Usage: /a/b train-ai=n\n",
+            Code::UsagePathDisallowed,
+        ),
+        (
+            b"User-agent: CCBot\nDisallow: /\nContent-Usage: train-ai=y\n",
+            Code::UsageContradictsCrawl,
+        ),
+    ];
+    for (file, code) in fires {
+        let found = codes(&lint_for(file, Profile::Rfc9309));
+        assert!(found.iter().any(|(c, _)| *c == code), "{code}: {found:?}");
+    }
+    // `search=yes` for every crawler while Googlebot's own group blocks everything: a note.
+    let search = b"User-agent: *\nAllow: /\nContent-Signal: search=yes\n\nUser-agent: Googlebot\nDisallow: /\n";
+    let found = lint_for(search, Profile::Rfc9309);
+    assert_eq!(codes(&found), [(Code::UsageContradictsCrawl, 3)]);
+    assert_eq!(found[0].severity, robotrules_lint::Severity::Note);
+    assert!(
+        found[0].message.contains("`Googlebot`"),
+        "{}",
+        found[0].message
+    );
+    // Googlebot allowed, or search not allowed: nothing.
+    for file in [
+        &b"User-agent: *\nAllow: /\nContent-Signal: search=yes\n\nUser-agent: Googlebot\nDisallow: /private\n"[..],
+        b"User-agent: *\nAllow: /\nContent-Signal: search=no\n\nUser-agent: Googlebot\nDisallow: /\n",
+    ] {
+        assert_eq!(codes(&lint_for(file, Profile::Rfc9309)), []);
+    }
+    let quiet: [&[u8]; 5] = [
+        b"User-agent: *\nContent-Usage: train-ai=n, search=y\n",
+        b"User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\n",
+        // A path under a disallow that an allow rule opens again.
+        b"User-agent: *\nDisallow: /a/\nAllow: /a/b/open\nContent-Usage: /a/b train-ai=n\n",
+        // A disallowed crawler whose preference disallows: no contradiction.
+        b"User-agent: CCBot\nDisallow: /\nContent-Usage: train-ai=n\n",
+        // A crawler blocked from `/` but allowed a part of the site.
+        b"User-agent: CCBot\nDisallow: /\nAllow: /public/\nContent-Usage: train-ai=y\n",
+    ];
+    for file in quiet {
+        assert_eq!(
+            codes(&lint_for(file, Profile::Rfc9309)),
+            [],
+            "{}",
+            String::from_utf8_lossy(file)
+        );
+    }
+}

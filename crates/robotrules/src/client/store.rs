@@ -42,6 +42,23 @@ pub use robotrules_fetch::{
     UnavailableReason, UnreachableReason,
 };
 
+/// The origin whose robots.txt governs `url`, read as the client reads it: the key of its
+/// entry in a [`Store`] (scheme, lower-case punycode host, port; a default port elided).
+///
+/// ```
+/// let origin = robotrules::client::store::origin_of("https://EXAMPLE.com:443/a?b")?;
+/// assert_eq!(origin.to_string(), "https://example.com");
+/// assert!(robotrules::client::store::origin_of("mailto:a@example.com").is_err());
+/// # Ok::<(), robotrules::client::FetchError>(())
+/// ```
+///
+/// # Errors
+/// A URL that cannot have a robots.txt the client fetches: not a URL, no host, or a scheme
+/// other than http, https and ftp.
+pub fn origin_of(url: &str) -> Result<Origin, robotrules_fetch::FetchError> {
+    robotrules_fetch::Fetcher::origin_of(url)
+}
+
 /// The future a [`Store`] method returns: boxed, so a store can be used as `Arc<dyn Store>`
 /// (the same type as `futures_util::future::BoxFuture`).
 pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;

@@ -11,10 +11,8 @@ use std::fmt::Write as _;
 use std::io;
 use std::time::SystemTime;
 
-use robotrules::client::CachePolicy;
-use robotrules_fetch::cache::CacheEntry;
-use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisStore};
-use robotrules_fetch::{AccessKind, Fetcher};
+use robotrules::client::store::{self, CacheEntry};
+use robotrules::client::{AccessKind, CachePolicy, FleetError, FleetHealth, RedisStore};
 use serde::Serialize;
 use tokio::runtime::Runtime;
 
@@ -204,7 +202,7 @@ async fn walk(
             .map_err(CliError::Cache)?;
         for key in keys {
             let origin_text = store.origin_of_key(&key).unwrap_or(&key).to_owned();
-            let origin = Fetcher::origin_of(&origin_text).ok();
+            let origin = store::origin_of(&origin_text).ok();
             let (bytes, entry) = store
                 .inspect_key(&key, origin.as_ref())
                 .await

@@ -9,7 +9,6 @@
 //! of a name that is not a product token carries `check`'s warning.
 
 use robotrules::{Crawler, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
-use robotrules_model::RobotsTxt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{agent_warning_in, CliError};
@@ -100,22 +99,30 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
     }
     let bytes = request.robots.as_bytes();
     let agent = request.agent.as_str();
-    let crawlers: Vec<(Profile, Result<Crawler, String>)> = Profile::ALL
+    // The file parsed once per profile: for the crawler's verdicts and the name's reading.
+    let parsed: Vec<Robots> = Profile::ALL
         .into_iter()
         .map(|profile| {
             let options = ParseOptions {
                 profile,
                 parse_limit: DEFAULT_PARSE_LIMIT,
             };
-            let crawler = Robots::parse_with(bytes, &options)
-                .crawler(agent)
-                .map_err(|invalid| CliError::InvalidAgent(invalid).to_string());
-            (profile, crawler)
+            Robots::parse_with(bytes, &options)
         })
         .collect();
-    let agent_readings = Profile::ALL
-        .into_iter()
-        .map(|profile| {
+    let crawlers: Vec<(Profile, Result<Crawler, String>)> = parsed
+        .iter()
+        .map(|robots| {
+            let crawler = robots
+                .crawler(agent)
+                .map_err(|invalid| CliError::InvalidAgent(invalid).to_string());
+            (robots.profile(), crawler)
+        })
+        .collect();
+    let agent_readings = parsed
+        .iter()
+        .map(|robots| {
+            let profile = robots.profile();
             let (error, suggestion) = match profile.check_crawler_name(agent) {
                 Ok(_) => (None, None),
                 Err(invalid) => {
@@ -126,13 +133,12 @@ pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
                     )
                 }
             };
-            // With the file: which group the name gets, and which the suggested token would.
-            let robots = RobotsTxt::parse(bytes, profile, DEFAULT_PARSE_LIMIT);
             AgentReading {
                 profile,
                 error,
                 suggestion,
-                warning: agent_warning_in(&robots, agent),
+                // With the file: which group the name gets, and which the suggested token would.
+                warning: agent_warning_in(robots, agent),
             }
         })
         .collect();
