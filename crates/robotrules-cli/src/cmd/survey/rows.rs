@@ -2,11 +2,12 @@
 //! Parquet (the `parquet` feature). Rows are formatted on the worker threads
 //! ([`format_batch`]); the writer only writes. Every text field from the input (host, URL,
 //! file name, content type) is written terminal-safe: control and other invisible characters
-//! escaped (`<U+001B>` in CSV, `\u001b` in JSON, as [`crate::output`] does).
+//! escaped (`<U+001B>` in CSV, `\u001b` in JSON, as [`crate::output`] does). Each row is
+//! [`COLUMNS`] then the AI usage columns ([`USAGE_COLUMNS`], `docs/survey.md`).
 
 use std::io::Write;
 
-use robotrules_survey::{Agent, Row, Surveyed, COLUMNS};
+use robotrules_survey::{Agent, Row, Surveyed, UsageRow, COLUMNS, USAGE_COLUMNS};
 
 use crate::error::CliError;
 use crate::output;
@@ -36,24 +37,38 @@ pub(crate) enum Formatted {
 pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agent]) -> Formatted {
     match format {
         RowFormat::Csv => {
-            let mut out = Vec::with_capacity(batch.len() * agents.len() * 96);
-            for row in batch.iter().flat_map(|s| s.rows(agents)) {
-                csv_row(&mut out, &row);
+            let mut out = Vec::with_capacity(batch.len() * agents.len() * 200);
+            for s in batch {
+                for (row, usage) in s.rows(agents).zip(s.usage_rows(agents)) {
+                    csv_row(&mut out, &row);
+                    csv_usage(&mut out, &usage);
+                }
             }
             Formatted::Text(out)
         }
         RowFormat::Json => {
-            let mut out = Vec::with_capacity(batch.len() * agents.len() * 256);
-            for row in batch.iter().flat_map(|s| s.rows(agents)) {
-                // Serialising plain data to JSON does not fail.
-                if let Ok(line) = output::json_line(&row) {
-                    out.extend_from_slice(line.as_bytes());
+            let mut out = Vec::with_capacity(batch.len() * agents.len() * 512);
+            for s in batch {
+                for (row, usage) in s.rows(agents).zip(s.usage_rows(agents)) {
+                    // Serialising plain data to JSON does not fail.
+                    if let Ok(line) = output::json_line(&JsonRow { row, usage }) {
+                        out.extend_from_slice(line.as_bytes());
+                    }
                 }
             }
             Formatted::Text(out)
         }
         RowFormat::Parquet => Formatted::Captures(batch.to_vec()),
     }
+}
+
+/// One JSON Lines row: the row's columns, then its usage columns, in one object.
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    #[serde(flatten)]
+    row: Row<'a>,
+    #[serde(flatten)]
+    usage: UsageRow,
 }
 
 /// Writes rows in one format.
@@ -73,7 +88,7 @@ impl<W: Write + Send> RowWriter<W> {
     pub(crate) fn new(format: RowFormat, mut out: W, agents: &[Agent]) -> Result<Self, CliError> {
         match format {
             RowFormat::Csv => {
-                let header = COLUMNS.join(",") + "\n";
+                let header = [COLUMNS.join(","), USAGE_COLUMNS.join(",")].join(",") + "\n";
                 write_all(&mut out, header.as_bytes())?;
                 Ok(RowWriter::Text(out))
             }
@@ -119,8 +134,8 @@ impl<W: Write + Send> RowWriter<W> {
     }
 }
 
-/// One CSV row (RFC 4180): fields with a comma, a quote or a line break quoted, quotes
-/// doubled; empty for a missing value.
+/// The [`COLUMNS`] of one CSV row (RFC 4180): fields with a comma, a quote or a line break
+/// quoted, quotes doubled; empty for a missing value. [`csv_usage`] ends the line.
 fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
     let number = |out: &mut Vec<u8>, n: Option<String>| {
         if let Some(n) = n {
@@ -160,6 +175,23 @@ fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
     number(out, row.crawl_delay.map(|d| d.to_string()));
     out.push(b',');
     number(out, Some(row.sitemaps.to_string()));
+}
+
+/// The usage columns of a CSV row ([`USAGE_COLUMNS`]), after its [`COLUMNS`], and the line
+/// break: `true`/`false`, the outcomes' names, the contradiction's (empty when none).
+fn csv_usage(out: &mut Vec<u8>, usage: &UsageRow) {
+    for flag in usage.signal_flags() {
+        out.push(b',');
+        out.extend_from_slice(if flag { b"true" } else { b"false" });
+    }
+    for outcome in usage.outcomes() {
+        out.push(b',');
+        out.extend_from_slice(outcome.as_str().as_bytes());
+    }
+    out.push(b',');
+    if let Some(contradiction) = usage.usage.contradiction {
+        out.extend_from_slice(contradiction.as_str().as_bytes());
+    }
     out.push(b'\n');
 }
 
@@ -219,7 +251,8 @@ mod tests {
         let line = String::from_utf8(out).unwrap();
         assert_eq!(
             line,
-            "a.example<U+001B>[2J,,,,200,,\"text/plain, charset=\"\"x\"\"\",robots,43,false,GPTBot,false,blocked,1.5,0\n"
+            "a.example<U+001B>[2J,,,,200,,\"text/plain, charset=\"\"x\"\"\",robots,43,false,GPTBot,false,blocked,1.5,0,\
+             false,false,false,false,unknown,unknown,unknown,unknown,unknown,unknown,unknown,\n"
         );
     }
 
@@ -236,11 +269,14 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        let mut columns = COLUMNS.to_vec();
+        let mut columns = [COLUMNS.as_slice(), USAGE_COLUMNS.as_slice()].concat();
         columns.sort_unstable();
         let mut keys = keys;
         keys.sort_unstable();
         assert_eq!(keys, columns);
         assert_eq!(value["reach"], "blocked");
+        assert_eq!(value["train_ai"], "unknown");
+        assert_eq!(value["content_signal"], false);
+        assert!(value["contradiction"].is_null());
     }
 }
