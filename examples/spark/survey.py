@@ -57,9 +57,35 @@ COLUMNS = (
     ("reach", "string", False),
     ("crawl_delay", "double", True),
     ("sitemaps", "integer", False),
+    # The AI usage columns (`SURVEY_USAGE_COLUMNS`): the capture's signals, then per crawler
+    # its outcomes for `/` and its contradiction.
+    ("content_usage", "boolean", False),
+    ("content_signal", "boolean", False),
+    ("license", "boolean", False),
+    ("llm_policy", "boolean", False),
+    ("usage_train_ai", "string", False),
+    ("usage_search", "string", False),
+    ("signal_search", "string", False),
+    ("signal_ai_input", "string", False),
+    ("signal_ai_train", "string", False),
+    ("train_ai", "string", False),
+    ("search", "string", False),
+    ("contradiction", "string", True),
 )
 # The first ten columns are the capture's; `agent` to `sitemaps` are per crawler.
 FACTS = 10
+# The capture's signals (a redirect takes its target's, as its sitemaps).
+SIGNALS = ("content_usage", "content_signal", "license", "llm_policy")
+# Per crawler: its usage outcomes for `/` and its contradiction.
+OUTCOMES = (
+    "usage_train_ai",
+    "usage_search",
+    "signal_search",
+    "signal_ai_input",
+    "signal_ai_train",
+    "train_ai",
+    "search",
+)
 
 
 def _types():  # type: ignore[no-untyped-def]
@@ -85,7 +111,7 @@ def survey_schema():  # type: ignore[no-untyped-def]
 def capture_schema():  # type: ignore[no-untyped-def]
     """One record per capture, as the tasks hand it to Spark: where it is in the input, its
     URL key and redirect state, the ten capture columns, then the crawler columns as arrays in
-    the survey's crawler order (expanded to rows by Spark, not by Python: one object per
+    the survey's crawler order (with the capture's `sitemaps` and usage signals) (expanded to rows by Spark, not by Python: one object per
     capture crosses into the JVM, not one per row)."""
     from pyspark.sql import types as T
 
@@ -101,6 +127,9 @@ def capture_schema():  # type: ignore[no-untyped-def]
         T.StructField("reach", T.ArrayType(T.StringType(), False), False),
         T.StructField("crawl_delay", T.ArrayType(T.DoubleType(), True), False),
         T.StructField("sitemaps", T.IntegerType(), False),
+        *[T.StructField(n, T.BooleanType(), False) for n in SIGNALS],
+        *[T.StructField(n, T.ArrayType(T.StringType(), False), False) for n in OUTCOMES],
+        T.StructField("contradiction", T.ArrayType(T.StringType(), True), False),
     ]
     return T.StructType(head + facts + verdicts)
 
@@ -189,7 +218,19 @@ def survey_warc(survey, index: int, path: str) -> Iterator[tuple]:  # type: igno
                     _warn(path, offset, str(error))
                     continue
                 head = (index, url_key(url), surveyed.awaits_target)
-                yield (*head, *surveyed.facts(), *surveyed.verdicts())
+                signals = surveyed.signals
+                usage = surveyed.usage_rows()
+                # Column by column: the outcomes and the contradiction, per crawler.
+                per_crawler = [
+                    [row[i] for row in usage] for i in range(len(SIGNALS), len(usage[0]))
+                ]
+                yield (
+                    *head,
+                    *surveyed.facts(),
+                    *surveyed.verdicts(),
+                    *[signals[n] for n in SIGNALS],
+                    *per_crawler,
+                )
         except (ArchiveLoadFailed, EOFError, OSError, zlib.error) as error:
             # warcio cannot find the next record: the rest of this file is not read (the CLI
             # looks for the next record; see docs/survey.md).
@@ -260,6 +301,8 @@ def run(  # type: ignore[no-untyped-def]
         for p in pending.select("url_key", "redirect").distinct().collect()
     ]
     finals_df = spark.createDataFrame(finals, "url_key string, redirect string, target string")
+    # What a redirect takes from its target's capture.
+    verdicts = ("named", "reach", "crawl_delay", "sitemaps", *SIGNALS, *OUTCOMES, "contradiction")
     # The first capture of each final URL in input order gives its verdicts, when none is
     # unknown (a redirect's own capture).
     first = Window.partitionBy("url_key").orderBy(*order)
@@ -269,21 +312,24 @@ def run(  # type: ignore[no-untyped-def]
         .filter("n = 1 AND NOT array_contains(reach, 'unknown')")
         .select(
             F.col("url_key").alias("target"),
-            *[F.col(c).alias("t_" + c) for c in ("named", "reach", "crawl_delay", "sitemaps")],
+            *[F.col(c).alias("t_" + c) for c in verdicts],
         )
     )
     n = len(names)
 
     def by_status(reach: str) -> list:
-        """Every crawler ``reach`` by status: not named, no crawl-delay, no sitemaps."""
+        """Every crawler ``reach`` by status: not named, no crawl-delay, no sitemaps, no usage
+        signal, every outcome unknown, no contradiction."""
         return [
             F.array_repeat(F.lit(False), n),
             F.array_repeat(F.lit(reach), n),
             F.array_repeat(F.lit(None).cast("double"), n),
             F.lit(0),
+            *[F.lit(False) for _ in SIGNALS],
+            *[F.array_repeat(F.lit("unknown"), n) for _ in OUTCOMES],
+            F.array_repeat(F.lit(None).cast("string"), n),
         ]
 
-    verdicts = ("named", "reach", "crawl_delay", "sitemaps")
     resolved = (
         pending.join(finals_df, ["url_key", "redirect"], "left")
         .join(found, "target", "left")
@@ -309,9 +355,11 @@ def run(  # type: ignore[no-untyped-def]
                     F.col("named").alias("named"),
                     F.col("reach").alias("reach"),
                     F.col("crawl_delay").alias("crawl_delay"),
+                    *[F.col(c).alias(c) for c in (*OUTCOMES, "contradiction")],
                 )
             ),
             F.col("sitemaps"),
+            *[F.col(c) for c in SIGNALS],
         )
         .select(*[_column(F, c, k, null) for c, k, null in COLUMNS])
     )

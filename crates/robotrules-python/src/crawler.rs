@@ -7,6 +7,7 @@ use pyo3::types::{PyAnyMethods, PyList, PyString};
 use robotrules::InvalidUrl;
 
 use crate::explanation::Explanation;
+use crate::usage::{Usage, UsageStatement};
 use crate::{errors, input};
 
 /// One crawler's rules in a parsed file: immutable, safe to share across threads.
@@ -128,6 +129,39 @@ impl Crawler {
             .explain(&input::text(url)?.as_str())
             .map(Explanation::from)
             .map_err(errors::url)
+    }
+
+    /// May the crawler use `url` for AI training, for search, for AI input, and which line
+    /// says so: each vocabulary's categories (`Content-Usage`, `Content-Signal`) as
+    /// `"allowed"`, `"disallowed"` or `"unknown"` with the deciding lines, and the combined
+    /// answer for AI training and search. A URL the crawler may not crawl has no preference
+    /// (`Usage.crawlable` is false). `header`, when given, is the value of the HTTP
+    /// `Content-Usage` response header, combined as one more statement.
+    #[pyo3(signature = (url, *, header = None))]
+    pub(crate) fn usage(
+        &self,
+        url: &Bound<'_, PyString>,
+        header: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Usage> {
+        let usage = self
+            .inner
+            .usage(&input::text(url)?.as_str())
+            .map_err(errors::url)?;
+        Ok(Usage::from(match header {
+            Some(value) => usage.with_header(input::body(value)?.as_bytes()),
+            None => usage,
+        }))
+    }
+
+    /// The crawler's `Content-Usage` and `Content-Signal` lines, read (path, Dictionary), in
+    /// file order: its groups' lines and the file-wide `Content-Signal` lines.
+    #[getter]
+    fn usage_statements(&self, py: Python<'_>) -> PyResult<Vec<UsageStatement>> {
+        self.inner
+            .usage_statements()
+            .iter()
+            .map(|s| UsageStatement::new(py, s))
+            .collect()
     }
 
     /// The crawl delay in seconds, from the crawler's groups' first valid `crawl-delay`

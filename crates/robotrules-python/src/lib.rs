@@ -21,6 +21,7 @@ mod input;
 mod lint;
 mod robots;
 mod survey;
+mod usage;
 
 use pyo3::prelude::*;
 
@@ -35,6 +36,11 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<explanation::RuleMatch>()?;
     m.add_class::<diagnostic::Diagnostic>()?;
     m.add_class::<lint::Finding>()?;
+    m.add_class::<usage::Usage>()?;
+    m.add_class::<usage::VocabularyUsage>()?;
+    m.add_class::<usage::CategoryUsage>()?;
+    m.add_class::<usage::CombinedUsage>()?;
+    m.add_class::<usage::UsageStatement>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
     m.add_class::<survey::Survey>()?;
@@ -43,6 +49,10 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
         "SURVEY_COLUMNS",
         pyo3::types::PyTuple::new(py, robotrules_survey::COLUMNS)?,
+    )?;
+    m.add(
+        "SURVEY_USAGE_COLUMNS",
+        pyo3::types::PyTuple::new(py, robotrules_survey::USAGE_COLUMNS)?,
     )?;
     let invalid_agent = py.get_type::<errors::InvalidAgent>();
     // The product token to pass instead, when the model can tell (`None` on the class).

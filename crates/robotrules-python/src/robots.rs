@@ -6,6 +6,7 @@ use pyo3::types::PyString;
 use crate::crawler::{Crawler, RequestRate};
 use crate::diagnostic::Diagnostic;
 use crate::explanation::Explanation;
+use crate::usage::Usage;
 use crate::{errors, input};
 
 /// A parsed robots.txt file: immutable, safe to share across threads.
@@ -73,6 +74,17 @@ impl Robots {
             .map_err(errors::either)
     }
 
+    /// The AI usage preferences of `url` for `agent`: `Crawler.usage`.
+    #[pyo3(signature = (agent, url, *, header = None))]
+    fn usage(
+        &self,
+        agent: &Bound<'_, PyString>,
+        url: &Bound<'_, PyString>,
+        header: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Usage> {
+        self.crawler(agent)?.usage(url, header)
+    }
+
     /// The crawl delay for `agent` in seconds, or `None`.
     fn crawl_delay(&self, agent: &Bound<'_, PyString>) -> PyResult<Option<f64>> {
         self.inner
@@ -98,6 +110,45 @@ impl Robots {
     /// The sitemaps resolved against the robots.txt URL `base`.
     fn sitemaps_from(&self, base: &Bound<'_, PyString>) -> PyResult<Vec<String>> {
         Ok(self.inner.sitemaps_from(&input::text(base)?.as_str()))
+    }
+
+    /// Every `License:` URL in the file (RSL 1.0), as written; file-wide like a sitemap.
+    #[getter]
+    fn licenses(&self) -> Vec<String> {
+        self.inner
+            .licenses()
+            .map(|(_, url)| url.to_owned())
+            .collect()
+    }
+
+    /// The `License:` URLs resolved against the robots.txt URL `base`.
+    fn licenses_from(&self, base: &Bound<'_, PyString>) -> PyResult<Vec<String>> {
+        Ok(self.inner.licenses_from(&input::text(base)?.as_str()))
+    }
+
+    /// Every `LLM-Policy:` URL in the file, as written; file-wide like a sitemap.
+    #[getter]
+    fn llm_policies(&self) -> Vec<String> {
+        self.inner
+            .llm_policies()
+            .map(|(_, url)| url.to_owned())
+            .collect()
+    }
+
+    /// The `LLM-Policy:` URLs resolved against the robots.txt URL `base`.
+    fn llm_policies_from(&self, base: &Bound<'_, PyString>) -> PyResult<Vec<String>> {
+        Ok(self.inner.llm_policies_from(&input::text(base)?.as_str()))
+    }
+
+    /// Every `Content-Signal:` line outside any group, `(value, line)`, value as written: the
+    /// file-wide signals, which speak to every crawler (each crawler's `usage_statements`
+    /// include them).
+    #[getter]
+    fn file_signals(&self) -> Vec<(String, u32)> {
+        self.inner
+            .file_signals()
+            .map(|(line, value)| (value.to_owned(), line))
+            .collect()
     }
 
     /// The extension records outside any group and the file-wide ones (`host`), in file

@@ -6,11 +6,12 @@
 //! decoded body) and `Survey.response` one WARC `response` record's HTTP block, read by the
 //! same code as `robotrules survey` reads it (status line, headers, de-chunking, gzip). Both
 //! return a `Surveyed` whose `rows()` are the CLI's rows, column for column
-//! (`SURVEY_COLUMNS`). The GIL is released while the body is parsed and every crawler judged.
+//! (`SURVEY_COLUMNS`), and `usage_rows()` their AI usage columns (`SURVEY_USAGE_COLUMNS`).
+//! The GIL is released while the body is parsed and every crawler judged.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use pyo3::IntoPyObjectExt as _;
 
 use robotrules_survey::{Agent, Capture, Surveyed as Inner};
@@ -233,6 +234,51 @@ impl Surveyed {
             v.agents.iter().map(|a| a.crawl_delay).collect(),
             v.sitemaps,
         )
+    }
+
+    /// The AI usage columns of the rows, one tuple per crawler in row order, each of
+    /// `SURVEY_USAGE_COLUMNS`: the capture's signals (`content_usage`, `content_signal`,
+    /// `license`, `llm_policy`), the crawler's outcomes for `/` (`usage_train_ai`,
+    /// `usage_search`, `signal_search`, `signal_ai_input`, `signal_ai_train`, `train_ai`,
+    /// `search`) and its `contradiction` (`None` when the file does not contradict itself).
+    fn usage_rows<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        self.inner
+            .usage_rows(&self.agents)
+            .map(|r| {
+                let mut items = Vec::with_capacity(robotrules_survey::USAGE_COLUMNS.len());
+                for flag in r.signal_flags() {
+                    items.push(flag.into_bound_py_any(py)?);
+                }
+                for outcome in r.outcomes() {
+                    items.push(outcome.as_str().into_bound_py_any(py)?);
+                }
+                items.push(
+                    r.usage
+                        .contradiction
+                        .map(|c| c.as_str())
+                        .into_bound_py_any(py)?,
+                );
+                PyTuple::new(py, items)
+            })
+            .collect()
+    }
+
+    /// Which AI usage signals the capture carries, as a dict of the four signal columns
+    /// (`content_usage`, `content_signal`, `license`, `llm_policy`); a redirect's are its
+    /// target's once resolved, as its verdicts are.
+    #[getter]
+    fn signals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.inner.per_agent.signals;
+        let signals = PyDict::new(py);
+        for (column, carried) in [
+            ("content_usage", s.content_usage),
+            ("content_signal", s.content_signal),
+            ("license", s.license),
+            ("llm_policy", s.llm_policy),
+        ] {
+            signals.set_item(column, carried)?;
+        }
+        Ok(signals)
     }
 
     fn __repr__(&self) -> String {

@@ -44,7 +44,9 @@ def _fixtures():  # type: ignore[no-untyped-def]
 def _redirects_warc(path: Path) -> None:
     """Redirect cases beyond the fixtures': a chain of two hops, a relative Location, a target
     URL spelt in another case, a loop, a chain one hop too long, and a target captured twice
-    (the first capture decides)."""
+    (the first capture decides); and AI usage lines: a file-wide `Content-Signal` allowing
+    training above a GPTBot block (a contradiction) with `Content-Usage` in `*`, and a redirect
+    to it (which takes its signals and outcomes)."""
     fx = _fixtures()
     text = [("Content-Type", "text/plain")]
 
@@ -74,6 +76,12 @@ def _redirects_warc(path: Path) -> None:
         robots("https://c7.example/robots.txt", b"User-agent: *\nDisallow: /\n"),
         robots("https://www.t.example/robots.txt", b"User-agent: CCBot\nDisallow: /\n"),
         robots("https://r3.example/robots.txt", b"User-agent: *\nAllow: /\n"),
+        robots(
+            "https://u1.example/robots.txt",
+            b"Content-Signal: ai-train=yes\n\nUser-agent: GPTBot\nDisallow: /\n\n"
+            b"User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n",
+        ),
+        moved("https://u2.example/robots.txt", "https://u1.example/robots.txt"),
     ]
     path.write_bytes(b"".join(fx.gzip_member(r) for r in records))
 
@@ -146,7 +154,9 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     assert [c[0] for c in expected] == [
         "host", "capture_time", "warc_file", "warc_offset", "status", "redirect",
         "content_type", "body_kind", "bytes", "parse_limit_cut", "agent", "named", "reach",
-        "crawl_delay", "sitemaps",
+        "crawl_delay", "sitemaps", "content_usage", "content_signal", "license", "llm_policy",
+        "usage_train_ai", "usage_search", "signal_search", "signal_ai_input", "signal_ai_train",
+        "train_ai", "search", "contradiction",
     ]
     for part in parts:
         assert _columns(part) == expected, part
@@ -179,6 +189,14 @@ def test_the_spark_job_writes_the_clis_parquet(tmp_path: Path) -> None:
     assert reach("x.example", "CCBot", redirects) == "open"
     assert reach("c1.example", "CCBot", redirects) == "open"
     assert reach("c2.example", "CCBot", redirects) == "blocked"
+    # The usage columns, a redirect's from its target.
+    for host in ("u1.example", "u2.example"):
+        gpt, cc = first[(host, "GPTBot", redirects)], first[(host, "CCBot", redirects)]
+        assert (gpt["content_signal"], gpt["content_usage"]) == (True, True)
+        assert (gpt["contradiction"], gpt["train_ai"]) == ("allows-disallowed", "unknown")
+        assert (cc["usage_train_ai"], cc["signal_ai_train"]) == ("disallowed", "allowed")
+        assert (cc["train_ai"], cc["contradiction"]) == ("disallowed", None)
+    assert first[("a.example", "GPTBot", gz)]["contradiction"] is None
     agents = len(_AGENTS.split(","))
-    # Ten captures in each fixture file, seventeen in the redirects' file.
-    assert len(cli_rows) == (2 * 10 + 17) * agents
+    # Ten captures in each fixture file, nineteen in the redirects' file.
+    assert len(cli_rows) == (2 * 10 + 19) * agents

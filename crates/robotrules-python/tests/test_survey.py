@@ -118,3 +118,61 @@ def test_facts_and_verdicts_are_the_rows_column_by_column() -> None:
     ]
     assert expanded == surveyed.rows()
     assert reach == ["blocked", "partial", "partial"]
+
+
+# Cloudflare's managed file (shortened), with Googlebot blocked by the site: search is
+# allowed by default while a search crawler may not crawl `/`.
+_SIGNALED = (
+    b"# BEGIN Cloudflare Managed content\n\n"
+    b"User-Agent: *\nContent-signal: search=yes,ai-train=no\nAllow: /\n\n"
+    b"User-agent: GPTBot\nDisallow: /\n\n"
+    b"# END Cloudflare Managed Content\n\n"
+    b"User-agent: Googlebot\nDisallow: /\n\n"
+    b"License: https://example.com/license.xml\n"
+)
+
+
+def test_the_usage_columns_of_a_capture() -> None:
+    from robotrules import SURVEY_USAGE_COLUMNS
+
+    # The default list: it gives each crawler its purpose (Googlebot, Bingbot: search).
+    survey = Survey()
+    surveyed = survey.capture("https://example.com/robots.txt", _SIGNALED, status=200)
+    assert surveyed.signals == {
+        "content_usage": False,
+        "content_signal": True,
+        "license": True,
+        "llm_policy": False,
+    }
+    rows = {
+        agent: dict(zip(SURVEY_USAGE_COLUMNS, row))
+        for agent, row in zip(survey.agents, surveyed.usage_rows())
+    }
+    gptbot, googlebot, bingbot = rows["GPTBot"], rows["Googlebot"], rows["Bingbot"]
+    assert len(SURVEY_USAGE_COLUMNS) == 12 and not set(SURVEY_USAGE_COLUMNS) & set(SURVEY_COLUMNS)
+    assert bingbot == {
+        "content_usage": False,
+        "content_signal": True,
+        "license": True,
+        "llm_policy": False,
+        "usage_train_ai": "unknown",
+        "usage_search": "unknown",
+        "signal_search": "allowed",
+        "signal_ai_input": "unknown",
+        "signal_ai_train": "disallowed",
+        "train_ai": "disallowed",
+        "search": "allowed",
+        "contradiction": None,
+    }
+    # Googlebot is a search crawler (the default list says so) blocked from `/`.
+    assert googlebot["contradiction"] == "search-allowed-disallowed"
+    assert googlebot["search"] == "unknown"
+    # GPTBot is blocked too, but search is not its purpose, and its group says nothing.
+    assert gptbot["contradiction"] is None
+    # Named crawlers have no purpose: no crawler is known to be a search crawler.
+    named = Survey(["Googlebot"]).capture("https://example.com/robots.txt", _SIGNALED)
+    assert named.usage_rows()[0][11] is None
+    # A status that leaves the body unread carries no signal.
+    unreachable = survey.capture("https://example.com/robots.txt", _SIGNALED, status=503)
+    assert not any(unreachable.signals.values())
+    assert all(row[11] is None for row in unreachable.usage_rows())

@@ -43,6 +43,7 @@ pub mod reach;
 mod status;
 mod survey;
 mod tally;
+mod usage;
 pub mod warc;
 
 pub use agents::{
@@ -57,5 +58,8 @@ pub use status::{status_class, StatusClass, MAX_REDIRECTS};
 pub use survey::{
     host_of, resolve, url_key, AgentFacts, Capture, Facts, PerAgent, Row, Survey, Surveyed, COLUMNS,
 };
-pub use tally::{AgentTally, Tally};
+pub use tally::{AgentTally, SignalTally, Tally};
+pub use usage::{
+    default_allows_search, AgentUsage, Contradiction, Signals, UsageRow, USAGE_COLUMNS,
+};
 pub use warc::WarcReader;

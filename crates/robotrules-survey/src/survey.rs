@@ -11,6 +11,7 @@ use crate::body::{body_kind, BodyKind};
 use crate::http::header;
 use crate::reach::{reach_of, Reach};
 use crate::status::{status_class, StatusClass};
+use crate::usage::{default_allows_search, AgentUsage, Signals};
 
 /// One robots.txt capture: what a crawler got when it fetched a host's `/robots.txt`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -71,6 +72,8 @@ pub struct AgentFacts {
     pub named: bool,
     /// Its crawl-delay in seconds.
     pub crawl_delay: Option<f64>,
+    /// Its AI usage outcomes for `/`, and whether the file contradicts itself for it.
+    pub usage: AgentUsage,
 }
 
 impl AgentFacts {
@@ -80,6 +83,7 @@ impl AgentFacts {
             reach,
             named: false,
             crawl_delay: None,
+            usage: AgentUsage::UNSTATED,
         }
     }
 }
@@ -91,6 +95,8 @@ pub struct PerAgent {
     pub agents: Vec<AgentFacts>,
     /// How many `Sitemap:` lines the robots.txt has.
     pub sitemaps: u32,
+    /// Which AI usage signals the robots.txt carries.
+    pub signals: Signals,
 }
 
 /// One capture surveyed: its facts and, per crawler, its verdict.
@@ -180,6 +186,22 @@ impl Surveyed {
                 reach: v.reach,
                 crawl_delay: v.crawl_delay,
                 sitemaps: self.per_agent.sitemaps,
+            })
+    }
+
+    /// The usage columns of the rows ([`crate::USAGE_COLUMNS`]), one per crawler of `agents`,
+    /// in the order of [`Surveyed::rows`].
+    pub fn usage_rows<'a>(
+        &'a self,
+        agents: &'a [Agent],
+    ) -> impl Iterator<Item = crate::UsageRow> + 'a {
+        let signals = self.per_agent.signals;
+        agents
+            .iter()
+            .zip(&self.per_agent.agents)
+            .map(move |(_, v)| crate::UsageRow {
+                signals,
+                usage: v.usage,
             })
     }
 
@@ -287,6 +309,7 @@ impl Survey {
         PerAgent {
             agents: vec![AgentFacts::by_status(reach); self.agents.len()],
             sitemaps: 0,
+            signals: Signals::default(),
         }
     }
 
@@ -296,8 +319,13 @@ impl Survey {
     pub fn per_agent(&self, body: &[u8]) -> PerAgent {
         let robots = Arc::new(RobotsTxt::parse(body, self.profile, self.parse_limit));
         let sitemaps = u32::try_from(robots.sitemaps().count()).unwrap_or(u32::MAX);
-        // Per distinct set of groups: its reach and crawl-delay.
-        let mut decided: Vec<(Vec<usize>, Reach, Option<f64>)> = Vec::new();
+        let signals = Signals::of(&robots, body);
+        let stated = signals.content_usage || signals.content_signal;
+        // Whether the file's default statements allow search: asked once, when a search
+        // crawler may not crawl `/` (usage::Contradiction::SearchAllowedDisallowed).
+        let mut allows_search: Option<bool> = None;
+        // Per distinct set of groups: its facts (`named` aside) and whether it may crawl `/`.
+        let mut decided: Vec<(Vec<usize>, AgentFacts, bool)> = Vec::new();
         let agents = self
             .agents
             .iter()
@@ -307,27 +335,47 @@ impl Survey {
                     return AgentFacts::by_status(Reach::Unknown);
                 };
                 let named = matches!(selection, Selection::Exact | Selection::Substring);
-                if let Some((_, reach, crawl_delay)) = decided.iter().find(|(g, ..)| *g == groups) {
-                    return AgentFacts {
-                        reach: *reach,
-                        named,
-                        crawl_delay: *crawl_delay,
-                    };
-                }
-                let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
-                    return AgentFacts::by_status(Reach::Unknown);
+                let (facts, root_allowed) = match decided.iter().find(|(g, ..)| *g == groups) {
+                    Some((_, facts, root)) => (*facts, *root),
+                    None => {
+                        let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
+                            return AgentFacts::by_status(Reach::Unknown);
+                        };
+                        // Without a usage line no crawler has a statement: nothing to ask.
+                        let (usage, root) = if stated {
+                            let root = AgentUsage::root_allowed(&crawler);
+                            (AgentUsage::of(&crawler, root), root)
+                        } else {
+                            (AgentUsage::UNSTATED, true)
+                        };
+                        let facts = AgentFacts {
+                            reach: reach_of(&crawler),
+                            named: false,
+                            crawl_delay: crawler.crawl_delay().map(|d| d.as_secs_f64()),
+                            usage,
+                        };
+                        decided.push((groups, facts, root));
+                        (facts, root)
+                    }
                 };
-                let reach = reach_of(&crawler);
-                let crawl_delay = crawler.crawl_delay().map(|d| d.as_secs_f64());
-                decided.push((groups, reach, crawl_delay));
+                let default_allows = stated
+                    && !root_allowed
+                    && agent.purpose == crate::agents::Purpose::Search
+                    && *allows_search.get_or_insert_with(|| default_allows_search(&robots));
                 AgentFacts {
-                    reach,
                     named,
-                    crawl_delay,
+                    usage: facts
+                        .usage
+                        .for_purpose(agent.purpose, root_allowed, default_allows),
+                    ..facts
                 }
             })
             .collect();
-        PerAgent { agents, sitemaps }
+        PerAgent {
+            agents,
+            sitemaps,
+            signals,
+        }
     }
 }
 

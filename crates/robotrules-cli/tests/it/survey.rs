@@ -18,18 +18,19 @@ fn fixture(name: &str) -> String {
         .to_owned()
 }
 
+/// The CSV header: the row's columns, then the AI usage columns.
+const HEADER: &str = "host,capture_time,warc_file,warc_offset,status,redirect,content_type,body_kind,bytes,parse_limit_cut,agent,named,reach,crawl_delay,sitemaps,\
+    content_usage,content_signal,license,llm_policy,usage_train_ai,usage_search,signal_search,signal_ai_input,signal_ai_train,train_ai,search,contradiction";
+
 /// The CSV rows as (host, agent, reach, named).
 fn rows(stdout: &str) -> Vec<(String, String, String, String)> {
     let mut lines = stdout.lines();
-    assert_eq!(
-        lines.next().unwrap(),
-        "host,capture_time,warc_file,warc_offset,status,redirect,content_type,body_kind,bytes,parse_limit_cut,agent,named,reach,crawl_delay,sitemaps"
-    );
+    assert_eq!(lines.next().unwrap(), HEADER);
     lines
         .map(|line| {
             // The fixtures' fields hold no comma.
             let f: Vec<&str> = line.split(',').collect();
-            assert_eq!(f.len(), 15, "{line}");
+            assert_eq!(f.len(), 27, "{line}");
             (f[0].into(), f[10].into(), f[12].into(), f[11].into())
         })
         .collect()
@@ -220,6 +221,146 @@ fn plain_robots_txt_files_from_standard_input_and_arguments() {
     );
 }
 
+/// The CSV rows as maps of column name to field, for the rows whose fields hold no comma.
+fn fields(stdout: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut lines = stdout.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            assert_eq!(f.len(), header.len(), "{line}");
+            header
+                .iter()
+                .zip(f)
+                .map(|(h, v)| ((*h).to_owned(), v.to_owned()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Three files with AI usage lines: Cloudflare's managed `Content-signal` in `User-agent: *`
+/// with Googlebot blocked below it, a file-wide `Content-Signal` allowing training above a
+/// GPTBot block, and a file without any.
+fn usage_files(dir: &std::path::Path) -> Vec<String> {
+    let files = [
+        (
+            "cf.example.txt",
+            "User-Agent: *\nContent-signal: search=yes,ai-train=no\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /\n",
+        ),
+        (
+            "wide.example.txt",
+            "Content-Signal: ai-train=yes\n\nUser-agent: GPTBot\nDisallow: /\n",
+        ),
+        ("plain.example.txt", "User-agent: *\nAllow: /\n"),
+    ];
+    files
+        .iter()
+        .map(|(name, body)| {
+            let path = dir.join(name);
+            std::fs::write(&path, body).unwrap();
+            path.to_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn usage_columns_carry_the_signals_the_outcomes_and_the_contradictions() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("agents.tsv");
+    // Googlebot's purpose makes the search contradiction apply.
+    std::fs::write(
+        &list,
+        "GPTBot\tOpenAI\ttraining\nGooglebot\tGoogle\tsearch\n",
+    )
+    .unwrap();
+    let files = usage_files(dir.path());
+    let mut args = vec!["survey", "--agents-file", list.to_str().unwrap()];
+    args.extend(files.iter().map(String::as_str));
+    let r = run(&args, b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let rows = fields(&r.stdout);
+    let find = |host: &str, agent: &str| {
+        rows.iter()
+            .find(|row| row["host"] == host && row["agent"] == agent)
+            .unwrap()
+    };
+    let columns = [
+        "content_usage",
+        "content_signal",
+        "license",
+        "llm_policy",
+        "usage_train_ai",
+        "usage_search",
+        "signal_search",
+        "signal_ai_input",
+        "signal_ai_train",
+        "train_ai",
+        "search",
+        "contradiction",
+    ];
+    let usage = |host: &str, agent: &str| {
+        let row = find(host, agent);
+        columns.map(|c| row[c].as_str()).join(" ")
+    };
+    // GPTBot reads the `*` group's signal: search allowed, training not.
+    assert_eq!(
+        usage("cf.example", "GPTBot"),
+        "false true false false unknown unknown allowed unknown disallowed disallowed allowed "
+    );
+    // Googlebot may not crawl /, so it has no preference, and the `*` group allows search.
+    assert_eq!(find("cf.example", "Googlebot")["reach"], "blocked");
+    assert_eq!(
+        usage("cf.example", "Googlebot"),
+        "false true false false unknown unknown unknown unknown unknown unknown unknown search-allowed-disallowed"
+    );
+    // The file-wide signal allows training to GPTBot, which may not crawl /.
+    assert_eq!(
+        usage("wide.example", "GPTBot"),
+        "false true false false unknown unknown unknown unknown unknown unknown unknown allows-disallowed"
+    );
+    assert_eq!(
+        usage("plain.example", "GPTBot"),
+        "false false false false unknown unknown unknown unknown unknown unknown unknown "
+    );
+    // The summary: the adoption line, and a contradiction for each crawler.
+    assert!(
+        r.stderr.contains(
+            "AI usage signals: Content-Usage 0 (0.0%), Content-Signal 2 (66.7%), License 0 (0.0%), LLM-Policy 0 (0.0%), any 2 (66.7%)\n"
+        ),
+        "{r:?}"
+    );
+    let table: Vec<&str> = r.stderr.lines().collect();
+    assert!(table[0].ends_with("unknown  contradictions"), "{r:?}");
+    for agent in ["GPTBot", "Googlebot"] {
+        let line = table.iter().find(|l| l.starts_with(agent)).unwrap();
+        assert!(line.ends_with(" 1"), "{r:?}");
+    }
+}
+
+#[test]
+fn json_rows_carry_the_usage_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = usage_files(dir.path());
+    let mut args = vec!["survey", "--format", "json", "--agents", "GPTBot"];
+    args.extend(files.iter().map(String::as_str));
+    let r = run(&args, b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let rows: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    let cf = rows.iter().find(|r| r["host"] == "cf.example").unwrap();
+    assert_eq!(cf["content_signal"], true);
+    assert_eq!(cf["train_ai"], "disallowed");
+    assert_eq!(cf["signal_search"], "allowed");
+    assert!(cf["contradiction"].is_null());
+    let wide = rows.iter().find(|r| r["host"] == "wide.example").unwrap();
+    assert_eq!(wide["contradiction"], "allows-disallowed");
+    assert_eq!(wide["reach"], "blocked");
+}
+
 /// A survey that read no capture says why in one line, exits non-zero and prints no table.
 #[test]
 fn a_survey_that_reads_nothing_fails_without_a_table() {
@@ -369,8 +510,7 @@ fn parquet_holds_the_same_rows() {
         .iter()
         .map(|c| c.name().to_owned())
         .collect();
-    assert_eq!(names[0], "host");
-    assert_eq!(names.len(), 15);
+    assert_eq!(names.join(","), HEADER);
     let csv = run(
         &[
             "survey",
@@ -394,6 +534,58 @@ fn parquet_holds_the_same_rows() {
         })
         .collect();
     assert_eq!(got, expected);
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn parquet_holds_the_usage_columns() {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::record::RowAccessor;
+
+    let dir = tempfile::tempdir().unwrap();
+    let files = usage_files(dir.path());
+    let out = dir.path().join("rows.parquet");
+    let mut args = vec![
+        "survey",
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+        "--agents",
+        "GPTBot",
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let r = run(&args, b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    let reader = SerializedFileReader::new(std::fs::File::open(&out).unwrap()).unwrap();
+    // Per row: host, content_signal, train_ai, contradiction (optional).
+    let got: Vec<(String, bool, String, Option<String>)> = reader
+        .get_row_iter(None)
+        .unwrap()
+        .map(|row| {
+            let row = row.unwrap();
+            (
+                row.get_string(0).unwrap().clone(),
+                row.get_bool(16).unwrap(),
+                row.get_string(24).unwrap().clone(),
+                row.get_string(26).ok().cloned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("cf.example", true, "disallowed", None),
+        ("wide.example", true, "unknown", Some("allows-disallowed")),
+        ("plain.example", false, "unknown", None),
+    ];
+    assert_eq!(got.len(), expected.len());
+    for (host, signal, train, contradiction) in expected {
+        let row = got.iter().find(|g| g.0 == host).unwrap();
+        assert_eq!(
+            (row.1, row.2.as_str(), row.3.as_deref()),
+            (signal, train, contradiction),
+            "{host}"
+        );
+    }
 }
 
 #[test]

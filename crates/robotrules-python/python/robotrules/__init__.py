@@ -10,6 +10,13 @@ Parse a robots.txt body once, then ask as often as you like, from as many thread
     bot.allowed_many(["/", "/private/a"])  # [True, False]
     bot.explain("/private/a").line  # 2
 
+AI usage preferences (``Content-Usage``, ``Content-Signal``) per URL and crawler::
+
+    robots = Robots.parse(b"User-agent: *\\nContent-Usage: train-ai=n\\n")
+    usage = robots.crawler("ExampleBot").usage("/page")
+    usage.train_ai  # 'disallowed'
+    usage.category("aipref", "train-ai").lines  # [2]
+
 ``Survey`` is ``robotrules survey``'s per-capture function, for engines that read WARC files
 themselves (``examples/spark/survey.py`` runs it on Spark).
 
@@ -20,6 +27,8 @@ Drop-ins for other libraries live in submodules: ``robotrules.protego.Protego``,
 from robotrules._robotrules import (
     DEFAULT_PARSE_LIMIT,
     PROFILES,
+    CategoryUsage,
+    CombinedUsage,
     Crawler,
     Diagnostic,
     Explanation,
@@ -29,9 +38,13 @@ from robotrules._robotrules import (
     RequestRate,
     Robots,
     SURVEY_COLUMNS,
+    SURVEY_USAGE_COLUMNS,
     RuleMatch,
     Survey,
     Surveyed,
+    Usage,
+    UsageStatement,
+    VocabularyUsage,
     __version__,
     crawler_token,
     lint,
@@ -42,6 +55,8 @@ __all__ = [
     "__version__",
     "DEFAULT_PARSE_LIMIT",
     "PROFILES",
+    "CategoryUsage",
+    "CombinedUsage",
     "Crawler",
     "Diagnostic",
     "Explanation",
@@ -52,8 +67,12 @@ __all__ = [
     "Robots",
     "RuleMatch",
     "SURVEY_COLUMNS",
+    "SURVEY_USAGE_COLUMNS",
     "Survey",
     "Surveyed",
+    "Usage",
+    "UsageStatement",
+    "VocabularyUsage",
     "crawler_token",
     "lint",
     "url_key",

@@ -4,6 +4,11 @@ The API is Protego's: ``Protego.parse(content)``, ``can_fetch(url, user_agent)``
 ``crawl_delay``, ``request_rate``, ``visit_time``, ``sitemaps`` and ``preferred_host``. The
 answers are robotrules': RFC 9309 by default, or the profile given to ``parse``. Where they
 differ from Protego's, ``docs/python.md`` lists the cases.
+
+Beyond Protego's API (new names only, so code written for Protego is unchanged):
+``usage(url, user_agent)``, the AI usage preferences (``Content-Usage``, ``Content-Signal``)
+as ``robotrules.Usage``; ``licenses`` and ``llm_policies``, the ``License:`` and
+``LLM-Policy:`` URLs as written.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from datetime import time
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from robotrules import _agents, _urls
-from robotrules._robotrules import Robots
+from robotrules._robotrules import Robots, Usage
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -111,6 +116,23 @@ class Protego:
         """Whether ``user_agent`` may fetch ``url``."""
         crawler = self._crawlers(_agents.text(user_agent))
         return _urls.is_allowed(crawler, _agents.text(url))
+
+    def usage(self, url: str, user_agent: str) -> Usage:
+        """May ``user_agent`` use ``url`` for AI training, for search, for AI input, and which
+        line says so (``Content-Usage``, ``Content-Signal``): ``robotrules.Crawler.usage``.
+        Not in Protego."""
+        crawler = self._crawlers(_agents.text(user_agent))
+        return _urls.usage(crawler, _agents.text(url))
+
+    @property
+    def licenses(self) -> Iterator[str]:
+        """The ``License:`` URLs (RSL 1.0), as written. Not in Protego."""
+        return iter(self._robots.licenses)
+
+    @property
+    def llm_policies(self) -> Iterator[str]:
+        """The ``LLM-Policy:`` URLs, as written. Not in Protego."""
+        return iter(self._robots.llm_policies)
 
     def crawl_delay(self, user_agent: str) -> Optional[float]:
         """The crawl delay for ``user_agent`` in seconds, or ``None``."""

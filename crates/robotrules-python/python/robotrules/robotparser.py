@@ -10,6 +10,12 @@ a 4xx (401 and 403 included) means the file is unavailable and everything is all
 and everything is disallowed (RFC 9309 §2.3.1.4). A network error is raised, as the standard
 library raises it (``urllib.error.URLError``), for the caller to retry or to treat as
 unreachable.
+
+Beyond the standard library's API (new names only): ``usage(useragent, url)``, the AI usage
+preferences (``Content-Usage``, ``Content-Signal``) as ``robotrules.Usage``, answered as
+``can_fetch`` is (after a 4xx every category is unknown; after a 5xx, or before the file is
+read, the URL is not crawlable and has no preference); ``licenses()`` and ``llm_policies()``,
+the ``License:`` and ``LLM-Policy:`` URLs or ``None``, as ``site_maps()``.
 """
 
 from __future__ import annotations
@@ -23,9 +29,15 @@ from typing import Optional
 from urllib.robotparser import RequestRate
 
 from robotrules import _agents, _urls
-from robotrules._robotrules import Robots
+from robotrules._robotrules import Robots, Usage
 
 __all__ = ["RobotFileParser", "RequestRate"]
+
+
+#: Files that answer as a status does, for ``usage``: nothing said (a 4xx), and nothing
+#: crawlable (a 5xx, or no file read yet).
+_OPEN = Robots.parse(b"")
+_CLOSED = Robots.parse(b"User-agent: *\nDisallow: /\n")
 
 
 class RobotFileParser:
@@ -96,6 +108,33 @@ class RobotFileParser:
             return False
         crawler = self._crawlers(_agents.text(useragent))
         return _urls.is_allowed(crawler, _agents.text(url))
+
+    def usage(self, useragent: str, url: str) -> Usage:
+        """May ``useragent`` use ``url`` for AI training, for search, for AI input, and which
+        line says so: ``robotrules.Crawler.usage``, answered as ``can_fetch`` is. Not in the
+        standard library."""
+        if self.disallow_all or (
+            not self.allow_all and (not self.last_checked or self._crawlers is None)
+        ):
+            return _urls.usage(_CLOSED.crawler(_agents.UNNAMED), _agents.text(url))
+        if self.allow_all or self._crawlers is None:
+            return _urls.usage(_OPEN.crawler(_agents.UNNAMED), _agents.text(url))
+        crawler = self._crawlers(_agents.text(useragent))
+        return _urls.usage(crawler, _agents.text(url))
+
+    def licenses(self) -> Optional[list[str]]:
+        """The ``License:`` URLs (RSL 1.0), or ``None`` when there are none. Not in the
+        standard library."""
+        if self._robots is None:
+            return None
+        return self._robots.licenses or None
+
+    def llm_policies(self) -> Optional[list[str]]:
+        """The ``LLM-Policy:`` URLs, or ``None`` when there are none. Not in the standard
+        library."""
+        if self._robots is None:
+            return None
+        return self._robots.llm_policies or None
 
     def crawl_delay(self, useragent: str) -> Optional[float]:
         """The crawl delay for ``useragent`` in seconds, or ``None``."""

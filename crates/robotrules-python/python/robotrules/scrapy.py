@@ -9,6 +9,11 @@ Select it in a project's settings::
 Scrapy hands the parser the whole ``User-Agent`` header (or ``ROBOTSTXT_USER_AGENT``); the
 crawler's product token is read from it with ``robotrules.crawler_token``, the function the
 CLI uses (``Mozilla/5.0 (compatible; ExampleBot/1.0; …)`` asks about ``ExampleBot``).
+
+Beyond Scrapy's ``RobotParser`` API (a new name only): ``usage(url, user_agent)``, the AI
+usage preferences (``Content-Usage``, ``Content-Signal``) as ``robotrules.Usage``; a
+middleware or spider reaches it through the parser it is handed, and ``robots`` holds the
+parsed file (``licenses``, ``llm_policies``).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from scrapy.robotstxt import RobotParser
 
 from robotrules import _agents, _urls
-from robotrules._robotrules import Robots
+from robotrules._robotrules import Robots, Usage
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -58,3 +63,9 @@ class RobotRulesParser(RobotParser):
     def crawl_delay(self, user_agent: Union[str, bytes]) -> Optional[float]:
         """The crawl delay for ``user_agent`` in seconds, or ``None``."""
         return self._crawlers(_agents.text(user_agent)).crawl_delay
+
+    def usage(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> Usage:
+        """May ``user_agent`` use ``url`` for AI training, for search, for AI input, and which
+        line says so: ``robotrules.Crawler.usage``. Not in Scrapy's ``RobotParser``."""
+        crawler = self._crawlers(_agents.text(user_agent))
+        return _urls.usage(crawler, _agents.text(url))

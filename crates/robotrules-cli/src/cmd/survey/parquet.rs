@@ -1,6 +1,7 @@
 //! `survey --format parquet`: the rows as one Parquet file through the arrow-rs `parquet`
 //! crate (its column writers, without Arrow arrays), in row groups of [`ROW_GROUP`] rows so
-//! that memory stays flat; the schema is [`robotrules_survey::COLUMNS`] with their types.
+//! that memory stays flat; the schema is [`robotrules_survey::COLUMNS`] then
+//! [`robotrules_survey::USAGE_COLUMNS`], with their types.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -17,7 +18,7 @@ use crate::error::CliError;
 /// Rows per row group.
 const ROW_GROUP: usize = 1 << 17;
 
-/// The schema: the columns of `robotrules_survey::COLUMNS`, in order.
+/// The schema: the columns of `robotrules_survey::COLUMNS` then `USAGE_COLUMNS`, in order.
 const SCHEMA: &str = "
 message survey_row {
   required binary host (STRING);
@@ -35,7 +36,22 @@ message survey_row {
   required binary reach (STRING);
   optional double crawl_delay;
   required int32 sitemaps;
+  required boolean content_usage;
+  required boolean content_signal;
+  required boolean license;
+  required boolean llm_policy;
+  required binary usage_train_ai (STRING);
+  required binary usage_search (STRING);
+  required binary signal_search (STRING);
+  required binary signal_ai_input (STRING);
+  required binary signal_ai_train (STRING);
+  required binary train_ai (STRING);
+  required binary search (STRING);
+  optional binary contradiction (STRING);
 }";
+
+/// The index of the first usage column in [`SCHEMA`].
+const USAGE: usize = robotrules_survey::COLUMNS.len();
 
 /// An optional column: the values present, and a definition level per row.
 #[derive(Default)]
@@ -69,6 +85,11 @@ struct Columns {
     reach: Vec<ByteArray>,
     crawl_delay: Optional<f64>,
     sitemaps: Vec<i32>,
+    /// `content_usage` to `llm_policy`.
+    signals: [Vec<bool>; 4],
+    /// `usage_train_ai` to `search`.
+    outcomes: [Vec<ByteArray>; 7],
+    contradiction: Optional<ByteArray>,
 }
 
 /// A Parquet file being written.
@@ -102,7 +123,10 @@ impl<W: Write + Send> ParquetRows<W> {
     /// Adds the rows of `captures`, writing a row group when one is full.
     pub(crate) fn add(&mut self, captures: &[Surveyed]) -> Result<(), CliError> {
         let c = &mut self.columns;
-        for row in captures.iter().flat_map(|s| s.rows(&self.agents)) {
+        let rows = captures
+            .iter()
+            .flat_map(|s| s.rows(&self.agents).zip(s.usage_rows(&self.agents)));
+        for (row, usage) in rows {
             c.host.push(row.host.into());
             c.time.push(row.capture_time.into());
             c.file.push(row.warc_file.into());
@@ -120,6 +144,18 @@ impl<W: Write + Send> ParquetRows<W> {
             c.crawl_delay.push(row.crawl_delay);
             c.sitemaps
                 .push(i32::try_from(row.sitemaps).unwrap_or(i32::MAX));
+            for (column, flag) in c.signals.iter_mut().zip(usage.signal_flags()) {
+                column.push(flag);
+            }
+            for (column, outcome) in c.outcomes.iter_mut().zip(usage.outcomes()) {
+                column.push(outcome.as_str().into());
+            }
+            c.contradiction.push(
+                usage
+                    .usage
+                    .contradiction
+                    .map(|k| ByteArray::from(k.as_str())),
+            );
         }
         if self.columns.host.len() >= ROW_GROUP {
             self.flush()?;
@@ -185,9 +221,24 @@ impl<W: Write + Send> ParquetRows<W> {
                     Some(&c.crawl_delay.levels),
                     None,
                 ),
-                _ => column
+                14 => column
                     .typed::<Int32Type>()
                     .write_batch(&c.sitemaps, None, None),
+                i if i < USAGE + 4 => {
+                    column
+                        .typed::<BoolType>()
+                        .write_batch(&c.signals[i - USAGE], None, None)
+                }
+                i if i < USAGE + 11 => column.typed::<ByteArrayType>().write_batch(
+                    &c.outcomes[i - USAGE - 4],
+                    None,
+                    None,
+                ),
+                _ => column.typed::<ByteArrayType>().write_batch(
+                    &c.contradiction.values,
+                    Some(&c.contradiction.levels),
+                    None,
+                ),
             };
             written.map_err(parquet_error)?;
             column.close().map_err(parquet_error)?;

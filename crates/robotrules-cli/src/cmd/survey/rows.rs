@@ -2,11 +2,12 @@
 //! Parquet (the `parquet` feature). Rows are formatted on the worker threads
 //! ([`format_batch`]); the writer only writes. Every text field from the input (host, URL,
 //! file name, content type) is written terminal-safe: control and other invisible characters
-//! escaped (`<U+001B>` in CSV, `\u001b` in JSON, as [`crate::output`] does).
+//! escaped (`<U+001B>` in CSV, `\u001b` in JSON, as [`crate::output`] does). Each row is
+//! [`COLUMNS`] then the AI usage columns ([`USAGE_COLUMNS`], `docs/survey.md`).
 
 use std::io::Write;
 
-use robotrules_survey::{Agent, Row, Surveyed, COLUMNS};
+use robotrules_survey::{Agent, Row, Surveyed, UsageRow, COLUMNS, USAGE_COLUMNS};
 
 use crate::error::CliError;
 use crate::output;
@@ -36,7 +37,7 @@ pub(crate) enum Formatted {
 pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agent]) -> Formatted {
     match format {
         RowFormat::Csv => {
-            let mut out = Vec::with_capacity(batch.len() * agents.len() * 96);
+            let mut out = Vec::with_capacity(batch.len() * agents.len() * 200);
             // The columns of a capture are the same in each of its rows, and a crawler's name
             // in every capture: each is written once.
             let names: Vec<Vec<u8>> = agents
@@ -54,25 +55,37 @@ pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agen
                     capture.clear();
                     csv_capture(&mut capture, first);
                 }
-                for (row, name) in rows.zip(&names) {
+                for ((row, usage), name) in rows.zip(surveyed.usage_rows(agents)).zip(&names) {
                     out.extend_from_slice(&capture);
                     csv_agent(&mut out, name, &row);
+                    csv_usage(&mut out, &usage);
                 }
             }
             Formatted::Text(out)
         }
         RowFormat::Json => {
-            let mut out = Vec::with_capacity(batch.len() * agents.len() * 256);
-            for row in batch.iter().flat_map(|s| s.rows(agents)) {
-                // Serialising plain data to JSON does not fail.
-                if let Ok(line) = output::json_line(&row) {
-                    out.extend_from_slice(line.as_bytes());
+            let mut out = Vec::with_capacity(batch.len() * agents.len() * 512);
+            for s in batch {
+                for (row, usage) in s.rows(agents).zip(s.usage_rows(agents)) {
+                    // Serialising plain data to JSON does not fail.
+                    if let Ok(line) = output::json_line(&JsonRow { row, usage }) {
+                        out.extend_from_slice(line.as_bytes());
+                    }
                 }
             }
             Formatted::Text(out)
         }
         RowFormat::Parquet => Formatted::Captures(batch.to_vec()),
     }
+}
+
+/// One JSON Lines row: the row's columns, then its usage columns, in one object.
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    #[serde(flatten)]
+    row: Row<'a>,
+    #[serde(flatten)]
+    usage: UsageRow,
 }
 
 /// Writes rows in one format.
@@ -92,7 +105,7 @@ impl<W: Write + Send> RowWriter<W> {
     pub(crate) fn new(format: RowFormat, mut out: W, agents: &[Agent]) -> Result<Self, CliError> {
         match format {
             RowFormat::Csv => {
-                let header = COLUMNS.join(",") + "\n";
+                let header = [COLUMNS.join(","), USAGE_COLUMNS.join(",")].join(",") + "\n";
                 write_all(&mut out, header.as_bytes())?;
                 Ok(RowWriter::Text(out))
             }
@@ -138,8 +151,8 @@ impl<W: Write + Send> RowWriter<W> {
     }
 }
 
-/// One CSV row (RFC 4180): fields with a comma, a quote or a line break quoted, quotes
-/// doubled; empty for a missing value.
+/// The [`COLUMNS`] of one CSV row (RFC 4180): fields with a comma, a quote or a line break
+/// quoted, quotes doubled; empty for a missing value. [`csv_usage`] ends the line.
 #[cfg(test)]
 fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
     csv_capture(out, row);
@@ -197,6 +210,23 @@ fn csv_agent(out: &mut Vec<u8>, name: &[u8], row: &Row<'_>) {
     number(out, row.crawl_delay);
     out.push(b',');
     number(out, Some(row.sitemaps));
+}
+
+/// The usage columns of a CSV row ([`USAGE_COLUMNS`]), after its [`COLUMNS`], and the line
+/// break: `true`/`false`, the outcomes' names, the contradiction's (empty when none).
+fn csv_usage(out: &mut Vec<u8>, usage: &UsageRow) {
+    for flag in usage.signal_flags() {
+        out.push(b',');
+        out.extend_from_slice(if flag { b"true" } else { b"false" });
+    }
+    for outcome in usage.outcomes() {
+        out.push(b',');
+        out.extend_from_slice(outcome.as_str().as_bytes());
+    }
+    out.push(b',');
+    if let Some(contradiction) = usage.usage.contradiction {
+        out.extend_from_slice(contradiction.as_str().as_bytes());
+    }
     out.push(b'\n');
 }
 
@@ -256,7 +286,8 @@ mod tests {
         let line = String::from_utf8(out).unwrap();
         assert_eq!(
             line,
-            "a.example<U+001B>[2J,,,,200,,\"text/plain, charset=\"\"x\"\"\",robots,43,false,GPTBot,false,blocked,1.5,0\n"
+            "a.example<U+001B>[2J,,,,200,,\"text/plain, charset=\"\"x\"\"\",robots,43,false,GPTBot,false,blocked,1.5,0,\
+             false,false,false,false,unknown,unknown,unknown,unknown,unknown,unknown,unknown,\n"
         );
     }
 
@@ -289,8 +320,11 @@ mod tests {
             panic!("text expected");
         };
         let mut one_by_one = Vec::new();
-        for row in batch.iter().flat_map(|s| s.rows(survey.agents())) {
-            csv_row(&mut one_by_one, &row);
+        for s in &batch {
+            for (row, usage) in s.rows(survey.agents()).zip(s.usage_rows(survey.agents())) {
+                csv_row(&mut one_by_one, &row);
+                csv_usage(&mut one_by_one, &usage);
+            }
         }
         assert_eq!(
             String::from_utf8(out).unwrap(),
@@ -301,9 +335,10 @@ mod tests {
         };
         let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
         assert_eq!(lines.len(), 6);
-        assert_eq!(
-            lines[1],
-            "a.example,,,7,200,,,robots,30,false,CCBot,true,blocked,,0"
+        assert!(
+            lines[1].starts_with("a.example,,,7,200,,,robots,30,false,CCBot,true,blocked,,0,"),
+            "{}",
+            lines[1]
         );
         assert!(
             lines[3].starts_with("\"b,example\",,,7,404,"),
@@ -325,11 +360,14 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        let mut columns = COLUMNS.to_vec();
+        let mut columns = [COLUMNS.as_slice(), USAGE_COLUMNS.as_slice()].concat();
         columns.sort_unstable();
         let mut keys = keys;
         keys.sort_unstable();
         assert_eq!(keys, columns);
         assert_eq!(value["reach"], "blocked");
+        assert_eq!(value["train_ai"], "unknown");
+        assert_eq!(value["content_signal"], false);
+        assert!(value["contradiction"].is_null());
     }
 }

@@ -1,6 +1,8 @@
 //! The summary table of `survey`: per crawler, its purpose and the share and count of hosts
-//! blocked, partial, open and naming it (shares of the captures whose reach is known); then
-//! the redirects left unknown, the records skipped and the malformed ones.
+//! blocked, partial, open and naming it (shares of the captures whose reach is known), and the
+//! captures that contradict themselves for it (`docs/survey.md`, "AI usage signals"); then the
+//! adoption of the AI usage signals, the redirects left unknown, the records skipped and the
+//! malformed ones.
 
 use std::fmt::Write as _;
 
@@ -18,14 +20,14 @@ pub(crate) fn render(survey: &Survey, tally: &Tally) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<width$}  {:<14}  {:>16}  {:>16}  {:>16}  {:>16}  {:>7}",
-        "agent", "purpose", "blocked", "partial", "open", "named", "unknown"
+        "{:<width$}  {:<14}  {:>16}  {:>16}  {:>16}  {:>16}  {:>7}  {:>14}",
+        "agent", "purpose", "blocked", "partial", "open", "named", "unknown", "contradictions"
     );
     for (i, agent) in survey.agents().iter().enumerate() {
         let t = tally.agents.get(i).copied().unwrap_or_default();
         let _ = writeln!(
             out,
-            "{:<width$}  {:<14}  {:>16}  {:>16}  {:>16}  {:>16}  {:>7}",
+            "{:<width$}  {:<14}  {:>16}  {:>16}  {:>16}  {:>16}  {:>7}  {:>14}",
             agent.name,
             agent.purpose.as_str(),
             share(t.blocked, &t),
@@ -33,8 +35,10 @@ pub(crate) fn render(survey: &Survey, tally: &Tally) -> String {
             share(t.open, &t),
             share(t.named, &t),
             t.unknown,
+            t.contradictions,
         );
     }
+    let _ = writeln!(out, "{}", tally.signals.line(tally.captures));
     let unknown = tally.agents.first().map_or(0, |t| t.unknown);
     let _ = writeln!(
         out,
@@ -119,7 +123,7 @@ fn plural(n: u64) -> &'static str {
 mod tests {
     use super::*;
     use robotrules::Profile;
-    use robotrules_survey::{Agent, AgentFacts, Reach, Surveyed};
+    use robotrules_survey::{Agent, AgentFacts, Contradiction, Reach, Signals, Surveyed};
 
     #[test]
     fn shares_are_of_known_captures_and_unknown_is_apart() {
@@ -128,7 +132,15 @@ mod tests {
         let base = survey.capture(&Default::default());
         for reach in [Reach::Blocked, Reach::Open, Reach::Open, Reach::Unknown] {
             let mut s: Surveyed = base.clone();
-            s.per_agent.agents = vec![AgentFacts::by_status(reach)];
+            let mut facts = AgentFacts::by_status(reach);
+            if reach == Reach::Blocked {
+                facts.usage.contradiction = Some(Contradiction::AllowsDisallowed);
+                s.per_agent.signals = Signals {
+                    content_signal: true,
+                    ..Signals::default()
+                };
+            }
+            s.per_agent.agents = vec![facts];
             tally.add(&s);
         }
         let table = render(&survey, &tally);
@@ -138,7 +150,19 @@ mod tests {
             line.contains("33.3% (1)") && line.contains("66.7% (2)"),
             "{table}"
         );
-        assert!(line.trim_end().ends_with('1'), "{table}");
+        assert!(table
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("unknown  contradictions"));
+        // unknown 1, then 1 contradiction.
+        assert!(line.trim_end().ends_with("1               1"), "{table}");
+        assert!(
+            table.contains(
+                "AI usage signals: Content-Usage 0 (0.0%), Content-Signal 1 (25.0%), License 0 (0.0%), LLM-Policy 0 (0.0%), any 1 (25.0%)\n"
+            ),
+            "{table}"
+        );
         assert!(
             table.contains("4 captures (google profile); 1 redirect to"),
             "{table}"
