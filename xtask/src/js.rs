@@ -435,7 +435,7 @@ mod tests {
 
     #[test]
     fn the_crate_pins_the_locked_wasm_bindgen() {
-        let root = crate::cargo::workspace_root().unwrap();
+        let root = crate::cargo::workspace_root();
         let locked = wasm_bindgen_version(root).unwrap();
         let manifest =
             std::fs::read_to_string(root.join("crates/robotrules-js/Cargo.toml")).unwrap();
@@ -447,7 +447,7 @@ mod tests {
 
     #[test]
     fn the_tarball_is_named_after_the_package_s_version() {
-        let root = crate::cargo::workspace_root().unwrap();
+        let root = crate::cargo::workspace_root();
         let package =
             std::fs::read_to_string(root.join("crates/robotrules-js/npm/package.json")).unwrap();
         let version = PACKAGE

@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn the_static_page_loads_the_engine_before_the_page_s_script() {
-        let root = crate::cargo::workspace_root().unwrap();
+        let root = crate::cargo::workspace_root();
         let html = std::fs::read_to_string(
             root.join("crates/robotrules-cli/src/cmd/serve/assets/index.html"),
         )
