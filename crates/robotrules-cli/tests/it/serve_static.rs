@@ -3,7 +3,8 @@
 //! page of `cargo xtask static-tester` calls, `crates/robotrules-js/src/tester.rs`) on the same
 //! requests, compared field by field. Every field `testerApi` gives is the server's, equal;
 //! the server's only extra fields are the ones `docs/serve.md` lists as the CLI's alone
-//! (`differences`, `warning`, lint's and show's `text`, show's `cut`), so the two JSON
+//! (`differences`, `warning`, lint's and show's `text`, show's `cut`, and the AI usage fields
+//! `usage` and `file_wide`, not yet in the static page), so the two JSON
 //! assemblies cannot drift apart unnoticed.
 
 use serde_json::{json, Value};
@@ -11,7 +12,14 @@ use serde_json::{json, Value};
 use crate::support::serve::Server;
 
 /// The server's fields that the static tester leaves out, by key.
-const SERVER_ONLY: [&str; 4] = ["differences", "warning", "text", "cut"];
+const SERVER_ONLY: [&str; 6] = [
+    "differences",
+    "warning",
+    "text",
+    "cut",
+    "usage",
+    "file_wide",
+];
 
 /// Files: the README's example, then the cases where the profiles and names part ways.
 fn files() -> Vec<String> {
