@@ -132,8 +132,9 @@ function waitForResults(agent, urls) {
 	);
 }
 
+/** The result rows' cells, the AI usage column left out (the static page has no usage yet). */
 const resultRows = () =>
-	js("return Array.from(document.querySelectorAll('#results tbody tr')).map((r) => Array.from(r.cells).map((c) => c.textContent))");
+	js("return Array.from(document.querySelectorAll('#results tbody tr')).map((r) => Array.from(r.cells).filter((c) => !c.classList.contains('usage')).map((c) => c.textContent))");
 
 /** Types the test into the page: the file, the URLs, the crawler (a known one or a name). */
 async function enter(robots, urls, agent) {
