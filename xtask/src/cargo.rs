@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::process::{Command, ExitCode};
 
-use anyhow::Context as _;
+use anyhow::{bail, Context as _};
 
 /// Whether `args` choose packages (`-p NAME`, `-pNAME`, `--package NAME`, `--package=NAME`).
 pub(crate) fn names_packages(args: &[OsString]) -> bool {
@@ -24,6 +24,25 @@ pub(crate) fn cargo_command() -> Command {
 pub(crate) fn workspace_root() -> &'static Path {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().unwrap_or(manifest)
+}
+
+/// Runs `command`, failing unless it succeeds.
+pub(crate) fn check(mut command: Command) -> anyhow::Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
+    if !status.success() {
+        bail!(
+            "`{} {}` failed ({status})",
+            command.get_program().to_string_lossy(),
+            command
+                .get_args()
+                .map(|a| a.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    Ok(())
 }
 
 /// Runs `command`; its exit status becomes xtask's.

@@ -36,6 +36,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context as _};
 
+use crate::cargo::check;
 use crate::skip::Piece;
 
 /// The WebAssembly target.
@@ -389,25 +390,6 @@ fn ensure_test_packages(dir: &Path) -> anyhow::Result<()> {
 /// `npm`.
 fn npm_command() -> Command {
     Command::new("npm")
-}
-
-/// Runs `command`, failing unless it succeeds.
-fn check(mut command: Command) -> anyhow::Result<()> {
-    let status = command
-        .status()
-        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
-    if !status.success() {
-        bail!(
-            "`{} {}` failed ({status})",
-            command.get_program().to_string_lossy(),
-            command
-                .get_args()
-                .map(|a| a.to_string_lossy())
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-    }
-    Ok(())
 }
 
 #[cfg(test)]

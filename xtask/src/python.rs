@@ -23,6 +23,7 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context as _};
 
+use crate::cargo::check;
 use crate::skip::Piece;
 
 /// The packages installed into the virtualenv, pinned. Why each: maturin builds the wheel,
@@ -209,25 +210,6 @@ fn ensure_sdists(python: &Path, dir: &Path) -> anyhow::Result<()> {
             .arg(&archive)
             .arg(dir);
         check(unpack)?;
-    }
-    Ok(())
-}
-
-/// Runs `command`, failing unless it succeeds.
-fn check(mut command: Command) -> anyhow::Result<()> {
-    let status = command
-        .status()
-        .with_context(|| format!("running {}", command.get_program().to_string_lossy()))?;
-    if !status.success() {
-        bail!(
-            "`{} {}` failed ({status})",
-            command.get_program().to_string_lossy(),
-            command
-                .get_args()
-                .map(|a| a.to_string_lossy())
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
     }
     Ok(())
 }
