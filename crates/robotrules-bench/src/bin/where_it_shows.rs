@@ -192,18 +192,7 @@ fn run(args: &[String]) -> Result<(), String> {
         per(took, sites.len())
     );
 
-    let all: Vec<Vec<u8>> = corpus::real_sample()
-        .map_err(|e| e.to_string())?
-        .unwrap_or_default()
-        .into_iter()
-        .map(|s| s.bytes)
-        .collect();
-    let survey = robotrules_survey::Survey::new(
-        robotrules_survey::default_agents(),
-        Profile::Google,
-        robotrules::DEFAULT_PARSE_LIMIT,
-    )
-    .map_err(|e| e.to_string())?;
+    let (survey, all) = survey_of_the_sample()?;
     let in_memory = captures(&all);
     let took = least(passes, || survey_captures(&survey, &in_memory));
     println!(
@@ -267,6 +256,23 @@ fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The survey of the default crawlers under `google`, and every file of the real sample.
+fn survey_of_the_sample() -> Result<(robotrules_survey::Survey, Vec<Vec<u8>>), String> {
+    let all = corpus::real_sample()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| s.bytes)
+        .collect();
+    let survey = robotrules_survey::Survey::new(
+        robotrules_survey::default_agents(),
+        Profile::Google,
+        robotrules::DEFAULT_PARSE_LIMIT,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok((survey, all))
+}
+
 /// One pass of `what`, for a profiler.
 fn once(what: &str) -> Result<(), String> {
     let sites = crawl_sites()?;
@@ -275,18 +281,7 @@ fn once(what: &str) -> Result<(), String> {
             black_box(one_shot(&sites));
         }
         "survey" => {
-            let all: Vec<Vec<u8>> = corpus::real_sample()
-                .map_err(|e| e.to_string())?
-                .unwrap_or_default()
-                .into_iter()
-                .map(|s| s.bytes)
-                .collect();
-            let survey = robotrules_survey::Survey::new(
-                robotrules_survey::default_agents(),
-                Profile::Google,
-                robotrules::DEFAULT_PARSE_LIMIT,
-            )
-            .map_err(|e| e.to_string())?;
+            let (survey, all) = survey_of_the_sample()?;
             black_box(survey_captures(&survey, &captures(&all)));
         }
         "client" => {
