@@ -163,8 +163,14 @@ fn dependency_directions() {
 }
 
 /// The front-ends, which reach robots.txt files only through the facade (plus the lint, diff
-/// and survey crates where they need them).
-const FRONT_ENDS: [&str; 2] = ["robotrules-cli", "robotrules-python"];
+/// and survey crates where they need them): the CLI, the Python and npm packages, and the
+/// tester's API the CLI and the npm package share.
+const FRONT_ENDS: [&str; 4] = [
+    "robotrules-cli",
+    "robotrules-python",
+    "robotrules-js",
+    "robotrules-tester-api",
+];
 
 /// The layers the facade is built on, which no front-end lists as a dependency.
 const BEHIND_THE_FACADE: [&str; 4] = [
@@ -203,7 +209,7 @@ fn front_ends_depend_on_the_facade_not_its_layers() {
     let found = front_ends_past_the_facade(&workspace_metadata());
     assert!(
         found.is_empty(),
-        "the CLI and the Python package reach {BEHIND_THE_FACADE:?} only through the facade \
+        "the front-ends ({FRONT_ENDS:?}) reach {BEHIND_THE_FACADE:?} only through the facade \
          (crates/robotrules): give the facade what they need, and drop from their Cargo.toml:\n{}",
         found.join("\n")
     );
@@ -221,6 +227,10 @@ fn the_front_end_check_sees_what_it_should() {
         {"name": "robotrules-python", "dependencies": [
             {"name": "robotrules-fetch", "kind": "build", "target": "cfg(unix)"},
         ]},
+        {"name": "robotrules-js", "dependencies": [{"name": "robotrules", "kind": null}]},
+        {"name": "robotrules-tester-api", "dependencies": [
+            {"name": "robotrules-grammar", "kind": null},
+        ]},
         // Not a front-end: its layers are its own business.
         {"name": "robotrules-lint", "dependencies": [{"name": "robotrules-grammar", "kind": null}]},
     ]});
@@ -230,12 +240,17 @@ fn the_front_end_check_sees_what_it_should() {
             "robotrules-cli -> robotrules-model (normal)",
             "robotrules-cli -> robotrules-url (dev)",
             "robotrules-python -> robotrules-fetch (build)",
+            "robotrules-tester-api -> robotrules-grammar (normal)",
         ]
     );
     let renamed = serde_json::json!({"packages": [{"name": "robotrules-cli", "dependencies": []}]});
     assert_eq!(
         front_ends_past_the_facade(&renamed),
-        ["robotrules-python: no such workspace crate"]
+        [
+            "robotrules-python: no such workspace crate",
+            "robotrules-js: no such workspace crate",
+            "robotrules-tester-api: no such workspace crate",
+        ]
     );
 }
 

@@ -35,6 +35,89 @@ export interface Decision {
   reason: Reason;
   /** Absent when no rule decided. */
   decidedBy?: DecidingRule;
+  /** The URL's AI usage preferences: present only when the crawler has `Content-Usage` or `Content-Signal` lines. */
+  usage?: Usage;
+}
+
+/** A vocabulary of AI usage categories: IETF AIPREF (`Content-Usage`) or Cloudflare's content signals (`Content-Signal`). */
+export type Vocabulary = 'aipref' | 'content-signals';
+
+/** A usage category's preference. */
+export type Outcome = 'allowed' | 'disallowed' | 'unknown';
+
+/** One category's preference in its vocabulary's terms, and what decided it. */
+export interface CategoryUsage {
+  /** The label: `'train-ai'`, `'search'` (AIPREF); `'search'`, `'ai-input'`, `'ai-train'` (content signals); or any other label present. */
+  label: string;
+  outcome: Outcome;
+  /** The lines that decided (none for `'unknown'`). */
+  lines: number[];
+  /** `true` when the HTTP `Content-Usage` header states this outcome; absent otherwise. */
+  header?: true;
+}
+
+/** One vocabulary's answer for a URL. */
+export interface VocabularyUsage {
+  vocabulary: Vocabulary;
+  /** The lines of the statements that apply (the longest matching path), in file order. */
+  applied: number[];
+  /** Those of them whose Dictionary does not parse (unknown for every category). */
+  unparsed: number[];
+  categories: CategoryUsage[];
+}
+
+/** A category both vocabularies name, combined most-restrictively (draft-ietf-aipref-vocab-07 §5.1). */
+export interface CombinedUsage {
+  category: 'train-ai' | 'search';
+  outcome: Outcome;
+  /** The lines that decided, from both vocabularies, in file order. */
+  lines: number[];
+  /** `true` when the HTTP `Content-Usage` header decided (or decided too); absent otherwise. */
+  header?: true;
+}
+
+/** The AI usage preferences of one URL for one crawler (`robotrules usage --format json`'s `usage`, keys in camelCase). */
+export interface Usage {
+  /** May the crawler crawl the URL? When not, no preference applies and the lists are empty (draft-ietf-aipref-attach-05 §3.1). */
+  crawlable: boolean;
+  /** `'aipref'`, then `'content-signals'`, when crawlable. */
+  vocabularies: VocabularyUsage[];
+  /** `'train-ai'`, then `'search'`, when crawlable. */
+  combined: CombinedUsage[];
+}
+
+export interface UsageOptions {
+  /** The URL's HTTP `Content-Usage` response header (draft-ietf-aipref-attach-05 §2), combined as one more statement. */
+  header?: string | Uint8Array | ArrayBuffer | ArrayBufferView;
+}
+
+/** A member of a statement's RFC 9651 Dictionary: a Token, a Boolean, or another type by name. */
+export interface UsageMember {
+  label: string;
+  value: { token: string } | { boolean: boolean } | { other: string };
+}
+
+/** One `Content-Usage` or `Content-Signal` line as the crawler reads it (as `robotrules show` lists it). */
+export interface UsageStatement {
+  line: number;
+  key: 'content-usage' | 'content-signal';
+  vocabulary: Vocabulary;
+  /** The first line of its group; absent outside any group (a file-wide signal, for every crawler). */
+  groupLine?: number;
+  /** The path as written, when there is one. */
+  path?: string;
+  /** The statement of preference as written. */
+  preference: string;
+  /** The Dictionary's members, when it parses. */
+  members?: UsageMember[];
+  /** Where it stops parsing, when it does not (every category unknown). */
+  error?: { offset: number; message: string };
+}
+
+/** A file-wide record's line and value, as written. */
+export interface FileRecord {
+  line: number;
+  value: string;
 }
 
 /** A parser finding. */
@@ -92,10 +175,20 @@ export class Robots {
   isAllowed(agent: string, url: string): boolean;
   decide(agent: string, url: string): Decision;
   explain(agent: string, url: string): Explanation;
+  /** `crawler(agent).usage(url, options)`. Throws `InvalidAgent` or `InvalidUrl`. */
+  usage(agent: string, url: string, options?: UsageOptions): Usage;
   crawlDelay(agent: string): number | null;
   requestRate(agent: string): RequestRate | null;
   readonly sitemaps: string[];
   sitemapsFrom(base: string): string[];
+  /** `License:` URLs as written (RSL 1.0). */
+  readonly licenses: string[];
+  licensesFrom(base: string): string[];
+  /** `LLM-Policy:` URLs as written. */
+  readonly llmPolicies: string[];
+  llmPoliciesFrom(base: string): string[];
+  /** `Content-Signal:` lines outside any group (for every crawler). */
+  readonly fileSignals: FileRecord[];
   readonly diagnostics: Diagnostic[];
   readonly fileExtensions: ExtensionRecord[];
   readonly bytesRead: number;
@@ -114,6 +207,10 @@ export class Crawler {
   allowedMany(urls: Iterable<string>): boolean[];
   decide(url: string): Decision;
   explain(url: string): Explanation;
+  /** The AI usage preferences of `url`, with the deciding lines. Throws `InvalidUrl`. */
+  usage(url: string, options?: UsageOptions): Usage;
+  /** The crawler's `Content-Usage` and `Content-Signal` lines, in file order. */
+  readonly usageStatements: UsageStatement[];
   /** Seconds, or `null`. */
   readonly crawlDelay: number | null;
   readonly requestRate: RequestRate | null;

@@ -2,20 +2,10 @@
 //! the CLI's `--format json` prints (a verdict's `allowed`, `profile`, `reason`, `decided_by`;
 //! the library's explanation; lint findings), which the wrapper hands out with camelCase keys.
 
-use robotrules::{Decision, Diagnostic, Explanation, Extension, LintReport, Profile};
+use robotrules::{Decision, Diagnostic, Explanation, Extension, LintReport, Profile, Usage};
+use robotrules_tester_api::check::Verdict;
+use robotrules_tester_api::show::Statement;
 use serde::Serialize;
-
-/// A verdict as the CLI's JSON rows give it, without the row's URL: `{"allowed", "profile",
-/// "reason", "decided_by": {"line", "kind", "pattern"}}`, `decided_by` left out when no rule
-/// decided.
-#[derive(Serialize)]
-struct Verdict<'a> {
-    allowed: bool,
-    profile: Profile,
-    reason: robotrules::Reason,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    decided_by: Option<&'a robotrules::DecidingRule>,
-}
 
 /// A parser diagnostic: `{"code", "severity", "line", "start", "end", "message"}` (the Python
 /// package's `Diagnostic`).
@@ -42,14 +32,35 @@ fn text(value: &impl Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
-/// `decision`, read under `profile`, as a verdict object.
-pub(crate) fn verdict(decision: &Decision, profile: Profile) -> String {
-    text(&Verdict {
-        allowed: decision.allowed,
-        profile,
-        reason: decision.reason,
-        decided_by: decision.decided_by.as_ref(),
-    })
+/// `decision`, reached under `profile`, as the CLI's JSON rows and the tester's verdicts give
+/// it, without the row's URL: `{"allowed", "profile", "reason", "decided_by": {"line", "kind",
+/// "pattern"}, "usage"}`, `decided_by` left out when no rule decided, `usage` when not asked
+/// for.
+pub(crate) fn verdict(decision: Decision, profile: Profile) -> String {
+    text(&Verdict::of(decision, profile))
+}
+
+/// A URL's AI usage preferences, as `robotrules usage --format json` gives them.
+pub(crate) fn usage(usage: &Usage) -> String {
+    text(usage)
+}
+
+/// A crawler's usage statements, as `show` lists them.
+pub(crate) fn statements(statements: &[Statement]) -> String {
+    text(&statements)
+}
+
+/// A file-wide record: `{"line", "value"}`.
+#[derive(Serialize)]
+struct Line<'a> {
+    line: u32,
+    value: &'a str,
+}
+
+/// File-wide records with their lines, in file order.
+pub(crate) fn lines<'a>(records: impl Iterator<Item = (u32, &'a str)>) -> String {
+    let records: Vec<Line<'_>> = records.map(|(line, value)| Line { line, value }).collect();
+    text(&records)
 }
 
 /// The library's explanation, as the CLI's `--explain` prints it.
@@ -105,13 +116,13 @@ mod tests {
         let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /private\n");
         let decision = robots.decide("bot", "/private/x").unwrap();
         assert_eq!(
-            parsed(&verdict(&decision, robots.profile())),
+            parsed(&verdict(decision, robots.profile())),
             json!({"allowed": false, "profile": "rfc9309", "reason": "rule-matched",
                 "decided_by": {"line": 2, "kind": "disallow", "pattern": "/private"}})
         );
         let decision = robots.decide("bot", "/public").unwrap();
         assert_eq!(
-            parsed(&verdict(&decision, robots.profile())),
+            parsed(&verdict(decision, robots.profile())),
             json!({"allowed": true, "profile": "rfc9309", "reason": "no-matching-rule"})
         );
     }

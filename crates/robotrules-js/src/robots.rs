@@ -71,6 +71,42 @@ impl Robots {
         self.inner.sitemaps_from(base)
     }
 
+    /// Every `License:` URL in the file, as written (RSL 1.0; file-wide like a sitemap).
+    pub fn licenses(&self) -> Vec<String> {
+        self.inner
+            .licenses()
+            .map(|(_, url)| url.to_owned())
+            .collect()
+    }
+
+    /// The licenses resolved against the robots.txt URL `base`.
+    #[wasm_bindgen(js_name = licensesFrom)]
+    pub fn licenses_from(&self, base: &str) -> Vec<String> {
+        self.inner.licenses_from(base)
+    }
+
+    /// Every `LLM-Policy:` URL in the file, as written (file-wide like a sitemap).
+    #[wasm_bindgen(js_name = llmPolicies)]
+    pub fn llm_policies(&self) -> Vec<String> {
+        self.inner
+            .llm_policies()
+            .map(|(_, url)| url.to_owned())
+            .collect()
+    }
+
+    /// The LLM policies resolved against the robots.txt URL `base`.
+    #[wasm_bindgen(js_name = llmPoliciesFrom)]
+    pub fn llm_policies_from(&self, base: &str) -> Vec<String> {
+        self.inner.llm_policies_from(base)
+    }
+
+    /// Every `Content-Signal:` line outside any group (for every crawler), as JSON
+    /// `{"line", "value"}` objects, the value as written.
+    #[wasm_bindgen(js_name = fileSignalsJson)]
+    pub fn file_signals_json(&self) -> String {
+        json::lines(self.inner.file_signals())
+    }
+
     /// The parser's diagnostics, as JSON.
     #[wasm_bindgen(js_name = diagnosticsJson)]
     pub fn diagnostics_json(&self) -> String {
@@ -107,7 +143,7 @@ pub fn lint(body: &[u8], profile: &str) -> Result<String, Failure> {
 /// Googlebot/2.1; …)` → `Googlebot`), or `None` when it names no crawler.
 #[wasm_bindgen(js_name = crawlerToken)]
 pub fn crawler_token(user_agent: &str) -> Option<String> {
-    robotrules_model::crawler_token(user_agent).map(str::to_owned)
+    robotrules::crawler_token(user_agent).map(str::to_owned)
 }
 
 /// The size of this instance's WebAssembly memory in bytes (it grows, never shrinks): what the

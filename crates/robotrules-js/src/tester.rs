@@ -2,34 +2,36 @@
 //! server. The static build of the page (`cargo xtask static-tester DIR`) calls this function
 //! where the served page posts to `/api/{endpoint}`, and gets the JSON the server's handler
 //! (`crates/robotrules-cli/src/cmd/serve/api.rs`) answers, computed by the same engine in the
-//! browser, so the file never leaves it.
+//! browser, so the file never leaves it. `check` and `show` are assembled by the crate the
+//! server's handlers use too (`robotrules-tester-api`), so their answers are the server's.
 //!
 //! The page's endpoints, with what differs from the server's answer:
 //! - `lint`: the linter's report and its summary line, without the server's rustc-style
 //!   `text` (the page reads the findings; the renderer would add 63 KB gzipped to the package);
-//! - `check`: the same verdicts, deciding lines, name readings and `*` label; without the
-//!   server's `differences` (the causes `robotrules explain` gives, which live in the CLI) and
-//!   without Google's warning for a name that is no product token;
+//! - `check`: the same verdicts, deciding lines, AI usage preferences (each verdict's `usage`),
+//!   name readings and `*` label; without the server's `differences` (the causes
+//!   `robotrules explain` gives, which live in the CLI) and without Google's warning for a
+//!   name that is no product token;
 //! - `explain`: `text` is the library's account, one profile after another (the CLI's
 //!   rustc-style snippets are the CLI's);
-//! - `show`: the same view, without the parse-limit sentence;
+//! - `show`: the same view, AI usage rules (`usage`) and file-wide records (`file_wide`)
+//!   included, without the parse-limit sentence (`cut`) and the server's `text`;
 //! - `diff` and `fetch`: an error saying they need `robotrules serve` (fetching a live file is
 //!   a server's job; the diff's sentences live in the CLI).
 //!
 //! Errors are `{"error": "…"}` as the server's, with the server's messages for a request that
 //! is not the endpoint's and for too many URLs.
 
-use robotrules::{Crawler, DecidingRule, ParseOptions, Profile, Reason, RequestRate, Robots};
+use robotrules::{ParseOptions, Profile, Robots};
 use robotrules_lint::render;
+use robotrules_tester_api::check::check;
+use robotrules_tester_api::show::{ShowRequest, Shown};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The file name in lint's text, as the server's.
 const FILE_NAME: &str = "robots.txt";
-
-/// The most URLs one request may ask about, as the server's (`serve/limits.rs`).
-const MAX_URLS: usize = 10_000;
 
 /// The answer of the tester's endpoint `endpoint` (`check`, `explain`, `lint`, `show`) to the
 /// request `request` (the JSON the page posts): the JSON the server answers, or
@@ -98,137 +100,6 @@ fn parsed(robots: &str, profile: Profile) -> Robots {
     )
 }
 
-/// `check`'s request: the file, the crawler's name, URLs.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckRequest {
-    robots: String,
-    agent: String,
-    urls: Vec<String>,
-}
-
-/// How one profile reads the crawler's name.
-#[derive(Serialize)]
-struct AgentReading {
-    profile: Profile,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    suggestion: Option<String>,
-}
-
-/// One profile's verdict on one URL, or why it has none.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum ProfileAnswer {
-    Verdict {
-        allowed: bool,
-        profile: Profile,
-        reason: Reason,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        decided_by: Option<DecidingRule>,
-    },
-    Error {
-        profile: Profile,
-        error: String,
-    },
-}
-
-/// The answers for one URL.
-#[derive(Serialize)]
-struct UrlResult<'a> {
-    url: &'a str,
-    verdicts: Vec<ProfileAnswer>,
-    disagree: bool,
-}
-
-/// `check`'s answer.
-#[derive(Serialize)]
-struct Checked<'a> {
-    agent: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    agent_label: Option<&'static str>,
-    agent_readings: Vec<AgentReading>,
-    results: Vec<UrlResult<'a>>,
-}
-
-fn check(request: &CheckRequest) -> Result<Checked<'_>, String> {
-    if request.urls.len() > MAX_URLS {
-        return Err(format!(
-            "{} URLs: a request may ask about at most {MAX_URLS}",
-            request.urls.len()
-        ));
-    }
-    let agent = request.agent.as_str();
-    let crawlers: Vec<(Profile, Result<Crawler, String>)> = Profile::ALL
-        .into_iter()
-        .map(|profile| {
-            let crawler = parsed(&request.robots, profile)
-                .crawler(agent)
-                .map_err(|invalid| invalid.to_string());
-            (profile, crawler)
-        })
-        .collect();
-    let agent_readings = Profile::ALL
-        .into_iter()
-        .map(|profile| match profile.check_crawler_name(agent) {
-            Ok(()) => AgentReading {
-                profile,
-                error: None,
-                suggestion: None,
-            },
-            Err(invalid) => AgentReading {
-                profile,
-                suggestion: invalid.suggestion.clone(),
-                error: Some(invalid.to_string()),
-            },
-        })
-        .collect();
-    let results = request
-        .urls
-        .iter()
-        .map(|url| {
-            let verdicts: Vec<ProfileAnswer> = crawlers
-                .iter()
-                .map(|(profile, crawler)| verdict(*profile, crawler, url))
-                .collect();
-            let mut answered = verdicts.iter().filter_map(|answer| match answer {
-                ProfileAnswer::Verdict { allowed, .. } => Some(*allowed),
-                ProfileAnswer::Error { .. } => None,
-            });
-            let first = answered.next();
-            let disagree = answered.any(|allowed| Some(allowed) != first);
-            UrlResult {
-                url,
-                verdicts,
-                disagree,
-            }
-        })
-        .collect();
-    Ok(Checked {
-        agent,
-        agent_label: robotrules_model::any_crawler_label(agent),
-        agent_readings,
-        results,
-    })
-}
-
-fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> ProfileAnswer {
-    let decided = match crawler {
-        Ok(crawler) => crawler.decide(url).map_err(|invalid| invalid.to_string()),
-        Err(message) => Err(message.clone()),
-    };
-    match decided {
-        Ok(decided) => ProfileAnswer::Verdict {
-            allowed: decided.allowed,
-            profile,
-            reason: decided.reason,
-            decided_by: decided.decided_by,
-        },
-        Err(error) => ProfileAnswer::Error { profile, error },
-    }
-}
-
 /// `explain`'s request.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -289,49 +160,6 @@ fn lint(request: &LintRequest) -> Result<Linted, String> {
     })
 }
 
-/// `show`'s request.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShowRequest {
-    robots: String,
-    agent: String,
-    #[serde(default)]
-    profile: Option<String>,
-    #[serde(default)]
-    robots_txt_url: Option<String>,
-}
-
-/// A rule as written.
-#[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
-struct Rule {
-    line: u32,
-    kind: &'static str,
-    pattern: String,
-}
-
-/// A group the crawler obeys.
-#[derive(Serialize)]
-struct ShownGroup {
-    line: u32,
-    agents: Vec<String>,
-    rules: Vec<Rule>,
-}
-
-/// What the crawler gets.
-#[derive(Serialize)]
-struct Shown {
-    profile: Profile,
-    agent: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    robots_txt_url: Option<String>,
-    selection: String,
-    groups: Vec<ShownGroup>,
-    crawl_delay: Option<f64>,
-    request_rate: Option<RequestRate>,
-    visit_time: Vec<String>,
-    sitemaps: Vec<String>,
-}
-
 /// `show`'s answer.
 #[derive(Serialize)]
 struct ShowReply {
@@ -340,54 +168,11 @@ struct ShowReply {
 
 fn show(request: &ShowRequest) -> Result<ShowReply, String> {
     let profile = one_profile(request.profile.as_deref())?;
-    let robots = parsed(&request.robots, profile);
-    let rules = robots
+    let rules = parsed(&request.robots, profile)
         .crawler(&request.agent)
         .map_err(|invalid| invalid.to_string())?;
-    let model = &**rules.model().robots();
-    let groups = rules
-        .model()
-        .groups()
-        .map(|(group, compiled)| {
-            let mut rules: Vec<Rule> = compiled
-                .rules()
-                .iter()
-                .filter(|rule| !rule.derived)
-                .map(|rule| Rule {
-                    line: rule.line,
-                    kind: rule.kind.as_str(),
-                    pattern: rule.value(model).into_owned(),
-                })
-                .collect();
-            rules.sort();
-            rules.dedup();
-            ShownGroup {
-                line: group.line,
-                agents: group
-                    .agents(model)
-                    .iter()
-                    .map(|agent| agent.value(model).into_owned())
-                    .collect(),
-                rules,
-            }
-        })
-        .collect();
-    let sitemaps = match &request.robots_txt_url {
-        Some(base) => robots.sitemaps_from(base),
-        None => robots.sitemaps().map(str::to_owned).collect(),
-    };
     Ok(ShowReply {
-        show: Shown {
-            profile,
-            agent: rules.name().to_owned(),
-            robots_txt_url: request.robots_txt_url.clone(),
-            selection: rules.selection().to_string(),
-            groups,
-            crawl_delay: rules.crawl_delay().map(|delay| delay.as_secs_f64()),
-            request_rate: rules.request_rate(),
-            visit_time: rules.visit_times(),
-            sitemaps,
-        },
+        show: Shown::of(&rules, request.robots_txt_url.clone()),
     })
 }
 
@@ -476,6 +261,45 @@ mod tests {
     }
 
     #[test]
+    fn check_and_show_give_the_ai_usage_fields() {
+        let robots = "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n\
+                      Content-Usage: /ai-ok/ train-ai=y\nLicense: /license.xml\n";
+        let json = answer(
+            "check",
+            serde_json::json!({"robots": robots, "agent": "ExampleBot",
+                               "urls": ["/ai-ok/test", "/never/test"]}),
+        );
+        let usage = &json["results"][0]["verdicts"][0]["usage"];
+        assert_eq!(usage["crawlable"], true, "{json}");
+        assert_eq!(
+            usage["vocabularies"][0]["categories"][0],
+            serde_json::json!({"label": "train-ai", "outcome": "allowed", "lines": [5]})
+        );
+        // RFC 9309 disallows `/never/test` (no preference); the 1994 convention's first match,
+        // `Allow: /`, lets it be crawled.
+        assert_eq!(
+            json["results"][1]["verdicts"][0]["usage"]["crawlable"],
+            false
+        );
+        assert_eq!(
+            json["results"][1]["verdicts"][2]["usage"]["crawlable"],
+            true
+        );
+        let json = answer(
+            "show",
+            serde_json::json!({"robots": robots, "agent": "ExampleBot",
+                               "robots_txt_url": "https://example.com/robots.txt"}),
+        );
+        let shown = &json["show"];
+        assert_eq!(shown["usage"][1]["path"], "/ai-ok/", "{json}");
+        assert_eq!(shown["usage"][1]["group_line"], 1);
+        assert_eq!(
+            shown["file_wide"]["licenses"],
+            serde_json::json!([{"line": 6, "value": "https://example.com/license.xml"}])
+        );
+    }
+
+    #[test]
     fn explain_gives_every_profile_s_account() {
         let json = answer(
             "explain",
@@ -515,7 +339,7 @@ mod tests {
                 "{endpoint}: {json}"
             );
         }
-        let urls = vec!["/"; MAX_URLS + 1];
+        let urls = vec!["/"; robotrules_tester_api::check::MAX_URLS + 1];
         let json = answer(
             "check",
             serde_json::json!({"robots": "", "agent": "ExampleBot", "urls": urls}),

@@ -2,6 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 
 import { Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, PROFILES, init } from 'robotrules';
 
@@ -213,4 +214,115 @@ test('a freed object says so, and freeing twice is harmless', () => {
 	assert.equal(crawler.isAllowed('/private/x'), false);
 	crawler[Symbol.dispose ?? Symbol.for('nodejs.dispose')]();
 	assert.throws(() => crawler.isAllowed('/'), /this Crawler was freed/);
+});
+
+/** The repository's example of AI usage preferences (`Content-Usage`, `Content-Signal`, `License`, `LLM-Policy`). */
+const AI_PREFERENCES = readFileSync(new URL('../../../examples/ai-preferences.txt', import.meta.url), 'utf8');
+
+/** One category of one vocabulary in a usage answer. */
+function category(usage, vocabulary, label) {
+	return usage.vocabularies.find((v) => v.vocabulary === vocabulary).categories.find((c) => c.label === label);
+}
+
+function combined(usage, name) {
+	return usage.combined.find((c) => c.category === name);
+}
+
+test('usage: each vocabulary in its own terms with its lines, and the combined answer', () => {
+	const robots = Robots.parse(AI_PREFERENCES);
+	const bot = robots.crawler('ExampleBot');
+	const ok = bot.usage('https://example.com/ai-ok/article');
+	assert.equal(ok.crawlable, true);
+	assert.deepEqual(ok.vocabularies.map((v) => v.vocabulary), ['aipref', 'content-signals']);
+	// draft-ietf-aipref-attach-05 §3.1: the longest matching Content-Usage path decides.
+	assert.deepEqual(category(ok, 'aipref', 'train-ai'), { label: 'train-ai', outcome: 'allowed', lines: [13] });
+	assert.deepEqual(category(ok, 'aipref', 'search'), { label: 'search', outcome: 'unknown', lines: [] });
+	assert.deepEqual(category(ok, 'content-signals', 'ai-train'), { label: 'ai-train', outcome: 'disallowed', lines: [9] });
+	assert.deepEqual(ok.vocabularies[0].applied, [13]);
+	// vocab-07 §5.1: the two vocabularies combine most-restrictively.
+	assert.deepEqual(combined(ok, 'train-ai'), { category: 'train-ai', outcome: 'disallowed', lines: [9] });
+	assert.deepEqual(combined(ok, 'search'), { category: 'search', outcome: 'allowed', lines: [9] });
+	const root = bot.usage('/');
+	assert.deepEqual(category(root, 'aipref', 'train-ai').lines, [12]);
+	assert.deepEqual(combined(root, 'train-ai'), { category: 'train-ai', outcome: 'disallowed', lines: [9, 12] });
+	// A URL the crawler may not crawl: no preference.
+	assert.deepEqual(bot.usage('/never/x'), { crawlable: false, vocabularies: [], combined: [] });
+	assert.deepEqual(robots.usage('GPTBot', '/'), { crawlable: false, vocabularies: [], combined: [] });
+	assert.deepEqual(robots.usage('ExampleBot', '/ai-ok/article'), ok);
+});
+
+test('usage: the HTTP Content-Usage header is one more statement, combined most-restrictively', () => {
+	const robots = Robots.parse(AI_PREFERENCES);
+	const bot = robots.crawler('ExampleBot');
+	const denied = bot.usage('/ai-ok/article', { header: 'train-ai=n' });
+	assert.deepEqual(category(denied, 'aipref', 'train-ai'), { label: 'train-ai', outcome: 'disallowed', lines: [], header: true });
+	const search = bot.usage('/ai-ok/article', { header: new TextEncoder().encode('search=n') });
+	assert.deepEqual(combined(search, 'search'), { category: 'search', outcome: 'disallowed', lines: [], header: true });
+	// A header that agrees with the file decides too; one that does not parse states nothing.
+	assert.equal(category(bot.usage('/', { header: 'train-ai=n' }), 'aipref', 'train-ai').header, true);
+	assert.deepEqual(bot.usage('/ai-ok/article', { header: 'train-ai=y;;' }), bot.usage('/ai-ok/article'));
+	assert.deepEqual(bot.usage('/ai-ok/article', { header: undefined }), bot.usage('/ai-ok/article'));
+	// Not crawlable stays without preference, whatever the header says.
+	assert.equal(bot.usage('/never/x', { header: 'train-ai=y' }).crawlable, false);
+	assert.deepEqual(robots.usage('ExampleBot', '/', { header: 'train-ai=y' }), bot.usage('/', { header: 'train-ai=y' }));
+	assert.throws(() => bot.usage('/', { header: 42 }), TypeError);
+});
+
+test('usage: a URL the profile cannot read is an InvalidUrl, a bad name an InvalidAgent', () => {
+	const robots = Robots.parse(AI_PREFERENCES);
+	const bot = robots.crawler('ExampleBot');
+	assert.throws(() => bot.usage('ai-ok/article'), (error) => error instanceof InvalidUrl && error.url === 'ai-ok/article');
+	assert.throws(() => robots.usage('ExampleBot/1.0', '/'), (error) => error instanceof InvalidAgent && error.suggestion === 'ExampleBot');
+	assert.throws(() => bot.usage(42), TypeError);
+});
+
+test('decide carries usage when the crawler has usage lines, and only then', () => {
+	const robots = Robots.parse(AI_PREFERENCES);
+	const bot = robots.crawler('ExampleBot');
+	const decision = bot.decide('/ai-ok/article');
+	assert.equal(decision.allowed, true);
+	assert.deepEqual(decision.usage, bot.usage('/ai-ok/article'));
+	assert.deepEqual(bot.decide('/never/x').usage, { crawlable: false, vocabularies: [], combined: [] });
+	const plain = Robots.parse(BODY);
+	assert.equal('usage' in plain.decide('OtherBot', '/private/x'), false);
+	// GPTBot's group has no usage lines (the `*` group's are not its): no usage.
+	assert.equal('usage' in robots.decide('GPTBot', '/'), false);
+});
+
+test('usageStatements, licenses, llmPolicies and fileSignals', () => {
+	const robots = Robots.parse(AI_PREFERENCES);
+	const bot = robots.crawler('ExampleBot');
+	const statements = bot.usageStatements;
+	assert.deepEqual(statements.map((s) => [s.line, s.key, s.vocabulary, s.groupLine]), [
+		[9, 'content-signal', 'content-signals', 8],
+		[12, 'content-usage', 'aipref', 8],
+		[13, 'content-usage', 'aipref', 8]
+	]);
+	assert.deepEqual(statements[2], {
+		line: 13, key: 'content-usage', vocabulary: 'aipref', groupLine: 8, path: '/ai-ok/', preference: 'train-ai=y',
+		members: [{ label: 'train-ai', value: { token: 'y' } }]
+	});
+	assert.deepEqual(statements[0].members, [
+		{ label: 'search', value: { token: 'yes' } },
+		{ label: 'ai-train', value: { token: 'no' } }
+	]);
+	assert.deepEqual(robots.crawler('GPTBot').usageStatements, []);
+	assert.deepEqual(robots.licenses, ['https://example.com/license.xml']);
+	assert.deepEqual(robots.llmPolicies, ['https://example.com/llm-policy.txt']);
+	assert.deepEqual(robots.fileSignals, []);
+
+	const wide = Robots.parse('Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: train-ai=yes;;\nLicense: /l.xml\nLLM-Policy: /llm.txt\n');
+	assert.deepEqual(wide.fileSignals, [{ line: 1, value: 'ai-train=no' }]);
+	assert.deepEqual(wide.licenses, ['/l.xml']);
+	assert.deepEqual(wide.licensesFrom('https://example.com/robots.txt'), ['https://example.com/l.xml']);
+	assert.deepEqual(wide.llmPoliciesFrom('https://example.com/robots.txt'), ['https://example.com/llm.txt']);
+	const any = wide.crawler('AnyBot');
+	const [signal, broken] = any.usageStatements;
+	assert.equal('groupLine' in signal, false, 'a file-wide signal stands in no group');
+	assert.equal(broken.members, undefined);
+	assert.equal(typeof broken.error.offset, 'number');
+	// A Dictionary that does not parse gives unknown; the file-wide signal still speaks.
+	const usage = any.usage('/');
+	assert.deepEqual(usage.vocabularies[0].unparsed, [3]);
+	assert.equal(combined(usage, 'train-ai').outcome, 'disallowed');
 });

@@ -258,6 +258,21 @@ impl Robots {
         group::group_lines(&self.inner, name)
     }
 
+    /// The line of the first user-agent line of the file's group at position `group` (as
+    /// [`UsageStatement::group`] counts the file's groups), none past the last group.
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: a\nallow: /\n\nuser-agent: b\ncontent-usage: train-ai=n\n");
+    /// let b = robots.crawler("b")?;
+    /// let statement = &b.usage_statements()[0];
+    /// assert_eq!(statement.group.and_then(|g| robots.group_line(g)), Some(4));
+    /// assert_eq!(robots.group_line(2), None);
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    pub fn group_line(&self, group: usize) -> Option<u32> {
+        self.inner.groups().get(group).map(|g| g.line)
+    }
+
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
     ///
     /// # Errors

@@ -14,10 +14,8 @@
 //! 2 on a usage or input error.
 
 use robotrules::client::Truncation;
-use robotrules::{
-    Crawler, DictionaryError, Group, Member, ParseOptions, Profile, RequestRate, Robots,
-    UsageStatement, Vocabulary, DEFAULT_PARSE_LIMIT,
-};
+use robotrules::{Crawler, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
+use robotrules_tester_api::show::CrawlerView;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io;
@@ -57,7 +55,8 @@ pub(crate) struct ShowArgs {
     agent: String,
 }
 
-/// What a crawler gets.
+/// What a crawler gets: the tester's view (`robotrules-tester-api`, the same as the static
+/// tester's), with the CLI's access result and parse-limit sentence in its head.
 #[derive(Debug, Serialize)]
 pub(crate) struct Shown {
     profile: Profile,
@@ -72,66 +71,12 @@ pub(crate) struct Shown {
     /// not read, so none of its groups or rules are listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     cut: Option<String>,
-    /// How the groups were chosen (`exact`, `substring`, `global`, `unmatched`).
-    selection: String,
-    /// Each group's first line, user-agent values and rules as written (`{"line", "kind",
-    /// "pattern"}`, in line order).
-    groups: Vec<Group>,
-    /// Seconds, from the first valid `crawl-delay` record.
-    crawl_delay: Option<f64>,
-    request_rate: Option<RequestRate>,
-    visit_time: Vec<String>,
-    sitemaps: Vec<String>,
-    /// The crawler's AI usage rules: its groups' `Content-Usage` and `Content-Signal` lines
-    /// and the file-wide `Content-Signal` lines, in file order.
-    usage: Vec<ShownStatement>,
-    /// The file-wide records about AI use, for every crawler.
-    file_wide: FileWide,
-}
-
-/// One `Content-Usage` or `Content-Signal` line as the crawler reads it.
-#[derive(Debug, Serialize)]
-pub(crate) struct ShownStatement {
-    line: u32,
-    /// `content-usage` or `content-signal`.
-    key: &'static str,
-    /// `aipref` or `content-signals`.
-    vocabulary: Vocabulary,
-    /// The first line of the group it stands in; none outside any group (for every crawler).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    group_line: Option<u32>,
-    /// The path as written, when there is one (draft-ietf-aipref-attach-05 §3.2).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    path: Option<String>,
-    /// The statement of preference as written.
-    preference: String,
-    /// Its RFC 9651 Dictionary's members, when it parses.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    members: Option<Vec<Member>>,
-    /// Where it stops parsing, when it does not (every category unknown).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<DictionaryError>,
-    /// The line quoted as the crawler reads it (text output).
+    /// The groups, records, sitemaps, AI usage rules and file-wide records.
+    #[serde(flatten)]
+    crawler: CrawlerView,
+    /// Each AI usage rule quoted as the crawler reads it (text output), in `usage` order.
     #[serde(skip)]
-    text: String,
-}
-
-/// A file-wide record's line and value (a URL resolved against the robots.txt URL).
-#[derive(Debug, Serialize)]
-pub(crate) struct FileRecord {
-    line: u32,
-    value: String,
-}
-
-/// The file-wide records about AI use.
-#[derive(Debug, Serialize)]
-pub(crate) struct FileWide {
-    /// `License:` (RSL 1.0).
-    licenses: Vec<FileRecord>,
-    /// `LLM-Policy:`.
-    llm_policies: Vec<FileRecord>,
-    /// `Content-Signal:` outside any group.
-    content_signals: Vec<FileRecord>,
+    usage_text: Vec<String>,
 }
 
 /// Runs `show`: [`Outcome::Flagged`] only when a fetched robots.txt is unreachable.
@@ -201,80 +146,23 @@ fn shown_for(
     body: (&[u8], Option<Truncation>),
 ) -> Shown {
     let robots = rules.robots();
-    let sitemaps = match &url {
-        Some(base) => robots.sitemaps_from(base),
-        None => robots.sitemaps().map(str::to_owned).collect(),
-    };
-    // File-wide records with their lines; URLs resolved against the robots.txt URL as
-    // sitemaps are.
-    let records = |written: Vec<(u32, &str)>, resolved: Option<Vec<String>>| match resolved {
-        Some(resolved) => written
-            .into_iter()
-            .zip(resolved)
-            .map(|((line, _), value)| FileRecord { line, value })
-            .collect(),
-        None => written
-            .into_iter()
-            .map(|(line, value)| FileRecord {
-                line,
-                value: value.to_owned(),
-            })
-            .collect(),
-    };
-    let file_wide = FileWide {
-        licenses: records(
-            robots.licenses().collect(),
-            url.as_deref().map(|base| robots.licenses_from(base)),
-        ),
-        llm_policies: records(
-            robots.llm_policies().collect(),
-            url.as_deref().map(|base| robots.llm_policies_from(base)),
-        ),
-        content_signals: records(robots.file_signals().collect(), None),
-    };
-    let usage = rules
+    let usage_text = rules
         .usage_statements()
         .iter()
-        .map(|s| shown_statement(s, &robots))
+        .map(|s| {
+            let mut text = String::new();
+            crate::usage_text::statements(&mut text, "", std::slice::from_ref(s));
+            text.trim_end().to_owned()
+        })
         .collect();
     Shown {
         profile: robots.profile(),
         agent: rules.name().to_owned(),
+        cut: crate::explain::Cut::sentence(&robots, body.0, body.1),
+        crawler: CrawlerView::of(rules, url.as_deref()),
         robots_txt_url: url,
         fetched,
-        cut: crate::explain::Cut::sentence(&robots, body.0, body.1),
-        selection: rules.selection().to_string(),
-        groups: rules.groups(),
-        crawl_delay: rules.crawl_delay().map(|d| d.as_secs_f64()),
-        request_rate: rules.request_rate(),
-        visit_time: rules.visit_times(),
-        sitemaps,
-        usage,
-        file_wide,
-    }
-}
-
-/// A usage statement as `show` lists it.
-fn shown_statement(s: &UsageStatement, robots: &Robots) -> ShownStatement {
-    let (members, error) = match &s.members {
-        Ok(members) => (Some(members.clone()), None),
-        Err(error) => (None, Some(error.clone())),
-    };
-    let mut text = String::new();
-    crate::usage_text::statements(&mut text, "", std::slice::from_ref(s));
-    ShownStatement {
-        line: s.line,
-        key: s.vocabulary.key(),
-        vocabulary: s.vocabulary,
-        group_line: s
-            .group
-            .and_then(|g| robots.model().groups().get(g))
-            .map(|g| g.line),
-        path: s.path.clone(),
-        preference: s.preference.clone(),
-        members,
-        error,
-        text: text.trim_end().to_owned(),
+        usage_text,
     }
 }
 
@@ -299,14 +187,14 @@ pub(crate) fn text(shown: &Shown) -> String {
             return out;
         }
     }
-    let selection = match shown.selection.as_str() {
+    let selection = match shown.crawler.selection.as_str() {
         "exact" => "a group names it",
         "substring" => "a group's user-agent is part of its name (1994 substring match)",
         "global" => "no group names it: the `*` group applies",
         _ => "no group names it and there is no `*` group: no rules apply",
     };
-    let _ = writeln!(out, "groups: {} ({selection})", shown.groups.len());
-    for g in &shown.groups {
+    let _ = writeln!(out, "groups: {} ({selection})", shown.crawler.groups.len());
+    for g in &shown.crawler.groups {
         let _ = writeln!(out, "  line {}: user-agent {}", g.line, g.agents.join(", "));
         for rule in &g.rules {
             let _ = writeln!(out, "    {}: {}: {}", rule.line, rule.kind, rule.pattern);
@@ -320,6 +208,7 @@ pub(crate) fn text(shown: &Shown) -> String {
         out,
         "crawl-delay: {}",
         shown
+            .crawler
             .crawl_delay
             .map_or_else(|| none.clone(), |d| format!("{d} s"))
     );
@@ -327,35 +216,36 @@ pub(crate) fn text(shown: &Shown) -> String {
         out,
         "request-rate: {}",
         shown
+            .crawler
             .request_rate
             .map_or_else(|| none.clone(), |r| r.to_string())
     );
     let _ = writeln!(
         out,
         "visit-time: {}",
-        if shown.visit_time.is_empty() {
+        if shown.crawler.visit_time.is_empty() {
             none.clone()
         } else {
-            shown.visit_time.join(", ")
+            shown.crawler.visit_time.join(", ")
         }
     );
-    if shown.sitemaps.is_empty() {
+    if shown.crawler.sitemaps.is_empty() {
         let _ = writeln!(out, "sitemaps: none");
     } else {
         let _ = writeln!(out, "sitemaps:");
-        for s in &shown.sitemaps {
+        for s in &shown.crawler.sitemaps {
             let _ = writeln!(out, "  {s}");
         }
     }
-    if shown.usage.is_empty() {
+    if shown.usage_text.is_empty() {
         let _ = writeln!(out, "usage rules (Content-Usage, Content-Signal): none");
     } else {
         let _ = writeln!(out, "usage rules (Content-Usage, Content-Signal):");
-        for s in &shown.usage {
-            let _ = writeln!(out, "  {}", s.text);
+        for s in &shown.usage_text {
+            let _ = writeln!(out, "  {s}");
         }
     }
-    let file_wide = &shown.file_wide;
+    let file_wide = &shown.crawler.file_wide;
     let lists = [
         ("license", &file_wide.licenses),
         ("llm-policy", &file_wide.llm_policies),

@@ -3,33 +3,31 @@
 //! page of `cargo xtask static-tester` calls, `crates/robotrules-js/src/tester.rs`) on the same
 //! requests, compared field by field. Every field `testerApi` gives is the server's, equal;
 //! the server's only extra fields are the ones `docs/serve.md` lists as the CLI's alone
-//! (`differences`, `warning`, lint's and show's `text`, show's `cut`, and the AI usage fields
-//! `usage` and `file_wide`, not yet in the static page), so the two JSON
-//! assemblies cannot drift apart unnoticed.
+//! (`differences`, `warning`, lint's and show's `text`, show's `cut`), so the two JSON
+//! assemblies cannot drift apart unnoticed. The AI usage fields (each verdict's `usage`,
+//! show's `usage` and `file_wide`) are compared too, on the repository's example of them.
 
 use serde_json::{json, Value};
 
 use crate::support::serve::Server;
 
 /// The server's fields that the static tester leaves out, by key.
-const SERVER_ONLY: [&str; 6] = [
-    "differences",
-    "warning",
-    "text",
-    "cut",
-    "usage",
-    "file_wide",
-];
+const SERVER_ONLY: [&str; 4] = ["differences", "warning", "text", "cut"];
 
-/// Files: the README's example, then the cases where the profiles and names part ways.
+/// Files: the README's example, the example of AI usage preferences, then the cases where
+/// the profiles and names part ways.
 fn files() -> Vec<String> {
-    let example = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/robots.txt"
-    ))
-    .unwrap();
+    let example = |name: &str| {
+        std::fs::read_to_string(format!(
+            "{}/../../examples/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
     vec![
-        example,
+        example("robots.txt"),
+        example("ai-preferences.txt"),
+        "Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: /a/ train-ai=yes;;\nDisallow: /private/\nLicense: /license.xml\nLLM-Policy: /llm.txt\n".to_owned(),
         "User-agent: *\nDisallow: /private/\nDisalow: /typo\nAllow: /private/press/\nDisallow: /*.pdf$\nCrawl-delay: 5\nRequest-rate: 1/10s\nSitemap: /sitemap.xml\n".to_owned(),
         "\u{feff}user-agent: googlebot-news\ndisallow: /%7Euser/\n\nuser-agent: googlebot\nallow: /\ndisallow: /a$\n\nuser-agent: *\ndisallow: /\n".to_owned(),
         "User-agent: Example Bot\nDisallow: /x\nVisit-time: 0600-0845\n<html>\n".to_owned(),
@@ -37,16 +35,17 @@ fn files() -> Vec<String> {
     ]
 }
 
-const AGENTS: [&str; 6] = [
+const AGENTS: [&str; 7] = [
     "Googlebot",
     "Googlebot-News",
     "*",
     "Example Bot",
     "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
     "ExampleBot",
+    "GPTBot",
 ];
 
-const URLS: [&str; 8] = [
+const URLS: [&str; 10] = [
     "/",
     "/private/x",
     "/private/press/a",
@@ -55,6 +54,8 @@ const URLS: [&str; 8] = [
     "https://example.com/a",
     "example.com/no-scheme",
     "/robots.txt",
+    "/ai-ok/article",
+    "/never/x",
 ];
 
 /// Checks that every field of `static_answer` is in `server` with the same value, and that
@@ -117,7 +118,7 @@ fn the_static_tester_answers_check_lint_and_show_as_the_server_does() {
             same_where_given(&computed, &served, &format!("lint {profile}"));
         }
     }
-    assert_eq!(compared, 5 * 6 * 3);
+    assert_eq!(compared, 7 * 7 * 3);
 }
 
 #[test]

@@ -117,6 +117,12 @@ function bind(raw) {
 		return camel(JSON.parse(textValue));
 	}
 
+	/** The bytes of `options.header` (a string or bytes), or `undefined` when none is given. */
+	function headerOf(options) {
+		const header = options == null ? undefined : options.header;
+		return header == null ? undefined : bodyBytes(header);
+	}
+
 	function freed(what) {
 		return new Error(`this ${what} was freed`);
 	}
@@ -193,6 +199,11 @@ function bind(raw) {
 			return this.#once(agent, (crawler) => crawler.explain(url));
 		}
 
+		/** `crawler(agent).usage(url, options)`. */
+		usage(agent, url, options) {
+			return this.#once(agent, (crawler) => crawler.usage(url, options));
+		}
+
 		/** `crawler(agent).crawlDelay`. */
 		crawlDelay(agent) {
 			return this.#once(agent, (crawler) => crawler.crawlDelay);
@@ -220,6 +231,31 @@ function bind(raw) {
 		/** The sitemaps resolved against the robots.txt URL `base`. */
 		sitemapsFrom(base) {
 			return this.#inner().sitemapsFrom(text(base, 'the base URL'));
+		}
+
+		/** Every `License:` URL in the file, as written (RSL 1.0; file-wide, like a sitemap). */
+		get licenses() {
+			return this.#inner().licenses();
+		}
+
+		/** The `License:` URLs resolved against the robots.txt URL `base`. */
+		licensesFrom(base) {
+			return this.#inner().licensesFrom(text(base, 'the base URL'));
+		}
+
+		/** Every `LLM-Policy:` URL in the file, as written (file-wide, like a sitemap). */
+		get llmPolicies() {
+			return this.#inner().llmPolicies();
+		}
+
+		/** The `LLM-Policy:` URLs resolved against the robots.txt URL `base`. */
+		llmPoliciesFrom(base) {
+			return this.#inner().llmPoliciesFrom(text(base, 'the base URL'));
+		}
+
+		/** The `Content-Signal:` lines outside any group, for every crawler: `{line, value}` each. */
+		get fileSignals() {
+			return json(this.#inner().fileSignalsJson());
 		}
 
 		/** What the parser found: `{code, severity, line, start, end, message}` each. */
@@ -317,8 +353,9 @@ function bind(raw) {
 
 		/**
 		 * May the crawler fetch `url`, why, and which rule decided: `{allowed, profile, reason,
-		 * decidedBy: {line, kind, pattern}}` (the CLI's JSON verdict, keys in camelCase;
-		 * `decidedBy` absent when no rule decided).
+		 * decidedBy: {line, kind, pattern}, usage}` (the CLI's JSON verdict, keys in camelCase;
+		 * `decidedBy` absent when no rule decided; `usage`, as `usage(url)` gives it, only when
+		 * the crawler has `Content-Usage` or `Content-Signal` lines).
 		 */
 		decide(url) {
 			text(url, 'the URL');
@@ -337,6 +374,35 @@ function bind(raw) {
 			} catch (error) {
 				return rethrow(error);
 			}
+		}
+
+		/**
+		 * May the crawler use `url` for AI training, for search, for AI input, and which line
+		 * says so: `{crawlable, vocabularies, combined}` (`robotrules usage --format json`'s
+		 * `usage`, keys in camelCase). Each vocabulary (`aipref` from `Content-Usage`,
+		 * `content-signals` from `Content-Signal`) gives each category as `allowed`,
+		 * `disallowed` or `unknown` with its deciding lines; `combined` gives the categories
+		 * both name (`train-ai`, `search`), most-restrictively. A URL the crawler may not crawl
+		 * has no preference (`crawlable: false`). `options.header`, the URL's HTTP
+		 * `Content-Usage` response header (a string or bytes), is combined as one more statement.
+		 */
+		usage(url, options) {
+			text(url, 'the URL');
+			const header = headerOf(options);
+			try {
+				return json(this.#inner().usageJson(url, header));
+			} catch (error) {
+				return rethrow(error);
+			}
+		}
+
+		/**
+		 * The crawler's `Content-Usage` and `Content-Signal` lines (its groups' and the file-wide
+		 * signals), in file order: `{line, key, vocabulary, groupLine, path, preference,
+		 * members, error}` each (as `robotrules show` lists them).
+		 */
+		get usageStatements() {
+			return json(this.#inner().usageStatementsJson());
 		}
 
 		/** The crawl delay in seconds, or `null`. */

@@ -132,9 +132,13 @@ function waitForResults(agent, urls) {
 	);
 }
 
-/** The result rows' cells, the AI usage column left out (the static page has no usage yet). */
+/** The result rows' cells: the URL, the three verdicts and the AI usage column. */
 const resultRows = () =>
-	js("return Array.from(document.querySelectorAll('#results tbody tr')).map((r) => Array.from(r.cells).filter((c) => !c.classList.contains('usage')).map((c) => c.textContent))");
+	js("return Array.from(document.querySelectorAll('#results tbody tr')).map((r) => Array.from(r.cells).map((c) => c.textContent))");
+
+/** draft-ietf-aipref-attach-05's example with Cloudflare's content signals (examples/ai-preferences.txt's `*` group). */
+const AI_ROBOTS = 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n';
+const AI_URLS = ['/ai-ok/article', '/never/x', '/'];
 
 /** Types the test into the page: the file, the URLs, the crawler (a known one or a name). */
 async function enter(robots, urls, agent) {
@@ -195,20 +199,22 @@ test('the static tester answers on WebAssembly: verdicts, lint, the deciding lin
 	await enter(ROBOTS, URLS, 'ExampleBot');
 	await waitForResults('ExampleBot', URLS);
 	const rows = await resultRows();
+	// The file has no Content-Usage or Content-Signal line: the usage column says so.
+	assert.deepEqual(rows.map((row) => row[4]), Array(4).fill('no usage lines'));
 	assert.deepEqual(
-		rows[0].slice(1),
+		rows[0].slice(1, 4),
 		Array(3).fill('disallowedline 2: disallow: /private/'),
 		'a disallowed URL, decided by line 2 under every profile',
 	);
 	// The longest match wins for RFC 9309 and Google; the first match for the 1994 convention.
-	assert.deepEqual(rows[1].slice(1), [
+	assert.deepEqual(rows[1].slice(1, 4), [
 		'allowedline 4: allow: /private/press/',
 		'allowedline 4: allow: /private/press/',
 		'disallowedline 2: disallow: /private/',
 	]);
-	assert.deepEqual(rows[2].slice(1), Array(3).fill('allowed(no-matching-rule)'));
+	assert.deepEqual(rows[2].slice(1, 4), Array(3).fill('allowed(no-matching-rule)'));
 	// `/*.pdf$` is a pattern for RFC 9309 and Google, a literal path for the 1994 convention.
-	assert.deepEqual(rows[3].slice(1), [
+	assert.deepEqual(rows[3].slice(1, 4), [
 		'disallowedline 5: disallow: /*.pdf$',
 		'disallowedline 5: disallow: /*.pdf$',
 		'allowed(no-matching-rule)',
@@ -247,6 +253,15 @@ test('the static tester answers on WebAssembly: verdicts, lint, the deciding lin
 	assert.equal(await js("return document.getElementById('robots').value"), ROBOTS);
 	assert.equal(await js("return document.getElementById('custom-agent').value"), 'ExampleBot');
 	assert.deepEqual(await resultRows(), rows);
+
+	// The AI usage column, as the server's page shows it: the combined answers with their lines.
+	await enter(AI_ROBOTS, AI_URLS, 'ExampleBot');
+	await waitForResults('ExampleBot', AI_URLS);
+	assert.deepEqual((await resultRows()).map((row) => row[4]), [
+		'train-ai: disallowedline 2search: allowedline 2',
+		'not crawlable, no preference',
+		'train-ai: disallowedline 2, 5search: allowedline 2',
+	]);
 
 	// Only the site's files were asked for: no request reached an API.
 	assert.deepEqual(requests.filter((path) => path.startsWith('/api')), []);

@@ -1,147 +1,65 @@
 //! `POST /api/check`: may a crawler fetch each of many URLs, under `rfc9309`, `google` and
-//! `legacy1994` side by side? The file is parsed and the crawler's groups chosen once per
-//! profile (the model's [`Crawler`], as `check` does); each URL then gets three verdicts with
-//! their deciding lines, and the URL's AI usage preferences (`Content-Usage`, `Content-Signal`:
-//! each category with its deciding lines, as `robotrules usage --format json` gives them, in
-//! the verdict's `usage`, when the crawler has usage lines). Where the verdicts differ, the causes are `explain --profile all`'s
-//! (the model's typed differences, [`crate::explain::Report`]).
-//!
-//! The crawler's name is read by each profile: one that rejects it says why with the CLI's
-//! message (and the token to pass instead, for a full User-Agent string), and Google's reading
-//! of a name that is not a product token carries `check`'s warning.
+//! `legacy1994` side by side? The answer is assembled by `robotrules-tester-api` (its
+//! `check`: the file parsed and the crawler's groups chosen once per profile, three verdicts
+//! per URL with their deciding lines, and the URL's AI usage preferences in each verdict's
+//! `usage` when the crawler has usage lines), the same as the static tester's; the server adds
+//! what is the CLI's: where the verdicts differ, the causes `explain --profile all` gives (the
+//! model's typed differences, [`crate::explain::Report`]), and Google's reading of a name that
+//! is not a product token carries `check`'s warning.
 
-use robotrules::{Crawler, ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
-use serde::{Deserialize, Serialize};
+use robotrules::{Crawler, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules_tester_api::check::{self as shared, AgentReading, Checked, UrlResult};
+use serde::Serialize;
 
-use crate::error::{agent_warning_in, CliError};
+use crate::error::agent_warning_in;
 use crate::explain::Report;
-use crate::rows::UrlVerdict;
 
 use super::error::{too_many_urls, ApiError};
 use super::limits::MAX_URLS;
 
-/// The request.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CheckRequest {
-    /// The robots.txt file's text.
-    pub(crate) robots: String,
-    /// The crawler's name.
-    pub(crate) agent: String,
-    /// URLs, absolute or paths.
-    pub(crate) urls: Vec<String>,
-}
+pub(crate) use shared::CheckRequest;
 
-/// How one profile reads the crawler's name.
+/// How one profile reads the crawler's name: the shared reading, and the CLI's warning.
 #[derive(Debug, Serialize)]
-struct AgentReading {
-    profile: Profile,
-    /// Why the profile rejects the name (the CLI's message).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    /// The token to pass instead (the crawler's token of a full User-Agent header).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    suggestion: Option<String>,
+pub(crate) struct CliAgentReading {
+    #[serde(flatten)]
+    reading: AgentReading,
     /// The CLI's warning for a name the profile reads although it is no product token.
     #[serde(skip_serializing_if = "Option::is_none")]
     warning: Option<String>,
 }
 
-/// One profile's answer for one URL: the verdict `usage --format json` writes for it
-/// (`allowed`, `profile`, `reason`, `decided_by`, `usage`), or why the profile cannot answer.
+/// The answers for one URL: the shared ones, and why the profiles disagree.
 #[derive(Debug, Serialize)]
-#[serde(untagged)]
-enum ProfileAnswer {
-    /// Allowed or disallowed, and the rule that decided.
-    Verdict(UrlVerdict<'static>),
-    /// A name or URL the profile cannot read.
-    Error { profile: Profile, error: String },
-}
-
-impl ProfileAnswer {
-    /// The verdict, when the profile answered.
-    fn allowed(&self) -> Option<bool> {
-        match self {
-            ProfileAnswer::Verdict(verdict) => Some(verdict.allowed),
-            ProfileAnswer::Error { .. } => None,
-        }
-    }
-}
-
-/// The answers for one URL.
-#[derive(Debug, Serialize)]
-struct UrlResult<'a> {
-    url: &'a str,
-    verdicts: Vec<ProfileAnswer>,
-    /// Whether the profiles that answered disagree on the verdict.
-    disagree: bool,
+pub(crate) struct CliUrlResult<'a> {
+    #[serde(flatten)]
+    result: UrlResult<'a>,
     /// Why they disagree, cause by cause, each with its line (`explain`'s differences).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     differences: Vec<String>,
-}
-
-/// The answer.
-#[derive(Debug, Serialize)]
-pub(crate) struct Checked<'a> {
-    agent: &'a str,
-    /// What the name stands for, when it is `*`: a crawler that no group names.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    agent_label: Option<&'static str>,
-    agent_readings: Vec<AgentReading>,
-    results: Vec<UrlResult<'a>>,
 }
 
 /// Answers `request`.
 ///
 /// # Errors
 /// [`ApiError`] for more than [`MAX_URLS`] URLs.
-pub(crate) fn check(request: &CheckRequest) -> Result<Checked<'_>, ApiError> {
+pub(crate) fn check(
+    request: &CheckRequest,
+) -> Result<Checked<'_, CliAgentReading, CliUrlResult<'_>>, ApiError> {
     if request.urls.len() > MAX_URLS {
         return Err(too_many_urls(request.urls.len()));
     }
     let bytes = request.robots.as_bytes();
     let agent = request.agent.as_str();
     // The file parsed once per profile: for the crawler's verdicts and the name's reading.
-    let parsed: Vec<Robots> = Profile::ALL
-        .into_iter()
-        .map(|profile| {
-            let options = ParseOptions {
-                profile,
-                parse_limit: DEFAULT_PARSE_LIMIT,
-            };
-            Robots::parse_with(bytes, &options)
-        })
-        .collect();
-    let crawlers: Vec<(Profile, Result<Crawler, String>)> = parsed
-        .iter()
-        .map(|robots| {
-            let crawler = robots
-                .crawler(agent)
-                .map_err(|invalid| CliError::InvalidAgent(invalid).to_string());
-            (robots.profile(), crawler)
-        })
-        .collect();
+    let parsed = shared::parsed(bytes);
+    let crawlers = shared::crawlers(&parsed, agent);
     let agent_readings = parsed
         .iter()
-        .map(|robots| {
-            let profile = robots.profile();
-            let (error, suggestion) = match profile.check_crawler_name(agent) {
-                Ok(_) => (None, None),
-                Err(invalid) => {
-                    let suggestion = invalid.suggestion.clone();
-                    (
-                        Some(CliError::InvalidAgent(invalid).to_string()),
-                        suggestion,
-                    )
-                }
-            };
-            AgentReading {
-                profile,
-                error,
-                suggestion,
-                // With the file: which group the name gets, and which the suggested token would.
-                warning: agent_warning_in(robots, agent),
-            }
+        .map(|robots| CliAgentReading {
+            reading: AgentReading::of(robots.profile(), agent),
+            // With the file: which group the name gets, and which the suggested token would.
+            warning: agent_warning_in(robots, agent),
         })
         .collect();
     let results = request
@@ -163,56 +81,17 @@ fn answer<'a>(
     bytes: &[u8],
     agent: &str,
     url: &'a str,
-) -> UrlResult<'a> {
-    let verdicts: Vec<ProfileAnswer> = crawlers
-        .iter()
-        .map(|(profile, crawler)| verdict(*profile, crawler, url))
-        .collect();
-    let mut answered = verdicts.iter().filter_map(ProfileAnswer::allowed);
-    let first = answered.next();
-    let disagree = answered.any(|allowed| Some(allowed) != first);
-    let differences = if disagree {
+) -> CliUrlResult<'a> {
+    let result = UrlResult::of(crawlers, url);
+    let differences = if result.disagree {
         Report::new(bytes, agent, url, &Profile::ALL, DEFAULT_PARSE_LIMIT).differences
     } else {
         Vec::new()
     };
-    UrlResult {
-        url,
-        verdicts,
-        disagree,
+    CliUrlResult {
+        result,
         differences,
     }
-}
-
-fn verdict(profile: Profile, crawler: &Result<Crawler, String>, url: &str) -> ProfileAnswer {
-    let error = |error: String| ProfileAnswer::Error { profile, error };
-    let crawler = match crawler {
-        Ok(crawler) => crawler,
-        Err(message) => return error(message.clone()),
-    };
-    // The usage answer only where the crawler has usage lines to read: a file without them
-    // answers as before, and 10,000 URLs cost no more.
-    let decided = if crawler.usage_statements().is_empty() {
-        crawler.decide(url)
-    } else {
-        crawler.decide_with_usage(url)
-    };
-    let decided = match decided {
-        Ok(decided) => decided,
-        Err(invalid) => return error(invalid.to_string()),
-    };
-    ProfileAnswer::Verdict(UrlVerdict {
-        allowed: decided.allowed,
-        profile,
-        access: None,
-        access_reason: None,
-        robots_txt_url: None,
-        reason: Some(decided.reason),
-        decided_by: decided.decided_by,
-        explanation: None,
-        parse_limit: None,
-        usage: decided.usage,
-    })
 }
 
 #[cfg(test)]
@@ -276,16 +155,16 @@ mod tests {
     fn a_full_user_agent_string_gets_the_clis_message_and_the_token() {
         let agent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
         let asked = request("User-agent: *\nDisallow: /\n", agent, &["/x"]);
-        let checked = check(&asked).expect("an answer");
-        let rfc = &checked.agent_readings[0];
-        assert_eq!(rfc.profile, Profile::Rfc9309);
-        assert_eq!(rfc.suggestion.as_deref(), Some("Googlebot"));
+        let checked = serde_json::to_value(check(&asked).expect("an answer")).expect("JSON");
+        let rfc = &checked["agent_readings"][0];
+        assert_eq!(rfc["profile"], "rfc9309");
+        assert_eq!(rfc["suggestion"], "Googlebot");
         let invalid = Profile::Rfc9309
             .check_crawler_name(agent)
             .expect_err("not a token");
         assert_eq!(
-            rfc.error.as_deref(),
-            Some(CliError::InvalidAgent(invalid).to_string().as_str())
+            rfc["error"],
+            crate::error::CliError::InvalidAgent(invalid).to_string()
         );
     }
 

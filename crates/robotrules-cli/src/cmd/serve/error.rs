@@ -3,7 +3,7 @@
 
 use hyper::StatusCode;
 
-use super::limits::{DEADLINE, MAX_BODY, MAX_URLS};
+use super::limits::{DEADLINE, MAX_BODY};
 use crate::error::CliError;
 
 /// A request the API does not answer: the status and the message.
@@ -60,6 +60,6 @@ impl From<CliError> for ApiError {
 pub(crate) fn too_many_urls(count: usize) -> ApiError {
     ApiError::new(
         StatusCode::BAD_REQUEST,
-        format!("{count} URLs: a request may ask about at most {MAX_URLS}"),
+        robotrules_tester_api::check::too_many_urls(count),
     )
 }

@@ -10,8 +10,9 @@ pub(crate) const MAX_BODY: usize = 1 << 20;
 /// How long one request may take, its body included; past it the answer is 503.
 pub(crate) const DEADLINE: Duration = Duration::from_secs(10);
 
-/// The most URLs one request may ask about (`/api/check`, `/api/diff`).
-pub(crate) const MAX_URLS: usize = 10_000;
+/// The most URLs one request may ask about (`/api/check`, `/api/diff`): the static tester's
+/// limit too.
+pub(crate) const MAX_URLS: usize = robotrules_tester_api::check::MAX_URLS;
 
 /// How many computations (every endpoint but fetch) run at once, each on a blocking thread;
 /// more wait their turn within their deadline, so a flood of requests cannot start a thread
