@@ -10,11 +10,12 @@
 //! A parse does none of this: most groups of a file are never asked about by a given crawler.
 
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
-use crate::matcher::{Matcher, Probe};
+use crate::matcher::{matches_alone, Matcher, Probe};
 use crate::pattern::{compile, len_u32, Pattern, RuleKind};
-use crate::profile::Precedence;
-use crate::robots::{Group, RobotsTxt};
+use crate::profile::{Precedence, Reading};
+use crate::robots::{Group, RobotsTxt, RuleLine};
 use crate::text::Text;
 
 /// Groups with more rules than this are deduplicated.
@@ -111,38 +112,16 @@ impl GroupRules {
         let written: usize = lines.iter().map(|l| l.value.len as usize).sum();
         let mut bytes = Vec::with_capacity(written + written / 8);
         let mut rules = Vec::with_capacity(lines.len());
-        let mut place = |pattern: &mut Pattern, compiled: &[u8]| {
-            pattern.start = len_u32(bytes.len());
-            pattern.len = len_u32(compiled.len());
-            bytes.extend_from_slice(compiled);
-        };
-        for line in lines {
-            let compiled = compile(robots.text(line.value), line.kind, reading);
-            let mut pattern = compiled.pattern;
-            place(&mut pattern, &compiled.bytes);
-            rules.push(Rule {
-                kind: line.kind,
-                line: line.line,
-                derived: false,
-                group: index,
-                value: line.value,
-                pattern,
-            });
-            if let Some((rewritten, priority)) = compiled.index_html {
-                let derived = compile(&rewritten, RuleKind::Allow, reading);
-                let mut pattern = derived.pattern;
-                place(&mut pattern, &derived.bytes);
-                pattern.priority = priority;
-                rules.push(Rule {
-                    kind: RuleKind::Allow,
-                    line: line.line,
-                    derived: true,
-                    group: index,
-                    value: line.value,
-                    pattern,
-                });
-            }
-        }
+        each_rule(
+            robots,
+            index,
+            |_| false,
+            |rule, compiled| {
+                bytes.extend_from_slice(compiled);
+                rules.push(rule);
+                ControlFlow::Continue(())
+            },
+        );
         if reading.precedence == Precedence::LongestMatch {
             put_in_precedence_order(&mut rules);
         }
@@ -211,6 +190,125 @@ impl GroupRules {
             + self.bytes.len()
             + self.matcher.heap_size()
     }
+}
+
+/// Compile group `index` of `robots` rule by rule, in file order (a derived rule right after
+/// its line), handing `each` the rule and its normalised bytes, until it breaks; lines that
+/// `skip` takes are left out. Each rule's pattern is placed after the bytes of those before it
+/// (as [`GroupRules::new`] places them, when nothing is skipped).
+fn each_rule(
+    robots: &RobotsTxt,
+    index: u32,
+    skip: impl Fn(&RuleLine) -> bool,
+    mut each: impl FnMut(Rule, &[u8]) -> ControlFlow<()>,
+) {
+    let reading = robots.profile.reading();
+    let lines = robots
+        .groups
+        .get(index as usize)
+        .map_or(&[][..], |g| robots.rule_lines_of(g));
+    let mut offset = 0u32;
+    let mut place = |mut pattern: Pattern, compiled: &[u8]| {
+        pattern.start = offset;
+        pattern.len = len_u32(compiled.len());
+        offset = offset.saturating_add(pattern.len);
+        pattern
+    };
+    for line in lines.iter().filter(|line| !skip(line)) {
+        let compiled = compile(robots.text(line.value), line.kind, reading);
+        let rule = Rule {
+            kind: line.kind,
+            line: line.line,
+            derived: false,
+            group: index,
+            value: line.value,
+            pattern: place(compiled.pattern, &compiled.bytes),
+        };
+        if each(rule, &compiled.bytes).is_break() {
+            return;
+        }
+        if let Some((rewritten, priority)) = compiled.index_html {
+            let derived = compile(&rewritten, RuleKind::Allow, reading);
+            let mut pattern = place(derived.pattern, &derived.bytes);
+            pattern.priority = priority;
+            let rule = Rule {
+                kind: RuleKind::Allow,
+                line: line.line,
+                derived: true,
+                group: index,
+                value: line.value,
+                pattern,
+            };
+            if each(rule, &derived.bytes).is_break() {
+                return;
+            }
+        }
+    }
+}
+
+/// The rule of group `index` that decides for the path of `probe`, found without compiling
+/// the group ([`GroupRules`]): each rule that may match ([`may_match`]) is compiled, tried and
+/// dropped in turn. The same rule as [`GroupRules::first_match`] gives, but for where its
+/// pattern is placed (`pattern.start`, which only the compiled group's bytes give meaning to):
+/// under longest match the first in file order among those of the best [`rank`], else the
+/// first in file order. What a crawler's first check uses: cheaper than compiling the group
+/// when few checks follow.
+pub(crate) fn first_match_uncompiled(
+    robots: &RobotsTxt,
+    index: u32,
+    probe: &mut Probe<'_>,
+) -> Option<Rule> {
+    let reading = robots.profile.reading();
+    let longest = reading.precedence == Precedence::LongestMatch;
+    let path = probe.path();
+    let skip = |line: &RuleLine| !may_match(robots.text(line.value), line.kind, reading, path);
+    let mut best: Option<Rule> = None;
+    each_rule(robots, index, skip, |rule, compiled| {
+        // The rule's bytes alone: its pattern starts at 0 in them.
+        let alone = Pattern {
+            start: 0,
+            ..rule.pattern
+        };
+        if best.is_none_or(|b| rank(&rule) < rank(&b)) && matches_alone(&alone, compiled, probe) {
+            best = Some(Rule {
+                pattern: alone,
+                ..rule
+            });
+            if !longest {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    best
+}
+
+/// Whether a rule written `value` may match `path` (in the profile's form): `false` only when
+/// the bytes that lead `value` and that no profile's form changes (ASCII letters and digits,
+/// `/`, `-`, `_`, `~`: see `robotrules_url::canonical` and `robotrules_url::google`) do not
+/// lead the path, which the pattern's literal head must. Google's `index.html` rewrite of an
+/// allow rule (`/d/index.html` also allows `/d/$`) keeps those bytes up to the last `/`.
+fn may_match(value: &[u8], kind: RuleKind, reading: &Reading, path: &[u8]) -> bool {
+    // A pattern without a leading `/` may get one (`SlashlessPattern`): not worth reading.
+    if value.first() != Some(&b'/') {
+        return true;
+    }
+    let kept = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'~');
+    if reading.index_html && kind == RuleKind::Allow {
+        let lead = value.iter().position(|b| !kept(b)).unwrap_or(value.len());
+        let lead = memchr::memrchr(b'/', &value[..lead]).map_or(0, |slash| slash + 1);
+        return path.starts_with(&value[..lead]);
+    }
+    // Usually decided at the second or third byte.
+    for (at, b) in value.iter().enumerate() {
+        if !kept(b) {
+            return true;
+        }
+        if path.get(at) != Some(b) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Sort `rules` (in file order) by precedence ([`rank`]), then file order. A small group is

@@ -1,12 +1,13 @@
 //! A crawler's view of a file: choosing its groups (RFC 9309 §2.2.1), compiling them once,
 //! and answering for URLs (RFC 9309 §2.2.2).
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use robotrules_url::{OriginRef, Target, Targets};
 
-use crate::compile::{rank, GroupRules, Rule};
+use crate::compile::{first_match_uncompiled, rank, GroupRules, Rule};
 use crate::error::{InvalidAgent, InvalidUrl};
 use crate::extension::{Extension, ExtensionKey, RequestRate};
 use crate::matcher::Probe;
@@ -89,30 +90,37 @@ impl std::fmt::Display for Reason {
 
 /// The verdict on one URL: allowed or not, why, and the deciding rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict<'a> {
+pub struct Verdict {
     /// May the crawler fetch the URL?
     pub allowed: bool,
     /// Why.
     pub reason: Reason,
     /// The deciding rule, when a rule decided.
-    pub rule: Option<&'a Rule>,
+    pub rule: Option<Rule>,
 }
 
 /// A crawler's groups as chosen, before compiling: how, the user-agent line that named it
 /// (index into the file's agents), the groups' indices in file order.
 type Selected = (Selection, Option<u32>, Box<[u32]>);
 
-/// The groups chosen for a crawler in one file, compiled: what a [`Crawler`] holds besides
-/// the file. Its methods take the file it was chosen in.
-#[derive(Clone, Debug)]
+/// The groups chosen for a crawler in one file, compiled when needed: what a [`Crawler`]
+/// holds besides the file. Its methods take the file it was chosen in.
+///
+/// The first check tries the groups' rules as it compiles them, one at a time, keeping
+/// nothing ([`first_match_uncompiled`]); the second compiles the groups ([`GroupRules`]) for
+/// every check after it. A crawler that checks one URL per site (most of a broad crawl) pays
+/// about a third of what compiling costs; one that checks many pays that third once more.
+#[derive(Debug)]
 pub(crate) struct Chosen {
     selection: Selection,
     /// The user-agent line that named the crawler (index into the file's agents).
     named_by: Option<u32>,
     /// The chosen groups' indices, in file order, each once.
     indices: Box<[u32]>,
-    /// Their compiled rules, in the same order.
-    groups: Box<[GroupRules]>,
+    /// Their compiled rules, in the same order, once compiled.
+    groups: OnceLock<Box<[GroupRules]>>,
+    /// Whether a check was answered without compiling (only the first is).
+    checked: AtomicBool,
 }
 
 impl RobotsTxt {
@@ -125,12 +133,12 @@ impl RobotsTxt {
     /// one that is not a token only ever gets `*`).
     pub(crate) fn choose(&self, name: &str) -> Result<Chosen, InvalidAgent> {
         let (selection, named_by, indices) = self.select(name)?;
-        let groups = indices.iter().map(|&i| GroupRules::new(self, i)).collect();
         Ok(Chosen {
             selection,
             named_by,
             indices,
-            groups,
+            groups: OnceLock::new(),
+            checked: AtomicBool::new(false),
         })
     }
 
@@ -318,6 +326,16 @@ impl Chosen {
         })
     }
 
+    /// The chosen groups' compiled rules, in file order: compiled now if they are not yet.
+    fn compiled(&self, robots: &RobotsTxt) -> &[GroupRules] {
+        self.groups.get_or_init(|| {
+            self.indices
+                .iter()
+                .map(|&i| GroupRules::new(robots, i))
+                .collect()
+        })
+    }
+
     /// The chosen groups with their compiled rules, in file order.
     pub(crate) fn groups<'a>(
         &'a self,
@@ -325,12 +343,12 @@ impl Chosen {
     ) -> impl Iterator<Item = (&'a Group, &'a GroupRules)> + 'a {
         self.indices
             .iter()
-            .zip(self.groups.iter())
+            .zip(self.compiled(robots).iter())
             .filter_map(|(&i, rules)| Some((robots.groups.get(i as usize)?, rules)))
     }
 
     /// The verdict on the URL read as `target`.
-    pub(crate) fn verdict<'a>(&'a self, robots: &RobotsTxt, target: &Target<'_>) -> Verdict<'a> {
+    pub(crate) fn verdict(&self, robots: &RobotsTxt, target: &Target<'_>) -> Verdict {
         if robots.profile.reading().implicit_robots_txt && target.is_robots_txt() {
             return Verdict {
                 allowed: true,
@@ -358,18 +376,33 @@ impl Chosen {
     }
 
     /// The deciding rule for a path in the profile's form, if any rule matches: each group's
-    /// matcher finds the group's best; across merged groups the best of the bests wins
-    /// ([`rank`]; the earlier group on a tie).
+    /// best (its matcher's, or [`first_match_uncompiled`]'s at the first check); across merged
+    /// groups the best of the bests wins ([`rank`]; the earlier group on a tie).
     #[inline]
-    fn decide(&self, robots: &RobotsTxt, path: &[u8]) -> Option<&Rule> {
+    fn decide(&self, robots: &RobotsTxt, path: &[u8]) -> Option<Rule> {
         let longest = robots.profile.reading().precedence == Precedence::LongestMatch;
-        let mut best: Option<&Rule> = None;
+        let mut best: Option<Rule> = None;
+        let mut keep = |rule: Rule| {
+            if best.is_none_or(|b| longest && rank(&rule) < rank(&b)) {
+                best = Some(rule);
+            }
+        };
         let mut probe = Probe::new(path);
-        for group in self.groups.iter() {
-            if let Some(rule) = group.first_match(&mut probe) {
-                if best.is_none_or(|b| longest && rank(rule) < rank(b)) {
-                    best = Some(rule);
+        let compiled = match self.groups.get() {
+            Some(groups) => groups,
+            None if !self.checked.swap(true, Ordering::Relaxed) => {
+                for &index in self.indices.iter() {
+                    if let Some(rule) = first_match_uncompiled(robots, index, &mut probe) {
+                        keep(rule);
+                    }
                 }
+                return best;
+            }
+            None => self.compiled(robots),
+        };
+        for group in compiled.iter() {
+            if let Some(rule) = group.first_match(&mut probe) {
+                keep(*rule);
             }
         }
         best
@@ -523,7 +556,7 @@ impl Crawler {
     /// The verdict on the URL read as `target`, with the deciding rule and why: what
     /// [`Crawler::explain`] says first, without listing every matching rule (no allocation).
     #[inline]
-    pub fn verdict(&self, target: &Target<'_>) -> Verdict<'_> {
+    pub fn verdict(&self, target: &Target<'_>) -> Verdict {
         self.chosen().verdict(self.robots(), target)
     }
 
@@ -596,9 +629,8 @@ impl Crawler {
             + chosen.indices.len() * 4
             + chosen
                 .groups
-                .iter()
-                .map(GroupRules::heap_size)
-                .sum::<usize>()
+                .get()
+                .map_or(0, |groups| groups.iter().map(GroupRules::heap_size).sum())
             + self.inner.usage.heap_size()
     }
 }

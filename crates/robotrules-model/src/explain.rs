@@ -145,7 +145,7 @@ impl Chosen {
             let (_, rules) = self
                 .groups(robots)
                 .find(|(g, _)| g.index() == winner.group as usize)?;
-            Some(rule_match(robots, rules, winner))
+            Some(rule_match(robots, rules, &winner))
         });
         Ok(Explanation {
             profile: robots.profile(),

@@ -31,8 +31,8 @@ use std::sync::OnceLock;
 
 use crate::pattern::Pattern;
 
-use self::entry::Entries;
 pub(crate) use self::entry::Probe;
+use self::entry::{Entries, Entry};
 use self::index::Index;
 
 /// Groups with at most this many distinct rules are always scanned; larger ones get an index
@@ -165,6 +165,13 @@ impl Matcher {
                 .and_then(Option::as_ref)
                 .map_or(0, |i| i.heap_size())
     }
+}
+
+/// Whether `pattern`, its bytes in `bytes`, matches the path of `probe`, with nothing built
+/// (the check of a group not compiled yet, [`crate::compile::first_match_uncompiled`]).
+#[inline]
+pub(crate) fn matches_alone(pattern: &Pattern, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
+    Entry::of(pattern, bytes, 0).is_some_and(|e| e.matches(bytes, None, probe))
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ impl Decision {
             reason: verdict.reason,
             decided_by: verdict.rule.map(|rule| DecidingRule {
                 robots: Arc::clone(crawler.robots()),
-                rule: *rule,
+                rule,
             }),
             usage: None,
         }

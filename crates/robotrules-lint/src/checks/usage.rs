@@ -365,7 +365,7 @@ fn unreachable_paths(ctx: &mut Context<'_>, groups: &[usize]) {
             let Ok(target) = crawler.target(&head) else {
                 continue;
             };
-            let Some(rule) = crawler.verdict(&target).rule.copied() else {
+            let Some(rule) = crawler.verdict(&target).rule else {
                 continue;
             };
             let key = statement.vocabulary.key();

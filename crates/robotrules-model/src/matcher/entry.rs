@@ -62,6 +62,173 @@ pub(super) struct Entry {
     pub(super) shape: Shape,
 }
 
+impl Entry {
+    /// Rule `rule`'s pattern `p` (its bytes in `bytes`) in the matcher's form, without
+    /// prebuilt searchers; `None` for a pattern that matches nothing.
+    pub(super) fn of(p: &Pattern, bytes: &[u8], rule: u32) -> Option<Entry> {
+        if p.matches_nothing {
+            return None;
+        }
+        let mut pattern = p.bytes(bytes);
+        let mut anchored = p.anchored;
+        // `…*$`: the `*` matches whatever is left, so the anchor adds nothing.
+        if anchored && pattern.last() == Some(&b'*') {
+            anchored = false;
+            while let [rest @ .., b'*'] = pattern {
+                pattern = rest;
+            }
+        }
+        // Compiling found the first `*`; dropping `*` at the end leaves it or none.
+        let first_star = p
+            .first_star
+            .map(|at| at as usize)
+            .filter(|&at| at < pattern.len());
+        let head = first_star.unwrap_or(pattern.len());
+        let last_star = match first_star {
+            Some(first) => memchr::memrchr(b'*', &pattern[first..]).map_or(first, |at| first + at),
+            None => pattern.len(),
+        };
+        let shape = match (first_star, anchored) {
+            _ if p.matches_everything || (pattern.is_empty() && !anchored) => Shape::Everything,
+            (None, false) => Shape::Prefix,
+            (None, true) => Shape::Exact,
+            (Some(_), false) => Shape::Glob,
+            (Some(_), true) => Shape::AnchoredGlob,
+        };
+        let need = if shape == Shape::Glob {
+            bloom_without_stars(&pattern[head..])
+        } else {
+            0
+        };
+        let lead_len = if shape == Shape::Everything {
+            0
+        } else {
+            head.min(8)
+        };
+        let mask = match lead_len {
+            8 => u64::MAX,
+            n => (1u64 << (8 * n)) - 1,
+        };
+        Some(Entry {
+            lead: lead_of(&pattern[..lead_len]) & mask,
+            mask,
+            // The matcher's form only drops bytes at the end: it starts where the rule's.
+            start: p.start,
+            len: len_u32(pattern.len()),
+            head: len_u32(head),
+            last_star: len_u32(last_star),
+            // The pattern's literal bytes, as compiled: dropping `*` before the anchor drops
+            // none of them.
+            min_len: if shape == Shape::Everything {
+                0
+            } else {
+                p.min_len
+            },
+            rule,
+            finders: NO_FINDERS,
+            need,
+            shape,
+        })
+    }
+
+    /// The entry's pattern bytes in `bytes`, its group's compiled bytes.
+    pub(super) fn pattern<'b>(&self, bytes: &'b [u8]) -> &'b [u8] {
+        let start = self.start as usize;
+        bytes
+            .get(start..start + self.len as usize)
+            .unwrap_or_default()
+    }
+
+    /// Whether the entry matches the path of `probe`, its long segments searched with
+    /// `finders` (a group's prebuilt searchers, when built) or with searchers made per search.
+    #[inline]
+    pub(super) fn matches(
+        &self,
+        bytes: &[u8],
+        finders: Option<&[Finder<'static>]>,
+        probe: &mut Probe<'_>,
+    ) -> bool {
+        let e = self;
+        let path = probe.path;
+        if path.len() < e.min_len as usize || probe.lead & e.mask != e.lead {
+            return false;
+        }
+        if e.shape == Shape::Everything {
+            return true;
+        }
+        if e.need != 0 && e.need & !probe.bloom() != 0 {
+            return false;
+        }
+        let pattern = e.pattern(bytes);
+        // The first eight bytes of the head are equal; `min_len` covers the whole head.
+        let head = e.head as usize;
+        let from = head.min(8);
+        if path.get(from..head) != pattern.get(from..head) {
+            return false;
+        }
+        match e.shape {
+            Shape::Prefix | Shape::Everything => true,
+            Shape::Exact => path.len() == pattern.len(),
+            Shape::Glob | Shape::AnchoredGlob => {
+                e.glob(pattern, path, finders.filter(|_| e.finders != NO_FINDERS))
+            }
+        }
+    }
+
+    /// The segments after the head: the last one ends the path when anchored, the others are
+    /// found leftmost, in order (exact for `*`-only globs, linear in pattern plus path).
+    fn glob(&self, pattern: &[u8], path: &[u8], finders: Option<&[Finder<'static>]>) -> bool {
+        let head = self.head as usize;
+        let last_star = self.last_star as usize;
+        let last = pattern.get(last_star + 1..).unwrap_or_default();
+        let anchored = self.shape == Shape::AnchoredGlob;
+        let end = if anchored {
+            if !path.ends_with(last) {
+                return false;
+            }
+            path.len() - last.len()
+        } else {
+            path.len()
+        };
+        let mut pos = head;
+        let mut finder = self.finders as usize;
+        let mut find = |haystack: &[u8], segment: &[u8]| {
+            if segment.len() <= SHORT {
+                return find_short(haystack, segment);
+            }
+            match finders {
+                None => memchr::memmem::find(haystack, segment),
+                Some(finders) => {
+                    let found = finders.get(finder).and_then(|f| f.find(haystack));
+                    finder += 1;
+                    found
+                }
+            }
+        };
+        if last_star > head {
+            let middle = pattern.get(head + 1..last_star).unwrap_or_default();
+            for segment in middle.split(|&b| b == b'*') {
+                if segment.is_empty() {
+                    continue;
+                }
+                match find(path.get(pos..end).unwrap_or_default(), segment) {
+                    Some(at) => pos += at + segment.len(),
+                    None => return false,
+                }
+            }
+        }
+        anchored || find(path.get(pos..).unwrap_or_default(), last).is_some()
+    }
+}
+
+/// [`bloom`] of `bytes` without their `*`.
+fn bloom_without_stars(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .filter(|&&b| b != b'*')
+        .fold(0, |set, &b| set | 1 << (b & 63))
+}
+
 /// A set of bytes in 64 bits, one bit per byte value modulo 64: which bytes may be there.
 #[inline(always)]
 fn bloom(bytes: &[u8]) -> u64 {
@@ -85,6 +252,11 @@ impl<'p> Probe<'p> {
             lead: lead_of(path),
             bloom: None,
         }
+    }
+
+    /// The path.
+    pub(crate) fn path(&self) -> &'p [u8] {
+        self.path
     }
 
     #[inline]
@@ -125,84 +297,22 @@ impl Entries {
         let mut entries = Vec::with_capacity(patterns.size_hint().0);
         let mut finders = 0usize;
         for (i, p) in patterns.enumerate() {
-            if p.matches_nothing {
+            let Some(mut entry) = Entry::of(p, bytes, len_u32(i)) else {
                 continue;
-            }
-            let mut pattern = p.bytes(bytes);
-            let mut anchored = p.anchored;
-            // `…*$`: the `*` matches whatever is left, so the anchor adds nothing.
-            if anchored && pattern.last() == Some(&b'*') {
-                anchored = false;
-                while let [rest @ .., b'*'] = pattern {
-                    pattern = rest;
-                }
-            }
-            // Compiling found the first `*`; dropping `*` at the end leaves it or none.
-            let first_star = p
-                .first_star
-                .map(|at| at as usize)
-                .filter(|&at| at < pattern.len());
-            let head = first_star.unwrap_or(pattern.len());
-            let last_star = match first_star {
-                Some(first) => {
-                    memchr::memrchr(b'*', &pattern[first..]).map_or(first, |at| first + at)
-                }
-                None => pattern.len(),
             };
-            let shape = match (first_star, anchored) {
-                _ if p.matches_everything || (pattern.is_empty() && !anchored) => Shape::Everything,
-                (None, false) => Shape::Prefix,
-                (None, true) => Shape::Exact,
-                (Some(_), false) => Shape::Glob,
-                (Some(_), true) => Shape::AnchoredGlob,
-            };
-            let mut first_finder = NO_FINDERS;
-            let need = if shape == Shape::Glob {
-                pattern[head..]
-                    .iter()
-                    .filter(|&&b| b != b'*')
-                    .fold(0, |set, &b| set | 1 << (b & 63))
-            } else {
-                0
-            };
-            if matches!(shape, Shape::Glob | Shape::AnchoredGlob) {
+            if matches!(entry.shape, Shape::Glob | Shape::AnchoredGlob) {
+                let anchored = entry.shape == Shape::AnchoredGlob;
+                let pattern = entry.pattern(bytes);
+                let (head, last_star) = (entry.head as usize, entry.last_star as usize);
                 let long = long_segments(pattern, head, last_star, anchored).count();
                 // Searchers cost more to build than one search: a group gets a few, for its
                 // first patterns with long segments; the others search without one.
                 if long > 0 && finders + long <= FINDERS_PER_GROUP {
-                    first_finder = len_u32(finders);
+                    entry.finders = len_u32(finders);
                     finders += long;
                 }
             }
-            let lead_len = if shape == Shape::Everything {
-                0
-            } else {
-                head.min(8)
-            };
-            let mask = match lead_len {
-                8 => u64::MAX,
-                n => (1u64 << (8 * n)) - 1,
-            };
-            entries.push(Entry {
-                lead: lead_of(&pattern[..lead_len]) & mask,
-                mask,
-                // The matcher's form only drops bytes at the end: it starts where the rule's.
-                start: p.start,
-                len: len_u32(pattern.len()),
-                head: len_u32(head),
-                last_star: len_u32(last_star),
-                // The pattern's literal bytes, as compiled: dropping `*` before the anchor
-                // drops none of them.
-                min_len: if shape == Shape::Everything {
-                    0
-                } else {
-                    p.min_len
-                },
-                rule: len_u32(i),
-                finders: first_finder,
-                need,
-                shape,
-            });
+            entries.push(entry);
         }
         Entries {
             entries: entries.into(),
@@ -268,81 +378,13 @@ impl Entries {
 
     /// The pattern bytes of an entry.
     pub(super) fn pattern<'b>(&self, e: &Entry, bytes: &'b [u8]) -> &'b [u8] {
-        let start = e.start as usize;
-        bytes.get(start..start + e.len as usize).unwrap_or_default()
+        e.pattern(bytes)
     }
 
     /// Whether entry `e` matches the path of `probe`.
     #[inline]
     pub(super) fn entry_matches(&self, e: &Entry, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
-        let path = probe.path;
-        if path.len() < e.min_len as usize || probe.lead & e.mask != e.lead {
-            return false;
-        }
-        if e.shape == Shape::Everything {
-            return true;
-        }
-        if e.need != 0 && e.need & !probe.bloom() != 0 {
-            return false;
-        }
-        let pattern = self.pattern(e, bytes);
-        // The first eight bytes of the head are equal; `min_len` covers the whole head.
-        let head = e.head as usize;
-        let from = head.min(8);
-        if path.get(from..head) != pattern.get(from..head) {
-            return false;
-        }
-        match e.shape {
-            Shape::Prefix | Shape::Everything => true,
-            Shape::Exact => path.len() == pattern.len(),
-            Shape::Glob | Shape::AnchoredGlob => self.glob(e, pattern, path),
-        }
-    }
-
-    /// The segments after the head: the last one ends the path when anchored, the others are
-    /// found leftmost, in order (exact for `*`-only globs, linear in pattern plus path).
-    fn glob(&self, e: &Entry, pattern: &[u8], path: &[u8]) -> bool {
-        let head = e.head as usize;
-        let last_star = e.last_star as usize;
-        let last = pattern.get(last_star + 1..).unwrap_or_default();
-        let anchored = e.shape == Shape::AnchoredGlob;
-        let end = if anchored {
-            if !path.ends_with(last) {
-                return false;
-            }
-            path.len() - last.len()
-        } else {
-            path.len()
-        };
-        let mut pos = head;
-        let mut finder = e.finders as usize;
-        let finders = self.finders.get().filter(|_| e.finders != NO_FINDERS);
-        let mut find = |haystack: &[u8], segment: &[u8]| {
-            if segment.len() <= SHORT {
-                return find_short(haystack, segment);
-            }
-            match finders {
-                None => memchr::memmem::find(haystack, segment),
-                Some(finders) => {
-                    let found = finders.get(finder).and_then(|f| f.find(haystack));
-                    finder += 1;
-                    found
-                }
-            }
-        };
-        if last_star > head {
-            let middle = pattern.get(head + 1..last_star).unwrap_or_default();
-            for segment in middle.split(|&b| b == b'*') {
-                if segment.is_empty() {
-                    continue;
-                }
-                match find(path.get(pos..end).unwrap_or_default(), segment) {
-                    Some(at) => pos += at + segment.len(),
-                    None => return false,
-                }
-            }
-        }
-        anchored || find(path.get(pos..).unwrap_or_default(), last).is_some()
+        e.matches(bytes, self.finders.get().map(|f| &f[..]), probe)
     }
 
     pub(super) fn heap_size(&self) -> usize {

@@ -333,7 +333,7 @@ fn usage_lines_change_no_crawl_verdict(
         for url in ["/", "/x", "/x/y", "/x/y/z", "/p", "/q"] {
             let (t1, t2) = (c1.target(url).unwrap(), c2.target(url).unwrap());
             let (v1, v2) = (c1.verdict(&t1), c2.verdict(&t2));
-            let pattern = |c: &Crawler, v: &crate::Verdict<'_>| {
+            let pattern = |c: &Crawler, v: &crate::Verdict| {
                 v.rule.map(|r| (r.kind, r.value(c.robots()).into_owned()))
             };
             assert_eq!(

@@ -6,4 +6,5 @@
 #![allow(clippy::unwrap_used)]
 
 mod differences;
+mod first_check;
 mod profiles;
