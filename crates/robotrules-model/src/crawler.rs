@@ -356,11 +356,11 @@ impl Chosen {
                 rule: None,
             };
         }
-        match self.decide(robots, target.path()) {
+        self.decide(robots, target.path(), |rule| match rule {
             Some(rule) => Verdict {
                 allowed: rule.kind == RuleKind::Allow,
                 reason: Reason::RuleMatched,
-                rule: Some(rule),
+                rule: Some(*rule),
             },
             None if self.selection == Selection::Unmatched => Verdict {
                 allowed: true,
@@ -372,37 +372,62 @@ impl Chosen {
                 reason: Reason::NoMatchingRule,
                 rule: None,
             },
-        }
+        })
     }
 
-    /// The deciding rule for a path in the profile's form, if any rule matches: each group's
-    /// best (its matcher's, or [`first_match_uncompiled`]'s at the first check); across merged
-    /// groups the best of the bests wins ([`rank`]; the earlier group on a tie).
+    /// [`Chosen::verdict`]'s `allowed`, without making the verdict.
     #[inline]
-    fn decide(&self, robots: &RobotsTxt, path: &[u8]) -> Option<Rule> {
+    pub(crate) fn allows(&self, robots: &RobotsTxt, target: &Target<'_>) -> bool {
+        if robots.profile.reading().implicit_robots_txt && target.is_robots_txt() {
+            return true;
+        }
+        self.decide(robots, target.path(), |rule| {
+            rule.is_none_or(|rule| rule.kind == RuleKind::Allow)
+        })
+    }
+
+    /// `then` of the deciding rule for a path in the profile's form, if any rule matches: each
+    /// group's best (its matcher's, or [`first_match_uncompiled`]'s at the first check); across
+    /// merged groups the best of the bests wins ([`rank`]; the earlier group on a tie).
+    #[inline]
+    fn decide<R>(
+        &self,
+        robots: &RobotsTxt,
+        path: &[u8],
+        then: impl FnOnce(Option<&Rule>) -> R,
+    ) -> R {
         let longest = robots.profile.reading().precedence == Precedence::LongestMatch;
-        let mut best: Option<Rule> = None;
-        let mut keep = |rule: Rule| {
-            if best.is_none_or(|b| longest && rank(&rule) < rank(&b)) {
-                best = Some(rule);
-            }
-        };
-        let mut probe = Probe::new(path);
         let compiled = match self.groups.get() {
             Some(groups) => groups,
             None if !self.checked.swap(true, Ordering::Relaxed) => {
-                for &index in self.indices.iter() {
-                    if let Some(rule) = first_match_uncompiled(robots, index, &mut probe) {
-                        keep(rule);
-                    }
-                }
-                return best;
+                return then(self.decide_uncompiled(robots, path).as_ref());
             }
             None => self.compiled(robots),
         };
+        let mut probe = Probe::new(path);
+        let mut best: Option<&Rule> = None;
         for group in compiled.iter() {
             if let Some(rule) = group.first_match(&mut probe) {
-                keep(*rule);
+                if best.is_none_or(|b| longest && rank(rule) < rank(b)) {
+                    best = Some(rule);
+                }
+            }
+        }
+        then(best)
+    }
+
+    /// [`Chosen::decide`] before the groups are compiled: each group's best is
+    /// [`first_match_uncompiled`]'s.
+    #[cold]
+    fn decide_uncompiled(&self, robots: &RobotsTxt, path: &[u8]) -> Option<Rule> {
+        let longest = robots.profile.reading().precedence == Precedence::LongestMatch;
+        let mut probe = Probe::new(path);
+        let mut best: Option<Rule> = None;
+        for &index in self.indices.iter() {
+            if let Some(rule) = first_match_uncompiled(robots, index, &mut probe) {
+                if best.is_none_or(|b| longest && rank(&rule) < rank(&b)) {
+                    best = Some(rule);
+                }
             }
         }
         best
@@ -550,7 +575,7 @@ impl Crawler {
     /// file read under the same profile.
     #[inline]
     pub fn allows(&self, target: &Target<'_>) -> bool {
-        self.verdict(target).allowed
+        self.chosen().allows(self.robots(), target)
     }
 
     /// The verdict on the URL read as `target`, with the deciding rule and why: what
