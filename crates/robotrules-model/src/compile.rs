@@ -1,5 +1,6 @@
-//! Compiling a group's rules: once per group a crawler uses ([`crate::Crawler`]), or on
-//! request ([`Group::rules`]).
+//! Compiling a group's rules: once per group a crawler uses ([`crate::Crawler`], at its second
+//! check), or on request ([`Group::rules`]); and the first check's way, which tries the rules
+//! as it compiles them and keeps nothing ([`first_match_uncompiled`]).
 //!
 //! Each allow/disallow line becomes a [`Rule`] ([`crate::pattern::compile`]: the profile's
 //! normalised form, anchor, priority; Google's `index.html` rewrite adds a derived rule); the

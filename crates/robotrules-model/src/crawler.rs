@@ -435,7 +435,7 @@ impl Chosen {
 }
 
 /// One crawler's rules in one file: the parsed file (shared) and the crawler's groups, chosen
-/// and compiled once. Owned, `Send + Sync` and cheap to clone (an `Arc`), so it can be kept
+/// once and compiled once, at the second check (see `Chosen`). Owned, `Send + Sync` and cheap to clone (an `Arc`), so it can be kept
 /// in a per-origin cache and asked from many threads.
 ///
 /// ```
@@ -466,7 +466,7 @@ struct Inner {
 }
 
 impl Crawler {
-    /// Choose crawler `name`'s groups in `robots` and compile them.
+    /// Choose crawler `name`'s groups in `robots` (they are compiled at the second check).
     ///
     /// # Errors
     /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a

@@ -218,8 +218,8 @@ impl Robots {
         &self.inner
     }
 
-    /// Choose and compile the groups for crawler `name` once, as an owned handle that shares
-    /// this file:
+    /// Choose the groups for crawler `name` once, as an owned handle that shares this file
+    /// (its first check tries the rules as it reads them; its second compiles them, once):
     /// `'static`, `Send + Sync`, cheap to clone; keep it next to the file in a cache.
     ///
     /// ```
