@@ -20,7 +20,10 @@
 //! - `check PROFILE ROUNDS [crawl]`: parse once, then ask each file's own-pattern URLs (or the
 //!   crawl-like URLs) ROUNDS times;
 //! - `adversarial CASE PROFILE ROUNDS`: parse the generated case (`wildcards`, `single-line`,
-//!   `10k-groups`, `star-first`) and ask its 1,000 URLs, ROUNDS times.
+//!   `10k-groups`, `star-first`) and ask its 1,000 URLs, ROUNDS times;
+//! - `usage PROFILE ROUNDS`: the AI usage preferences (`Crawler::usage`) of `GPTBot` and
+//!   `Googlebot` in `examples/ai-preferences.txt`, for its own paths and a few others, ROUNDS
+//!   times (what the tester's `check` adds per URL and profile when a file has usage lines).
 //!
 //! It prints what it did, the wall time and the thread's CPU time (which leaves out the time
 //! spent waiting for a core on a shared machine), each the least of seven repetitions; the
@@ -285,6 +288,46 @@ fn run(args: &[String]) -> Option<String> {
                 case.urls.len(),
                 cpu * 1e3 / rounds.max(1) as f64,
                 wall * 1e3 / rounds.max(1) as f64
+            )
+        }
+        "usage" => {
+            let (who, rounds) = parse_args(args.get(1), args.get(2))?;
+            let Who::Robotrules(profile) = who else {
+                return None;
+            };
+            let bytes = std::fs::read(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/ai-preferences.txt"
+            ))
+            .ok()?;
+            let robots = parse_robotrules(&bytes, profile);
+            let crawlers: Vec<_> = ["GPTBot", "Googlebot"]
+                .iter()
+                .filter_map(|agent| robots.crawler(agent).ok())
+                .collect();
+            let mut urls = urls_for(&bytes);
+            urls.extend(
+                ["/", "/blog/post", "/news/today", "/archive/2020/x", "/private/a"]
+                    .map(|p| format!("https://example.com{p}")),
+            );
+            let asked = crawlers.len() * urls.len() * rounds;
+            let (crawlable, wall, cpu) = timed(|| {
+                let mut crawlable = 0usize;
+                for _ in 0..rounds {
+                    for crawler in &crawlers {
+                        for url in &urls {
+                            crawlable += crawler
+                                .usage(black_box(url))
+                                .map_or(0, |u| usize::from(u.crawlable));
+                        }
+                    }
+                }
+                crawlable
+            });
+            format!(
+                "{asked} usage answers ({crawlable} crawlable): {:.0} ns cpu, {:.0} ns wall each",
+                cpu * 1e9 / asked.max(1) as f64,
+                wall * 1e9 / asked.max(1) as f64
             )
         }
         _ => return None,
