@@ -64,7 +64,11 @@ pub(crate) fn with_bytes<T>(len: u32, f: impl FnOnce(&[u8]) -> T) -> T {
 /// any other bytes are read with U+FFFD for what is not UTF-8, as for a string from
 /// wasm-bindgen.
 pub(crate) fn with_text<T>(len: u32, f: impl FnOnce(&str) -> T) -> T {
-    with_bytes(len, |bytes| f(&String::from_utf8_lossy(bytes)))
+    // `from_utf8` first: `from_utf8_lossy` has no fast path for ASCII.
+    with_bytes(len, |bytes| match std::str::from_utf8(bytes) {
+        Ok(text) => f(text),
+        Err(_) => f(&String::from_utf8_lossy(bytes)),
+    })
 }
 
 /// Writes `bytes` at the start of the scratch buffer, when it has the room (`false` if not:
@@ -97,7 +101,7 @@ impl Crawler {
 
     /// The verdicts on the `count` URLs in the first `len` bytes of the scratch buffer (their
     /// UTF-8 joined with NUL), written over its start one byte each (`1` allowed, `0` not):
-    /// [`batch_status::WRITTEN`]; or [`batch_status::ASK_AGAIN`], nothing written, for a URL
+    /// `WRITTEN` (`0`); or `ASK_AGAIN` (`1`), nothing written, for a URL
     /// the profile cannot read, for pieces that are not `count` URLs, or for a buffer shorter
     /// than `count` bytes.
     #[wasm_bindgen(js_name = allowedScratch)]

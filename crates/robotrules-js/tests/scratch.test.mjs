@@ -69,7 +69,9 @@ test('allowedMany answers as isAllowed, in chunks cut by the buffer and around l
 
 test('Robots.parse of a string reads the bytes TextEncoder gives, at any size', () => {
 	const big = `${'# filler line\n'.repeat(20_000)}User-agent: *\nDisallow: /late\u00e9\n`;
-	const bodies = [BODY, '', '\uFEFFuser-agent: *\ndisallow: /\n', 'user-agent: *\ndisallow: /\uD800\n', big, `${big}\uDC00`];
+	// Outside ASCII all along: the buffer fills up in the middle of a character.
+	const wide = `${'# caf\u00e9 \u{1F600}\n'.repeat(9_000)}User-agent: *\nDisallow: /late\u00e9\n`;
+	const bodies = [BODY, '', '\uFEFFuser-agent: *\ndisallow: /\n', 'user-agent: *\ndisallow: /\uD800\n', big, `${big}\uDC00`, wide, `\uD800${wide}`];
 	for (const profile of PROFILES) {
 		for (const body of bodies) {
 			for (const parseLimit of [undefined, 100, 300_000]) {

@@ -117,6 +117,22 @@ function bind(raw) {
 		return Uint8Array.from(out);
 	}
 
+	/**
+	 * Writes `body`'s UTF-8 into the scratch buffer, grown when it needs more: how many bytes,
+	 * or -1 for a string with lone surrogates (which `encodeInto` would replace: `utf8` keeps them).
+	 */
+	function writeBody(body) {
+		let { read, written } = encoder.encodeInto(body, scratch(SCRATCH));
+		if (read < body.length) {
+			// The rest after what was written (the buffer keeps its bytes when it grows).
+			const rest = body.slice(read);
+			const more = encoder.encodeInto(rest, scratch(written + rest.length * 3).subarray(written));
+			written += more.written;
+		}
+		// As many bytes as UTF-16 units: all ASCII, nothing to check.
+		return written === body.length || wellFormed(body) ? written : -1;
+	}
+
 	/** A robots.txt body as bytes: a string's UTF-8, or the bytes of a typed array or buffer. */
 	function bodyBytes(body) {
 		if (typeof body === 'string') return utf8(body);
@@ -170,8 +186,8 @@ function bind(raw) {
 		 * 512,000). Never throws on content: what cannot be read is in `diagnostics`.
 		 */
 		static parse(body, options) {
-			// A well-formed string is encoded straight into WebAssembly memory.
-			const direct = typeof body === 'string' && body.length <= 1 << 24 && wellFormed(body);
+			// A string is encoded straight into WebAssembly memory, unless it is huge.
+			const direct = typeof body === 'string' && body.length <= 1 << 24;
 			const bytes = direct ? null : bodyBytes(body);
 			const profile = profileOf(options);
 			const limit = options == null ? undefined : options.parseLimit;
@@ -179,9 +195,9 @@ function bind(raw) {
 				throw new RangeError(`parseLimit must be an integer from 0 to 4294967295, not ${limit}`);
 			}
 			try {
-				if (!direct) return new Robots(PRIVATE, raw.Robots.parse(bytes, profile, limit));
-				const { written } = encoder.encodeInto(body, scratch(body.length * 3));
-				return new Robots(PRIVATE, raw.Robots.parseScratch(written, profile, limit));
+				const written = direct ? writeBody(body) : -1;
+				if (written >= 0) return new Robots(PRIVATE, raw.Robots.parseScratch(written, profile, limit));
+				return new Robots(PRIVATE, raw.Robots.parse(bytes === null ? utf8(body) : bytes, profile, limit));
 			} catch (error) {
 				return rethrow(error);
 			} finally {
