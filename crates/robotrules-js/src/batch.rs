@@ -16,12 +16,12 @@ pub(crate) fn joined_verdicts(
     if count == 0 {
         return Ok(Some(Vec::new()));
     }
-    if nul_count(joined) + 1 != count {
+    if memchr::memchr_iter(0, joined).count() + 1 != count {
         return Ok(None);
     }
     let verdicts = match std::str::from_utf8(joined) {
         // Valid UTF-8 cut at ASCII NULs: each piece is valid UTF-8 on its own.
-        Ok(text) => crawler.allowed_many(text.split('\0'))?,
+        Ok(text) => crawler.allowed_many(pieces(text))?,
         // Not from `TextEncoder`: each URL read as the profile reads any string.
         Err(_) => joined
             .split(|&b| b == 0)
@@ -31,9 +31,17 @@ pub(crate) fn joined_verdicts(
     Ok(Some(verdicts.into_iter().map(u8::from).collect()))
 }
 
-/// How many NULs `bytes` holds.
-fn nul_count(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == 0).count()
+/// The pieces of `text` between its NULs (`text.split('\0')`, with memchr's SIMD search).
+fn pieces(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    memchr::memchr_iter(0, text.as_bytes())
+        .chain([text.len()])
+        .map(move |end| {
+            // NUL is ASCII: `start` and `end` are character boundaries.
+            let piece = text.get(start..end).unwrap_or_default();
+            start = end + 1;
+            piece
+        })
 }
 
 #[cfg(test)]
@@ -56,6 +64,16 @@ mod tests {
         assert_eq!(joined_verdicts(&crawler(), b"", 0), Ok(Some(vec![])));
         // One empty URL is one URL (that the profile cannot read).
         assert!(joined_verdicts(&crawler(), b"", 1).is_err());
+    }
+
+    #[test]
+    fn the_pieces_are_split_s() {
+        for text in ["", "\0", "/a\0\0/b\0", "/caf\u{e9}\0/\u{fffd}", "/a"] {
+            assert_eq!(
+                pieces(text).collect::<Vec<_>>(),
+                text.split('\0').collect::<Vec<_>>()
+            );
+        }
     }
 
     #[test]

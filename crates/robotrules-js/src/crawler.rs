@@ -16,7 +16,7 @@ pub(crate) fn verdict_code(verdict: Option<bool>) -> u32 {
 /// One crawler's rules in a parsed file (immutable; it shares the file).
 #[wasm_bindgen]
 pub struct Crawler {
-    inner: robotrules::Crawler,
+    pub(crate) inner: robotrules::Crawler,
 }
 
 impl Crawler {

@@ -6,7 +6,9 @@
 //! `InvalidUrl` errors) and adds the `robots-parser` drop-in in plain JavaScript. What crosses
 //! the boundary is kept plain: bodies as bytes, names and URLs as strings, verdicts as booleans,
 //! and the structured answers (decisions, explanations, diagnostics, lint reports) as JSON
-//! text that the wrapper parses, so this crate needs no `js-sys`.
+//! text that the wrapper parses, so this crate needs no `js-sys`. On the hot paths (a
+//! crawler's verdicts, parsing a string) the wrapper writes the text into a scratch buffer
+//! itself and hands over its length ([`scratch`]).
 //!
 //! Bad input never traps: any bytes are parsed as the profile reads them, a name or URL with
 //! lone surrogates reaches Rust with U+FFFD in their place (wasm-bindgen's encoding), and a
@@ -22,9 +24,11 @@ mod crawler;
 mod failure;
 mod json;
 mod robots;
+mod scratch;
 mod tester;
 
 pub use crawler::Crawler;
 pub use failure::Failure;
 pub use robots::{crawler_token, lint, memory_bytes, Robots};
+pub use scratch::{scratch, scratch_memory, SCRATCH};
 pub use tester::tester_api;

@@ -10,7 +10,7 @@ use crate::json;
 /// `Symbol.dispose`), or when JavaScript collects it.
 #[wasm_bindgen]
 pub struct Robots {
-    inner: robotrules::Robots,
+    pub(crate) inner: robotrules::Robots,
 }
 
 #[wasm_bindgen]
@@ -22,10 +22,7 @@ impl Robots {
     /// # Errors
     /// An unknown profile name.
     pub fn parse(body: &[u8], profile: &str, parse_limit: Option<u32>) -> Result<Robots, Failure> {
-        let options = robotrules::ParseOptions {
-            profile: failure::profile(profile)?,
-            parse_limit: parse_limit.map_or(robotrules::DEFAULT_PARSE_LIMIT, |n| n as usize),
-        };
+        let options = parse_options(profile, parse_limit)?;
         Ok(Robots {
             inner: robotrules::Robots::parse_with(body, &options),
         })
@@ -124,6 +121,17 @@ impl Robots {
     pub fn bytes_read(&self) -> usize {
         self.inner.bytes_read()
     }
+}
+
+/// The options of [`Robots::parse`].
+pub(crate) fn parse_options(
+    profile: &str,
+    parse_limit: Option<u32>,
+) -> Result<robotrules::ParseOptions, Failure> {
+    Ok(robotrules::ParseOptions {
+        profile: failure::profile(profile)?,
+        parse_limit: parse_limit.map_or(robotrules::DEFAULT_PARSE_LIMIT, |n| n as usize),
+    })
 }
 
 /// Lint `body` under `profile`: the report as JSON (`robotrules lint --format json`'s findings).

@@ -11,14 +11,45 @@ function bind(raw) {
 	const dispose = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : Symbol.for('nodejs.dispose');
 	// A lone surrogate: a high one not followed by a low one, or a low one not after a high one.
 	const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-	// How many URLs `allowedMany` hands over at a time: the chunk's text stays in the cache
-	// from its join to its last verdict (one buffer for 12,000 URLs was slower per URL than
-	// one crossing per URL).
+	// How many URLs `allowedMany` hands over at a time, at most (fewer when they fill the
+	// scratch buffer): the chunk's text stays in the cache from its writing to its last verdict
+	// (one buffer for 12,000 URLs was slower per URL than one crossing per URL).
 	const CHUNK = 1024;
 	// What the `…Code` methods answer for a question the profile cannot answer.
 	const REFUSED = 2;
 	// Only this module makes wrappers (`new Robots()` from outside is a TypeError).
 	const PRIVATE = Symbol('robotrules');
+
+	// The scratch buffer in WebAssembly memory (src/scratch.rs): the hot paths write their
+	// strings there themselves and hand over a length, not a string for wasm-bindgen to
+	// allocate, encode and free on every call. Found on first use (the web entry point binds
+	// before `init()`). SCRATCH is scratch.rs's size between calls.
+	const SCRATCH = 64 * 1024;
+	// What `allowedScratch` answers when the verdicts were written.
+	const WRITTEN = 0;
+	let memory = null;
+	let at = 0;
+	let room = 0;
+	let view = new Uint8Array(0);
+
+	/**
+	 * The scratch buffer's bytes, `len` of them at least (a new view after the memory grew,
+	 * which detaches the old); asking for `SCRATCH` gives back what a body took beyond. Strings
+	 * are written into it with `encodeInto`, which writes what wasm-bindgen's own encoding
+	 * writes (a lone surrogate as U+FFFD).
+	 */
+	function scratch(len) {
+		if (len > room || (len <= SCRATCH && room > SCRATCH)) {
+			at = raw.scratch(len);
+			room = len;
+			view = new Uint8Array(0);
+		}
+		if (view.byteLength === 0) {
+			if (memory === null) memory = raw.scratchMemory();
+			view = new Uint8Array(memory.buffer, at, room);
+		}
+		return view;
+	}
 
 	/** A crawler name the profile does not answer for (RFC 9309 §2.2.1: a product token). */
 	class InvalidAgent extends Error {
@@ -57,14 +88,17 @@ function bind(raw) {
 		throw error;
 	}
 
+	/** Does `text` hold no lone surrogate? */
+	function wellFormed(text) {
+		return typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text);
+	}
+
 	/**
 	 * The UTF-8 of `text`; a lone surrogate is written as its own three bytes (invalid UTF-8,
 	 * as Python's `surrogatepass`), which the parser reports and reads as any invalid byte.
 	 */
 	function utf8(text) {
-		if (typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text)) {
-			return encoder.encode(text);
-		}
+		if (wellFormed(text)) return encoder.encode(text);
 		const out = [];
 		for (let i = 0; i < text.length; i++) {
 			let c = text.charCodeAt(i);
@@ -81,6 +115,22 @@ function bind(raw) {
 			else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
 		}
 		return Uint8Array.from(out);
+	}
+
+	/**
+	 * Writes `body`'s UTF-8 into the scratch buffer, grown when it needs more: how many bytes,
+	 * or -1 for a string with lone surrogates (which `encodeInto` would replace: `utf8` keeps them).
+	 */
+	function writeBody(body) {
+		let { read, written } = encoder.encodeInto(body, scratch(SCRATCH));
+		if (read < body.length) {
+			// The rest after what was written (the buffer keeps its bytes when it grows).
+			const rest = body.slice(read);
+			const more = encoder.encodeInto(rest, scratch(written + rest.length * 3).subarray(written));
+			written += more.written;
+		}
+		// As many bytes as UTF-16 units: all ASCII, nothing to check.
+		return written === body.length || wellFormed(body) ? written : -1;
 	}
 
 	/** A robots.txt body as bytes: a string's UTF-8, or the bytes of a typed array or buffer. */
@@ -142,16 +192,22 @@ function bind(raw) {
 		 * 512,000). Never throws on content: what cannot be read is in `diagnostics`.
 		 */
 		static parse(body, options) {
-			const bytes = bodyBytes(body);
+			// A string is encoded straight into WebAssembly memory, unless it is huge.
+			const direct = typeof body === 'string' && body.length <= 1 << 24;
+			const bytes = direct ? null : bodyBytes(body);
 			const profile = profileOf(options);
 			const limit = options == null ? undefined : options.parseLimit;
 			if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0 && limit <= 0xffffffff)) {
 				throw new RangeError(`parseLimit must be an integer from 0 to 4294967295, not ${limit}`);
 			}
 			try {
-				return new Robots(PRIVATE, raw.Robots.parse(bytes, profile, limit));
+				const written = direct ? writeBody(body) : -1;
+				if (written >= 0) return new Robots(PRIVATE, raw.Robots.parseScratch(written, profile, limit));
+				return new Robots(PRIVATE, raw.Robots.parse(bytes === null ? utf8(body) : bytes, profile, limit));
 			} catch (error) {
 				return rethrow(error);
+			} finally {
+				if (room > SCRATCH) scratch(SCRATCH);
 			}
 		}
 
@@ -314,8 +370,10 @@ function bind(raw) {
 		isAllowed(url) {
 			if (typeof url !== 'string') text(url, 'the URL');
 			const inner = this.#inner();
-			// A number back, not wasm-bindgen's array for a `Result`: the common case allocates nothing.
-			const code = inner.isAllowedCode(url);
+			// A number back, not wasm-bindgen's array for a `Result`, and the URL written into
+			// the scratch buffer here, not copied into memory allocated for the call.
+			const { read, written } = encoder.encodeInto(url, scratch(SCRATCH));
+			const code = read < url.length ? inner.isAllowedCode(url) : inner.isAllowedScratch(written);
 			if (code !== REFUSED) return code === 1;
 			try {
 				return inner.isAllowed(url);
@@ -326,7 +384,8 @@ function bind(raw) {
 
 		/**
 		 * The verdict on each of `urls` (any iterable of strings), in order: a crossing into
-		 * WebAssembly per CHUNK URLs, not per URL.
+		 * WebAssembly per chunk of URLs (written into the scratch buffer, joined with NUL), not
+		 * per URL.
 		 */
 		allowedMany(urls) {
 			const list = Array.isArray(urls) ? urls : Array.from(urls);
@@ -335,20 +394,42 @@ function bind(raw) {
 			}
 			const inner = this.#inner();
 			const out = new Array(list.length);
-			for (let start = 0; start < list.length; start += CHUNK) {
-				const chunk = start === 0 && list.length <= CHUNK ? list : list.slice(start, start + CHUNK);
-				let verdicts;
-				try {
-					verdicts = inner.allowedJoined(encoder.encode(chunk.join('\0')), chunk.length);
-				} catch (error) {
-					return rethrow(error);
+			for (let from = 0; from < list.length; ) {
+				// CHUNK URLs at most, whose ASCII fits the scratch buffer.
+				let to = from + 1;
+				let size = list[from].length;
+				while (to < list.length && to - from < CHUNK && size + 1 + list[to].length <= SCRATCH) {
+					size += 1 + list[to].length;
+					to++;
 				}
-				for (let i = 0; i < chunk.length; i++) {
-					// A URL holding a NUL itself: this chunk one URL at a time.
-					out[start + i] = verdicts === undefined ? this.isAllowed(chunk[i]) : verdicts[i] === 1;
-				}
+				this.#judge(inner, list, from, to, out);
+				from = to;
 			}
 			return out;
+		}
+
+		/** The verdicts on `list[from..to]` into `out`: their text joined with NUL, written into the scratch buffer. */
+		#judge(inner, list, from, to, out) {
+			const count = to - from;
+			const chunk = from === 0 && to === list.length ? list : list.slice(from, to);
+			const joined = chunk.join('\0');
+			const { read, written } = encoder.encodeInto(joined, scratch(SCRATCH));
+			if (read === joined.length && inner.allowedScratch(written, count) === WRITTEN) {
+				const verdicts = scratch(SCRATCH);
+				for (let k = 0; k < count; k++) out[from + k] = verdicts[k] === 1;
+				return;
+			}
+			// Longer than the buffer, a URL refused, or one holding a NUL itself: the generic path
+			// says which, or asks one URL at a time.
+			let verdicts;
+			try {
+				verdicts = inner.allowedJoined(encoder.encode(joined), count);
+			} catch (error) {
+				return rethrow(error);
+			}
+			for (let k = 0; k < count; k++) {
+				out[from + k] = verdicts === undefined ? this.isAllowed(chunk[k]) : verdicts[k] === 1;
+			}
 		}
 
 		/**
