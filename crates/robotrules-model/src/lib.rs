@@ -38,6 +38,11 @@ mod text;
 mod usage;
 mod user_agent;
 
+#[cfg(test)]
+mod first_check;
+#[cfg(test)]
+mod test_rng;
+
 pub use account::precedence_sentence;
 pub use compare::{differences, Compared, Decided, Difference, Side};
 pub use compile::{GroupRules, Rule};

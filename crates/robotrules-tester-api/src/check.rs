@@ -33,6 +33,17 @@ pub struct CheckRequest {
     pub urls: Vec<String>,
 }
 
+impl CheckRequest {
+    /// The request about `urls` for crawler `agent` in the file `robots`.
+    pub fn new(robots: &str, agent: &str, urls: &[&str]) -> CheckRequest {
+        CheckRequest {
+            robots: robots.to_owned(),
+            agent: agent.to_owned(),
+            urls: urls.iter().map(|u| (*u).to_owned()).collect(),
+        }
+    }
+}
+
 /// The file `bytes` parsed under each profile ([`Profile::ALL`] order), with the default
 /// parse limit (RFC 9309 §2.5).
 pub fn parsed(bytes: &[u8]) -> Vec<Robots> {
@@ -248,17 +259,9 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn request(robots: &str, agent: &str, urls: &[&str]) -> CheckRequest {
-        CheckRequest {
-            robots: robots.to_owned(),
-            agent: agent.to_owned(),
-            urls: urls.iter().map(|u| (*u).to_owned()).collect(),
-        }
-    }
-
     #[test]
     fn three_verdicts_with_the_deciding_line_and_no_usage_without_usage_lines() {
-        let asked = request(
+        let asked = CheckRequest::new(
             "User-agent: *\nDisallow: /private\nAllow: /private/open\n",
             "ExampleBot",
             &["/private/x", "/public"],
@@ -285,7 +288,7 @@ mod tests {
     fn verdicts_carry_usage_where_the_crawler_has_usage_lines() {
         let robots = "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n\
                       Content-Usage: /ai-ok/ train-ai=y\n";
-        let asked = request(robots, "ExampleBot", &["/ai-ok/test", "/never/test"]);
+        let asked = CheckRequest::new(robots, "ExampleBot", &["/ai-ok/test", "/never/test"]);
         let json = serde_json::to_value(check(&asked).expect("an answer")).expect("JSON");
         let usage = &json["results"][0]["verdicts"][0]["usage"];
         let crawler = Robots::parse(robots.as_bytes())
@@ -304,13 +307,18 @@ mod tests {
     fn names_and_urls_a_profile_cannot_read_are_errors_and_too_many_urls_are_refused() {
         let agent = "Mozilla/5.0 (compatible; Googlebot/2.1)";
         let json = serde_json::to_value(
-            check(&request("User-agent: *\nDisallow: /\n", agent, &["/x"])).expect("an answer"),
+            check(&CheckRequest::new(
+                "User-agent: *\nDisallow: /\n",
+                agent,
+                &["/x"],
+            ))
+            .expect("an answer"),
         )
         .expect("JSON");
         assert_eq!(json["agent_readings"][0]["suggestion"], "Googlebot");
         assert!(json["results"][0]["verdicts"][0]["error"].is_string());
         let urls = vec!["/"; MAX_URLS + 1];
-        let refused = check(&request("", "ExampleBot", &urls)).expect_err("too many");
+        let refused = check(&CheckRequest::new("", "ExampleBot", &urls)).expect_err("too many");
         assert_eq!(refused, too_many_urls(MAX_URLS + 1));
     }
 }

@@ -307,8 +307,14 @@ fn run(args: &[String]) -> Option<String> {
                 .collect();
             let mut urls = urls_for(&bytes);
             urls.extend(
-                ["/", "/blog/post", "/news/today", "/archive/2020/x", "/private/a"]
-                    .map(|p| format!("https://example.com{p}")),
+                [
+                    "/",
+                    "/blog/post",
+                    "/news/today",
+                    "/archive/2020/x",
+                    "/private/a",
+                ]
+                .map(|p| format!("https://example.com{p}")),
             );
             let asked = crawlers.len() * urls.len() * rounds;
             let (crawlable, wall, cpu) = timed(|| {

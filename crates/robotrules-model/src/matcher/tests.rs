@@ -8,6 +8,7 @@ use rstest::rstest;
 
 use super::{Matcher, Probe, BUILD_AFTER, SCAN_MAX};
 use crate::pattern::{compile, len_u32, Pattern, RuleKind};
+use crate::test_rng::Rng;
 use crate::Profile;
 
 /// Patterns compiled under `profile` and placed back to back, as a group compiles them.
@@ -76,39 +77,23 @@ fn first_match_in_the_given_order(
     }
 }
 
-/// A small deterministic generator (xorshift), so that the cases are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+/// A path or pattern over a small alphabet, so that matches are frequent.
+fn text(rng: &mut Rng, wildcards: bool) -> Vec<u8> {
+    const PLAIN: &[u8] = b"/ab.?=-";
+    let len = rng.below(12);
+    let mut out = vec![b'/'];
+    for _ in 0..len {
+        let c = if wildcards && rng.below(5) == 0 {
+            b'*'
+        } else {
+            PLAIN[rng.below(PLAIN.len())]
+        };
+        out.push(c);
     }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    if wildcards && rng.below(4) == 0 {
+        out.push(b'$');
     }
-
-    /// A path or pattern over a small alphabet, so that matches are frequent.
-    fn text(&mut self, wildcards: bool) -> Vec<u8> {
-        const PLAIN: &[u8] = b"/ab.?=-";
-        let len = self.below(12);
-        let mut out = vec![b'/'];
-        for _ in 0..len {
-            let c = if wildcards && self.below(5) == 0 {
-                b'*'
-            } else {
-                PLAIN[self.below(PLAIN.len())]
-            };
-            out.push(c);
-        }
-        if wildcards && self.below(4) == 0 {
-            out.push(b'$');
-        }
-        out
-    }
+    out
 }
 
 #[rstest]
@@ -122,7 +107,7 @@ fn agrees_with_the_oracle(
 ) {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ size as u64);
     for _ in 0..8 {
-        let texts: Vec<Vec<u8>> = (0..size).map(|_| rng.text(true)).collect();
+        let texts: Vec<Vec<u8>> = (0..size).map(|_| text(&mut rng, true)).collect();
         let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
         let (placed, bytes) = compiled(&refs, profile);
         // Scanned first, then built on the way (a large group at once), and built from the
@@ -130,18 +115,18 @@ fn agrees_with_the_oracle(
         let lazy = Matcher::new(&placed, &bytes);
         let built = Matcher::new(&placed, &bytes).built(&bytes);
         for _ in 0..200 {
-            let path = rng.text(false);
+            let path = text(&mut rng, false);
             agree(&placed, &bytes, &lazy, &path);
             agree(&placed, &bytes, &built, &path);
         }
         // Paths that start like the patterns reach deep into the index.
-        for text in texts.iter().take(50) {
-            let mut path: Vec<u8> = text
+        for pattern in texts.iter().take(50) {
+            let mut path: Vec<u8> = pattern
                 .iter()
                 .copied()
                 .filter(|&b| b != b'*' && b != b'$')
                 .collect();
-            path.extend(rng.text(false));
+            path.extend(text(&mut rng, false));
             agree(&placed, &bytes, &lazy, &path);
             agree(&placed, &bytes, &built, &path);
         }
@@ -222,10 +207,12 @@ fn long_segments_get_searchers_at_the_build() {
 #[test]
 fn threads_crossing_the_build_agree_with_the_oracle() {
     let mut rng = Rng(0x5EED);
-    let texts: Vec<Vec<u8>> = (0..SCAN_MAX * 4).map(|_| rng.text(true)).collect();
+    let texts: Vec<Vec<u8>> = (0..SCAN_MAX * 4).map(|_| text(&mut rng, true)).collect();
     let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
     let (placed, bytes) = compiled(&refs, Profile::Rfc9309);
-    let paths: Vec<Vec<u8>> = (0..4 * BUILD_AFTER).map(|_| rng.text(false)).collect();
+    let paths: Vec<Vec<u8>> = (0..4 * BUILD_AFTER)
+        .map(|_| text(&mut rng, false))
+        .collect();
     let matcher = Matcher::new(&placed, &bytes);
     std::thread::scope(|scope| {
         for _ in 0..4 {

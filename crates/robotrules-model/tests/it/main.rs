@@ -6,5 +6,4 @@
 #![allow(clippy::unwrap_used)]
 
 mod differences;
-mod first_check;
 mod profiles;

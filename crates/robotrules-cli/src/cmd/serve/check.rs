@@ -98,17 +98,9 @@ fn answer<'a>(
 mod tests {
     use super::*;
 
-    fn request(robots: &str, agent: &str, urls: &[&str]) -> CheckRequest {
-        CheckRequest {
-            robots: robots.to_owned(),
-            agent: agent.to_owned(),
-            urls: urls.iter().map(|u| (*u).to_owned()).collect(),
-        }
-    }
-
     #[test]
     fn three_profiles_side_by_side_with_the_deciding_line() {
-        let request = request(
+        let request = CheckRequest::new(
             "User-agent: *\nDisallow: /private\nAllow: /private/open\n",
             "ExampleBot",
             &["/private/x", "/public"],
@@ -132,7 +124,7 @@ mod tests {
         // `Disallow: /*.pdf$` is a wildcard pattern: RFC 9309 and Google read it, the 1994
         // convention matches it literally.
         let robots = "User-agent: *\nDisallow: /*.pdf$\n";
-        let asked = request(robots, "ExampleBot", &["/a.pdf"]);
+        let asked = CheckRequest::new(robots, "ExampleBot", &["/a.pdf"]);
         let checked = check(&asked).expect("an answer");
         let json = serde_json::to_value(&checked).expect("JSON");
         let result = &json["results"][0];
@@ -154,7 +146,7 @@ mod tests {
     #[test]
     fn a_full_user_agent_string_gets_the_clis_message_and_the_token() {
         let agent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-        let asked = request("User-agent: *\nDisallow: /\n", agent, &["/x"]);
+        let asked = CheckRequest::new("User-agent: *\nDisallow: /\n", agent, &["/x"]);
         let checked = serde_json::to_value(check(&asked).expect("an answer")).expect("JSON");
         let rfc = &checked["agent_readings"][0];
         assert_eq!(rfc["profile"], "rfc9309");
@@ -171,7 +163,7 @@ mod tests {
     #[test]
     fn too_many_urls_are_refused() {
         let urls = vec!["/"; MAX_URLS + 1];
-        let error = check(&request("", "ExampleBot", &urls)).expect_err("too many");
+        let error = check(&CheckRequest::new("", "ExampleBot", &urls)).expect_err("too many");
         assert!(error.message.contains("at most 10000"), "{}", error.message);
     }
 }
