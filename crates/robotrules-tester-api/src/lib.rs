@@ -14,3 +14,8 @@
 
 pub mod check;
 pub mod show;
+
+/// The README's example, run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
