@@ -171,7 +171,7 @@ impl Matcher {
 /// (the check of a group not compiled yet, [`crate::compile::first_match_uncompiled`]).
 #[inline]
 pub(crate) fn matches_alone(pattern: &Pattern, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
-    Entry::of(pattern, bytes, 0).is_some_and(|e| e.matches(bytes, None, probe))
+    Entry::of(pattern, bytes, 0).is_some_and(|e| e.matches(bytes, || None, probe))
 }
 
 #[cfg(test)]

@@ -140,12 +140,13 @@ impl Entry {
     }
 
     /// Whether the entry matches the path of `probe`, its long segments searched with
-    /// `finders` (a group's prebuilt searchers, when built) or with searchers made per search.
+    /// `finders()` (a group's prebuilt searchers, when built; asked only for an entry that has
+    /// some) or with searchers made per search.
     #[inline]
-    pub(super) fn matches(
+    pub(super) fn matches<'f>(
         &self,
         bytes: &[u8],
-        finders: Option<&[Finder<'static>]>,
+        finders: impl FnOnce() -> Option<&'f [Finder<'static>]>,
         probe: &mut Probe<'_>,
     ) -> bool {
         let e = self;
@@ -170,7 +171,12 @@ impl Entry {
             Shape::Prefix | Shape::Everything => true,
             Shape::Exact => path.len() == pattern.len(),
             Shape::Glob | Shape::AnchoredGlob => {
-                e.glob(pattern, path, finders.filter(|_| e.finders != NO_FINDERS))
+                let finders = if e.finders == NO_FINDERS {
+                    None
+                } else {
+                    finders()
+                };
+                e.glob(pattern, path, finders)
             }
         }
     }
@@ -384,7 +390,7 @@ impl Entries {
     /// Whether entry `e` matches the path of `probe`.
     #[inline]
     pub(super) fn entry_matches(&self, e: &Entry, bytes: &[u8], probe: &mut Probe<'_>) -> bool {
-        e.matches(bytes, self.finders.get().map(|f| &f[..]), probe)
+        e.matches(bytes, || self.finders.get().map(|f| &f[..]), probe)
     }
 
     pub(super) fn heap_size(&self) -> usize {
