@@ -126,6 +126,22 @@ impl RobotsTxt {
     }
 
     /// The non-empty values of the records of kind `key`, with their lines.
+    /// Whether the file has a record of `key` anywhere, in a group or outside one, whatever its
+    /// value (without making an [`Extension`] of each record, as the groups' lists do).
+    ///
+    /// ```
+    /// use robotrules_model::{ExtensionKey, Profile, RobotsTxt};
+    ///
+    /// let robots = RobotsTxt::parse(b"user-agent: *\ncontent-usage: train-ai=n\n", Profile::Rfc9309, 512_000);
+    /// assert!(robots.has_record(ExtensionKey::ContentUsage));
+    /// assert!(!robots.has_record(ExtensionKey::ContentSignal));
+    /// ```
+    pub fn has_record(&self, key: ExtensionKey) -> bool {
+        self.records
+            .iter()
+            .any(|r| r.kind == RecordKind::Extension(key))
+    }
+
     fn url_records(&self, key: ExtensionKey) -> impl Iterator<Item = (u32, &str)> {
         self.records
             .iter()

@@ -319,7 +319,7 @@ impl Survey {
     pub fn per_agent(&self, body: &[u8]) -> PerAgent {
         let robots = Arc::new(RobotsTxt::parse(body, self.profile, self.parse_limit));
         let sitemaps = u32::try_from(robots.sitemaps().count()).unwrap_or(u32::MAX);
-        let signals = Signals::of(&robots, body);
+        let signals = Signals::of(&robots);
         let stated = signals.content_usage || signals.content_signal;
         // Whether the file's default statements allow search: asked once, when a search
         // crawler may not crawl `/` (usage::Contradiction::SearchAllowedDisallowed).

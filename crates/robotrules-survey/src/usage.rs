@@ -18,7 +18,9 @@
 //! most octets (a path of `/`, `/*` or `/$`, or none), as attach-05 §3.1 picks the longest
 //! matching path; a statement with a longer path (`/ai-ok/`) speaks of other URLs only.
 
-use robotrules_model::{Crawler, Outcome, RobotsTxt, SharedCategory, UsageStatement, Vocabulary};
+use robotrules_model::{
+    Crawler, ExtensionKey, Outcome, RobotsTxt, SharedCategory, UsageStatement, Vocabulary,
+};
 
 use crate::agents::Purpose;
 
@@ -37,40 +39,20 @@ pub struct Signals {
 }
 
 impl Signals {
-    /// The signals `robots` carries; `body` is its text, read first for the keys'
-    /// shared prefix (`content-`, any case) so that a file without one is not searched group
-    /// by group.
-    pub fn of(robots: &RobotsTxt, body: &[u8]) -> Signals {
-        let mut signals = Signals {
+    /// The signals `robots` carries, read from its records (no value is copied).
+    pub fn of(robots: &RobotsTxt) -> Signals {
+        Signals {
+            content_usage: robots.has_record(ExtensionKey::ContentUsage),
+            content_signal: robots.has_record(ExtensionKey::ContentSignal),
             license: robots.licenses().next().is_some(),
             llm_policy: robots.llm_policies().next().is_some(),
-            ..Signals::default()
-        };
-        if !mentions_content_key(body) {
-            return signals;
         }
-        let groups = robots.groups().iter().map(|g| g.extensions(robots));
-        for extension in groups.chain([robots.file_extensions()]).flatten() {
-            match extension.kind {
-                robotrules_model::ExtensionKey::ContentUsage => signals.content_usage = true,
-                robotrules_model::ExtensionKey::ContentSignal => signals.content_signal = true,
-                _ => {}
-            }
-        }
-        signals
     }
 
     /// Whether it carries any of the four.
     pub const fn any(&self) -> bool {
         self.content_usage || self.content_signal || self.license || self.llm_policy
     }
-}
-
-/// Whether `body` holds `content-` in any case: the start of both usage keys.
-fn mentions_content_key(body: &[u8]) -> bool {
-    const KEY: &[u8] = b"content-";
-    memchr::memchr_iter(b'-', body)
-        .any(|at| at + 1 >= KEY.len() && body[at + 1 - KEY.len()..=at].eq_ignore_ascii_case(KEY))
 }
 
 /// How a file contradicts itself for one crawler: it may not crawl `/`, and a usage
@@ -315,7 +297,7 @@ mod tests {
     #[test]
     fn signals_are_found_in_groups_and_outside_them_in_any_case() {
         let body = "License: /l.xml\nUser-agent: *\nCONTENT-SIGNAL: search=yes\n";
-        let s = Signals::of(&robots(body), body.as_bytes());
+        let s = Signals::of(&robots(body));
         assert_eq!(
             s,
             Signals {
@@ -326,19 +308,10 @@ mod tests {
             }
         );
         let body = "Content-Usage: train-ai=n\nLLM-Policy: https://example.com/llm.txt\n";
-        let s = Signals::of(&robots(body), body.as_bytes());
+        let s = Signals::of(&robots(body));
         assert!(s.content_usage && s.llm_policy && !s.content_signal && !s.license);
         let body = "User-agent: *\nDisallow: /content-signal/\n";
-        assert!(!Signals::of(&robots(body), body.as_bytes()).any());
-    }
-
-    #[test]
-    fn the_prefilter_finds_the_prefix_anywhere() {
-        assert!(mentions_content_key(b"Content-Usage: x"));
-        assert!(mentions_content_key(b"a\ncOnTeNt-signal"));
-        assert!(!mentions_content_key(b"-content"));
-        assert!(!mentions_content_key(b"content"));
-        assert!(!mentions_content_key(b""));
+        assert!(!Signals::of(&robots(body)).any());
     }
 
     #[test]
@@ -415,7 +388,7 @@ mod tests {
     fn a_usage_row_serialises_under_the_column_names() {
         let body = "User-agent: *\nContent-Signal: search=yes\n";
         let row = UsageRow {
-            signals: Signals::of(&robots(body), body.as_bytes()),
+            signals: Signals::of(&robots(body)),
             usage: usage(body, "CCBot"),
         };
         let value = serde_json::to_value(row).unwrap();

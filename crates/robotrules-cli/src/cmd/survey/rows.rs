@@ -7,7 +7,9 @@
 
 use std::io::Write;
 
-use robotrules_survey::{Agent, Row, Surveyed, UsageRow, COLUMNS, USAGE_COLUMNS};
+use robotrules_survey::{
+    Agent, AgentUsage, Row, Signals, Surveyed, UsageRow, COLUMNS, USAGE_COLUMNS,
+};
 
 use crate::error::CliError;
 use crate::output;
@@ -48,17 +50,32 @@ pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agen
                     name
                 })
                 .collect();
+            // So are a capture's signal columns; most crawlers' outcomes are all unknown (the
+            // file states nothing to them), written once here.
+            let mut unstated = Vec::with_capacity(64);
+            csv_outcomes(&mut unstated, &AgentUsage::UNSTATED);
             let mut capture = Vec::with_capacity(128);
+            let mut signals = Vec::with_capacity(32);
             for surveyed in batch {
                 let mut rows = surveyed.rows(agents).peekable();
                 if let Some(first) = rows.peek() {
                     capture.clear();
                     csv_capture(&mut capture, first);
                 }
-                for ((row, usage), name) in rows.zip(surveyed.usage_rows(agents)).zip(&names) {
+                let mut usages = surveyed.usage_rows(agents).peekable();
+                if let Some(first) = usages.peek() {
+                    signals.clear();
+                    csv_signals(&mut signals, first);
+                }
+                for ((row, usage), name) in rows.zip(usages).zip(&names) {
                     out.extend_from_slice(&capture);
                     csv_agent(&mut out, name, &row);
-                    csv_usage(&mut out, &usage);
+                    out.extend_from_slice(&signals);
+                    if usage.usage == AgentUsage::UNSTATED {
+                        out.extend_from_slice(&unstated);
+                    } else {
+                        csv_outcomes(&mut out, &usage.usage);
+                    }
                 }
             }
             Formatted::Text(out)
@@ -213,18 +230,34 @@ fn csv_agent(out: &mut Vec<u8>, name: &[u8], row: &Row<'_>) {
 }
 
 /// The usage columns of a CSV row ([`USAGE_COLUMNS`]), after its [`COLUMNS`], and the line
-/// break: `true`/`false`, the outcomes' names, the contradiction's (empty when none).
+/// break: `true`/`false`, the outcomes' names, the contradiction's (empty when none). The test
+/// writes rows one by one with it; [`format_batch`] writes its parts once where it can.
+#[cfg(test)]
 fn csv_usage(out: &mut Vec<u8>, usage: &UsageRow) {
+    csv_signals(out, usage);
+    csv_outcomes(out, &usage.usage);
+}
+
+/// The signal columns of [`csv_usage`] (the same in every row of a capture).
+fn csv_signals(out: &mut Vec<u8>, usage: &UsageRow) {
     for flag in usage.signal_flags() {
         out.push(b',');
         out.extend_from_slice(if flag { b"true" } else { b"false" });
     }
-    for outcome in usage.outcomes() {
+}
+
+/// The crawler's columns of [`csv_usage`]: its outcomes and contradiction, and the line break.
+fn csv_outcomes(out: &mut Vec<u8>, usage: &AgentUsage) {
+    let row = UsageRow {
+        signals: Signals::default(),
+        usage: *usage,
+    };
+    for outcome in row.outcomes() {
         out.push(b',');
         out.extend_from_slice(outcome.as_str().as_bytes());
     }
     out.push(b',');
-    if let Some(contradiction) = usage.usage.contradiction {
+    if let Some(contradiction) = usage.contradiction {
         out.extend_from_slice(contradiction.as_str().as_bytes());
     }
     out.push(b'\n');
@@ -304,6 +337,14 @@ mod tests {
         let batch: Vec<Surveyed> = [
             ("a.example", 200, "User-agent: CCBot\nDisallow: /\n"),
             ("b,example", 404, ""),
+            // Usage lines: signal columns set, and outcomes other than unknown for some.
+            (
+                "c.example",
+                200,
+                "Content-Signal: search=yes\nUser-agent: GPTBot\nDisallow: /\n\
+                 Content-Usage: train-ai=y\nUser-agent: *\nContent-Usage: train-ai=n\n\
+                 License: /license.xml\n",
+            ),
         ]
         .iter()
         .map(|(host, status, body)| {
@@ -334,7 +375,21 @@ mod tests {
             panic!("text expected");
         };
         let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
-        assert_eq!(lines.len(), 6);
+        assert_eq!(lines.len(), 9);
+        // GPTBot may not crawl `/`, and its statement allows training: a contradiction.
+        // GPTBot may not crawl `/` (no preference), and its statement allows training: a
+        // contradiction; CCBot gets the `*` group's and the file-wide statements.
+        assert!(
+            lines[6].ends_with(",true,true,true,false,unknown,unknown,unknown,unknown,unknown,unknown,unknown,allows-disallowed"),
+            "{}",
+            lines[6]
+        );
+        assert!(lines[7].contains(",CCBot,"), "{}", lines[7]);
+        assert!(
+            lines[7].ends_with(",true,true,true,false,disallowed,unknown,allowed,unknown,unknown,disallowed,allowed,"),
+            "{}",
+            lines[7]
+        );
         assert!(
             lines[1].starts_with("a.example,,,7,200,,,robots,30,false,CCBot,true,blocked,,0,"),
             "{}",
