@@ -187,28 +187,20 @@ impl RobotsTxt {
     }
 
     /// Every group whose token equals `name` (ignoring ASCII case), merged; else every `*`
-    /// group. One scan of the user-agent lines.
+    /// group. The user-agent lines are scanned until one names the crawler, then its groups
+    /// (or the `*` groups) counted and gathered into one exact allocation.
     fn select_all(&self, name: &str) -> (Selection, Option<u32>, Box<[u32]>) {
         let name = name.as_bytes();
-        let (mut named, mut global) = (Vec::new(), Vec::new());
-        let mut first = None;
-        for (i, agent) in self.agents.iter().enumerate() {
-            if agent.global {
-                global.push(agent.group);
-            } else if agent.token_bytes(self).eq_ignore_ascii_case(name) {
-                named.push(agent.group);
-                first.get_or_insert(len_u32(i));
-            }
+        let names = |a: &&UserAgent| !a.global && a.token_bytes(self).eq_ignore_ascii_case(name);
+        if let Some(first) = self.agents.iter().position(|a| names(&a)) {
+            let named = groups_of(self.agents[first..].iter().filter(names));
+            return (Selection::Exact, Some(len_u32(first)), named);
         }
-        // Agents come in file order, so the groups do: only repeats are next to each other.
-        named.dedup();
-        global.dedup();
-        if !named.is_empty() {
-            (Selection::Exact, first, named.into())
-        } else if !global.is_empty() {
-            (Selection::Global, None, global.into())
+        let global = groups_of(self.agents.iter().filter(|a| a.global));
+        if global.is_empty() {
+            (Selection::Unmatched, None, global)
         } else {
-            (Selection::Unmatched, None, Box::default())
+            (Selection::Global, None, global)
         }
     }
 
@@ -231,6 +223,18 @@ impl RobotsTxt {
             (None, None) => (Selection::Unmatched, None, Box::default()),
         }
     }
+}
+
+/// The groups of `agents` (user-agent lines in file order), each once: a group's lines are
+/// next to each other, so only repeats in a row are dropped.
+fn groups_of<'a>(agents: impl Iterator<Item = &'a UserAgent> + Clone) -> Box<[u32]> {
+    let mut groups = Vec::with_capacity(agents.clone().count());
+    for agent in agents {
+        if groups.last() != Some(&agent.group) {
+            groups.push(agent.group);
+        }
+    }
+    groups.into_boxed_slice()
 }
 
 /// Whether `needle` occurs in `haystack`, ignoring ASCII case.
