@@ -106,6 +106,19 @@ pub struct AgentUsage {
 }
 
 impl AgentUsage {
+    /// The outcome columns, in [`USAGE_COLUMNS`] order (`usage_train_ai` to `search`).
+    pub const fn outcomes(&self) -> [Outcome; 7] {
+        [
+            self.usage_train_ai,
+            self.usage_search,
+            self.signal_search,
+            self.signal_ai_input,
+            self.signal_ai_train,
+            self.train_ai,
+            self.search,
+        ]
+    }
+
     /// Nothing stated: every category unknown, no contradiction (a status decided, or the
     /// file has no usage line for the crawler).
     pub const UNSTATED: AgentUsage = AgentUsage {
@@ -212,16 +225,7 @@ pub struct UsageRow {
 impl UsageRow {
     /// The outcome columns, in [`USAGE_COLUMNS`] order (`usage_train_ai` to `search`).
     pub const fn outcomes(&self) -> [Outcome; 7] {
-        let u = &self.usage;
-        [
-            u.usage_train_ai,
-            u.usage_search,
-            u.signal_search,
-            u.signal_ai_input,
-            u.signal_ai_train,
-            u.train_ai,
-            u.search,
-        ]
+        self.usage.outcomes()
     }
 
     /// The signal columns, in [`USAGE_COLUMNS`] order (`content_usage` to `llm_policy`).

@@ -7,9 +7,7 @@
 
 use std::io::Write;
 
-use robotrules_survey::{
-    Agent, AgentUsage, Row, Signals, Surveyed, UsageRow, COLUMNS, USAGE_COLUMNS,
-};
+use robotrules_survey::{Agent, AgentUsage, Row, Surveyed, UsageRow, COLUMNS, USAGE_COLUMNS};
 
 use crate::error::CliError;
 use crate::output;
@@ -248,11 +246,7 @@ fn csv_signals(out: &mut Vec<u8>, usage: &UsageRow) {
 
 /// The crawler's columns of [`csv_usage`]: its outcomes and contradiction, and the line break.
 fn csv_outcomes(out: &mut Vec<u8>, usage: &AgentUsage) {
-    let row = UsageRow {
-        signals: Signals::default(),
-        usage: *usage,
-    };
-    for outcome in row.outcomes() {
+    for outcome in usage.outcomes() {
         out.push(b',');
         out.extend_from_slice(outcome.as_str().as_bytes());
     }
