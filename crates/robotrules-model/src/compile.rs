@@ -77,6 +77,14 @@ pub(crate) fn rank(rule: &Rule) -> u64 {
     u64::from(u32::MAX - rule.pattern.priority) << 1 | u64::from(rule.kind == RuleKind::Disallow)
 }
 
+/// Whether `rule` replaces `best`, the best rule found so far, rules being met in file order
+/// and groups in file order: under longest match when its [`rank`] is smaller (an equal rank
+/// keeps the earlier), else only when none was found (the first match decides).
+#[inline]
+pub(crate) fn beats(rule: &Rule, best: Option<&Rule>, longest: bool) -> bool {
+    best.is_none_or(|b| longest && rank(rule) < rank(b))
+}
+
 /// One group's compiled rules.
 #[derive(Clone, Debug)]
 pub struct GroupRules {
@@ -270,7 +278,7 @@ pub(crate) fn first_match_uncompiled(
             start: 0,
             ..rule.pattern
         };
-        if best.is_none_or(|b| rank(&rule) < rank(&b)) && matches_alone(&alone, compiled, probe) {
+        if beats(&rule, best.as_ref(), longest) && matches_alone(&alone, compiled, probe) {
             best = Some(Rule {
                 pattern: alone,
                 ..rule

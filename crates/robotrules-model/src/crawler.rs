@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use robotrules_url::{OriginRef, Target, Targets};
 
-use crate::compile::{first_match_uncompiled, rank, GroupRules, Rule};
+use crate::compile::{beats, first_match_uncompiled, GroupRules, Rule};
 use crate::error::{InvalidAgent, InvalidUrl};
 use crate::extension::{Extension, ExtensionKey, RequestRate};
 use crate::matcher::Probe;
@@ -412,7 +412,7 @@ impl Chosen {
         let mut best: Option<&Rule> = None;
         for group in compiled.iter() {
             if let Some(rule) = group.first_match(&mut probe) {
-                if best.is_none_or(|b| longest && rank(rule) < rank(b)) {
+                if beats(rule, best, longest) {
                     best = Some(rule);
                 }
             }
@@ -429,7 +429,7 @@ impl Chosen {
         let mut best: Option<Rule> = None;
         for &index in self.indices.iter() {
             if let Some(rule) = first_match_uncompiled(robots, index, &mut probe) {
-                if best.is_none_or(|b| longest && rank(&rule) < rank(&b)) {
+                if beats(&rule, best.as_ref(), longest) {
                     best = Some(rule);
                 }
             }
