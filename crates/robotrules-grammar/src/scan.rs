@@ -1,13 +1,13 @@
 //! The hot loops of reading, as nom parsers: runs of bytes up to a `:`, `#`, line break or
-//! NUL, found eight bytes at a time, and `memchr` once a run is long.
+//! NUL, found sixteen bytes at a time, and `memchr` once a run is long.
 //!
 //! Each parser here is an ordinary nom parser (`fn(&[u8]) -> Res<'_, &[u8]>`) that
 //! recognises the longest run of bytes outside a small set and never fails (the run may be
 //! empty); [`crate::abnf`] composes them with nom combinators like any other production.
 //!
-//! Most lines are short (a key, a colon, a path), so a run is first looked for a word of
-//! eight bytes at a time: one word is tested against every byte of the set at once, exactly
-//! (a bit per byte that equals one of them). After [`WORDS`] words without a hit (a long
+//! Most lines are short (a key, a colon, a path), so a run is first looked for in chunks of
+//! sixteen bytes, each tested against every byte of the set at once
+//! ([`robotrules_bytes::first_in_prefix`]). After [`SHORT`] bytes without a hit (a long
 //! value, a minified HTML page), `memchr` takes over. Each byte is looked at a bounded number
 //! of times, so reading stays linear whatever the input.
 
@@ -48,20 +48,8 @@ where
     }
 }
 
-/// Words of eight bytes tested before `memchr` takes over.
-const WORDS: usize = 4;
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of the first byte of `word` (in memory order: `word` is read little-endian)
-/// that equals `target`, and maybe of later bytes: the borrow of a byte that matches may mark
-/// the bytes after it, never the ones before. Only the first mark is used.
-#[inline(always)]
-const fn first_equal(word: u64, target: u8) -> u64 {
-    let x = word ^ (ONES * target as u64);
-    x.wrapping_sub(ONES) & !x & HIGHS
-}
+/// Bytes looked at in chunks ([`robotrules_bytes`]) before `memchr` takes over.
+const SHORT: usize = 32;
 
 /// The bytes that end a run: `N` of `LF`, `CR`, `#` and `:`, in that order.
 const STOPS: [u8; 4] = [b'\n', b'\r', b'#', b':'];
@@ -69,29 +57,14 @@ const STOPS: [u8; 4] = [b'\n', b'\r', b'#', b':'];
 /// Where the first of the first `N` [`STOPS`] is in `bytes`, or `bytes.len()`.
 #[inline(always)]
 fn first_stop<const N: usize>(bytes: &[u8]) -> usize {
-    let mut at = 0;
-    for _ in 0..WORDS {
-        let Some(word) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
-            // Fewer than eight bytes left: the end of the input.
-            let tail = bytes.get(at..).unwrap_or_default();
-            return at + tail.iter().take_while(|b| !STOPS[..N].contains(b)).count();
-        };
-        let word = u64::from_le_bytes(*word);
-        let mut hits = 0;
-        let mut k = 0;
-        while k < N {
-            hits |= first_equal(word, STOPS[k]);
-            k += 1;
-        }
-        if hits != 0 {
-            return at + (hits.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
+    let set: [u8; N] = std::array::from_fn(|k| STOPS[k]);
+    match robotrules_bytes::first_in_prefix(bytes, set, SHORT) {
+        Ok(at) => at,
+        Err(at) => at + long_run::<N>(bytes.get(at..).unwrap_or_default()),
     }
-    at + long_run::<N>(bytes.get(at..).unwrap_or_default())
 }
 
-/// [`first_stop`] past the first words: with `memchr`.
+/// [`first_stop`] past the first chunks: with `memchr`.
 #[cold]
 #[inline(never)]
 fn long_run<const N: usize>(rest: &[u8]) -> usize {
@@ -203,25 +176,6 @@ mod tests {
                 for (got, stops) in runs {
                     let n = reference(i, stops);
                     assert_eq!(got, Ok((&i[n..], &i[..n])), "{i:?} stops {stops:?}");
-                }
-            }
-        }
-    }
-
-    /// The first mark is exact for every pair of bytes in every pair of places (a byte that
-    /// matches, then anything).
-    #[test]
-    fn the_first_mark_is_the_first_equal_byte() {
-        for target in STOPS {
-            for (a, b) in (0..=u8::MAX).flat_map(|a| (0..=u8::MAX).map(move |b| (a, b))) {
-                for place in 0..7 {
-                    let word = u64::from(a) << (8 * place)
-                        | u64::from(b) << (8 * (place + 1))
-                        | 0x4141_4141_4141_4141 & !(0xFFFF << (8 * place));
-                    let first = word.to_le_bytes().iter().position(|&x| x == target);
-                    let marks = first_equal(word, target);
-                    let got = (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize);
-                    assert_eq!(got, first, "{a} {b} at {place} for {target}");
                 }
             }
         }

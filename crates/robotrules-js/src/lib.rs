@@ -14,8 +14,8 @@
 //! lone surrogates reaches Rust with U+FFFD in their place (wasm-bindgen's encoding), and a
 //! crawler name or URL the profile cannot read is a [`Failure`] with the CLI's message.
 //!
-//! wasm-bindgen's macros expand to `unsafe` glue, and the workspace forbids `unsafe_code`; the
-//! forbid lint does not fire on code expanded from an external proc-macro, so this crate needs
+//! wasm-bindgen's macros expand to `unsafe` glue, and the workspace denies `unsafe_code`; the
+//! lint does not fire on code expanded from an external proc-macro, so this crate needs
 //! no exemption and writes no `unsafe` itself. The exported items compile on every target (the
 //! host's `cargo test` builds them); only a WebAssembly build can call them.
 

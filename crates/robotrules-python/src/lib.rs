@@ -9,8 +9,8 @@
 //! `InvalidAgent` or `InvalidUrl` (both `ValueError`s) with the CLI's message. `Survey` is
 //! `robotrules survey`'s per-capture function, for engines such as Spark.
 //!
-//! PyO3's macros expand to `unsafe` FFI glue, and the workspace forbids `unsafe_code`; the
-//! forbid lint does not fire on code expanded from an external proc-macro, so this crate
+//! PyO3's macros expand to `unsafe` FFI glue, and the workspace denies `unsafe_code`; the
+//! lint does not fire on code expanded from an external proc-macro, so this crate
 //! needs no exemption and writes no `unsafe` itself.
 
 mod crawler;
