@@ -141,9 +141,10 @@ pub struct Robots {
     recent: Arc<Recent>,
 }
 
-/// The crawlers a [`Robots`] was last asked about, most recent first.
+/// The crawlers a [`Robots`] was last asked about, most recent first, in a fixed array: the
+/// first crawler asked for allocates no list.
 #[derive(Debug, Default)]
-struct Recent(Mutex<Vec<model::Crawler>>);
+struct Recent(Mutex<[Option<model::Crawler>; Recent::KEPT]>);
 
 impl Recent {
     /// How many crawlers are kept.
@@ -156,10 +157,10 @@ impl Recent {
         name: &str,
     ) -> Result<model::Crawler, InvalidAgent> {
         if let Some(found) = self.with(|recent| {
-            let at = recent.iter().position(|c| c.name() == name)?;
-            let found = recent.remove(at);
-            recent.insert(0, found.clone());
-            Some(found)
+            let at = Self::position(recent, name)?;
+            // To the front, the ones before it one place back.
+            recent[..=at].rotate_right(1);
+            recent[0].clone()
         }) {
             return Ok(found);
         }
@@ -167,16 +168,30 @@ impl Recent {
         // which costs time, never a wrong answer.
         let made = model::Crawler::new(Arc::clone(robots), name)?;
         self.with(|recent| {
-            recent.retain(|c| c.name() != name);
-            recent.insert(0, made.clone());
-            recent.truncate(Self::KEPT);
+            // In front, in place of the same crawler made meanwhile, or of the oldest.
+            let at = Self::position(recent, name).unwrap_or(Self::KEPT - 1);
+            recent[..=at].rotate_right(1);
+            recent[0] = Some(made.clone());
         });
         Ok(made)
     }
 
-    fn with<T>(&self, f: impl FnOnce(&mut Vec<model::Crawler>) -> T) -> T {
+    /// Where crawler `name` is in `recent`.
+    fn position(recent: &[Option<model::Crawler>], name: &str) -> Option<usize> {
+        recent
+            .iter()
+            .position(|c| c.as_ref().is_some_and(|c| c.name() == name))
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut [Option<model::Crawler>; Self::KEPT]) -> T) -> T {
         // A panic elsewhere while the lock was held leaves a list that is still valid.
         f(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// How many crawlers are kept now.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.with(|recent| recent.iter().flatten().count())
     }
 }
 
@@ -677,7 +692,7 @@ mod tests {
             assert!(!robots.is_allowed(&format!("Bot{i}"), "/x").unwrap());
         }
         assert!(!robots.is_allowed("a", "/a").unwrap());
-        assert_eq!(robots.recent.with(|r| r.len()), Recent::KEPT);
+        assert_eq!(robots.recent.len(), Recent::KEPT);
     }
 
     #[test]
@@ -723,7 +738,7 @@ mod tests {
         for thread in threads {
             assert_eq!(thread.join().unwrap(), expected);
         }
-        assert!(robots.recent.with(|r| r.len()) <= Recent::KEPT);
+        assert!(robots.recent.len() <= Recent::KEPT);
     }
 
     #[test]
