@@ -91,7 +91,8 @@ const SHORT: usize = 64;
 pub fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
     match first_in_prefix(haystack, [byte], SHORT) {
         Ok(at) => Some(at),
-        Err(at) => memchr::memchr(byte, haystack.get(at..)?).map(|k| at + k),
+        Err(at) if at < haystack.len() => memchr::memchr(byte, &haystack[at..]).map(|k| at + k),
+        Err(_) => None,
     }
 }
 
