@@ -71,8 +71,15 @@ pub(crate) fn path_params_query_span(bytes: &[u8]) -> Pqs {
     // it only when it comes before this position. "://" holds a '/' itself, so that happens
     // exactly when this very '/' is the middle of a "://", which we check in place: one scan.
     // A "#" before the path start makes everything after it the fragment: the result is "/".
-    let Some(early_path) = find_path_start(bytes, search_start) else {
-        return Pqs::Root;
+    let early_path = match bytes {
+        // The common case needs no search: in a URL that starts `http://` or `https://`, the
+        // first of "/?;#" is the first slash of the "://".
+        [b'h', b't', b't', b'p', b':', b'/', b'/', ..] => 5,
+        [b'h', b't', b't', b'p', b's', b':', b'/', b'/', ..] => 6,
+        _ => match find_path_start(bytes, search_start) {
+            Some(at) => at,
+            None => return Pqs::Root,
+        },
     };
     let is_protocol_separator = early_path > search_start
         && bytes[early_path] == b'/'
@@ -286,6 +293,36 @@ mod tests {
             frontier = next;
         }
         assert_eq!(checked, (1..=6).map(|n| 6_usize.pow(n)).sum::<usize>());
+    }
+
+    /// The shortcut for URLs that start `http://` or `https://` (no search for the "://")
+    /// agrees with the literal port whatever follows, and so do near misses that must search.
+    #[test]
+    fn the_http_shortcut_agrees_with_the_literal_port() {
+        let alphabet = ['/', ':', '?', ';', '#', 'a'];
+        let mut suffixes = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = suffixes
+                .iter()
+                .filter(|s| s.len() == suffixes.last().map_or(0, String::len))
+                .flat_map(|s| alphabet.map(|c| format!("{s}{c}")))
+                .collect();
+            suffixes.extend(longer);
+        }
+        for prefix in [
+            "http://",
+            "https://",
+            "http:/",
+            "https:",
+            "HTTP://",
+            "httpx://",
+            "//http://",
+        ] {
+            for suffix in &suffixes {
+                let url = format!("{prefix}{suffix}");
+                assert_eq!(path_params_query(&url), reference(&url), "{url:?}");
+            }
+        }
     }
 
     /// google/robotstxt `robots_test.cc`, TEST(RobotsUnittest, TestMaybeEscapePattern): all 4.
