@@ -48,8 +48,11 @@ where
     }
 }
 
-/// Bytes looked at in chunks ([`robotrules_bytes`]) before `memchr` takes over.
-const SHORT: usize = 32;
+/// Bytes looked at in chunks ([`robotrules_bytes`]) before `memchr` takes over: past the
+/// length of nearly every line, whose comment would otherwise pay `memchr`'s setup (parse +
+/// resolve over the crawl sample, callgrind: 32 bytes 36.87 M instructions, 64 bytes 36.57 M,
+/// 128 bytes 36.31 M, 256 bytes 36.59 M).
+const SHORT: usize = 128;
 
 /// The bytes that end a run: `N` of `LF`, `CR`, `#` and `:`, in that order.
 const STOPS: [u8; 4] = [b'\n', b'\r', b'#', b':'];
