@@ -79,8 +79,8 @@ pub fn find_any<const N: usize>(haystack: &[u8], set: [u8; N]) -> Option<usize> 
 /// After this many bytes, [`find_byte`] hands over to `memchr`.
 const SHORT: usize = 128;
 
-/// The position of the first `byte` in `haystack`: chunks for the first 128 bytes (a URL's path, nearly always), `memchr`
-/// after them.
+/// The position of the first `byte` in `haystack`: chunks for the first 128 bytes (a URL's
+/// path, nearly always), `memchr` after them.
 ///
 /// ```
 /// use robotrules_bytes::find_byte;
