@@ -81,12 +81,14 @@ impl Work {
         }
     }
 
-    /// The ratio the issue asks of robotrules over the best peer.
-    pub const fn target_ratio(self) -> f64 {
+    /// The ratio issue 26 asks of robotrules over the best peer; ten checks have none of
+    /// their own.
+    pub const fn target_ratio(self) -> Option<f64> {
         match self {
-            Work::Resolve | Work::FirstCheck | Work::TenChecks => 3.0,
-            Work::SiteChecks => 8.0,
-            Work::CheckAlone => 12.0,
+            Work::Resolve | Work::FirstCheck => Some(3.0),
+            Work::TenChecks => None,
+            Work::SiteChecks => Some(8.0),
+            Work::CheckAlone => Some(12.0),
         }
     }
 }

@@ -157,16 +157,12 @@ fn main() -> ExitCode {
         for t in &per {
             row += &format!(" {:>20}", show(*t));
         }
-        let met = if ratio >= work.target_ratio() {
-            "met"
-        } else {
-            "MISSED"
+        let target = match work.target_ratio() {
+            Some(target) if ratio >= target => format!("{target:.0}x met"),
+            Some(target) => format!("{target:.0}x MISSED"),
+            None => "none".to_owned(),
         };
-        println!(
-            "{row} {:>10} {:>7}",
-            format!("{ratio:.2}x"),
-            format!("{:.0}x {met}", work.target_ratio())
-        );
+        println!("{row} {:>10} {target:>7}", format!("{ratio:.2}x"));
         summary.push(format!("{} {ratio:.2}x", work.name()));
     }
     println!("crawler_pays (google / best peer): {}", summary.join(", "));
