@@ -383,28 +383,28 @@ fn parse_header(header: &[u8]) -> Result<Fields, String> {
         };
         let value = value.trim();
         last = None;
-        match name.trim().to_ascii_lowercase().as_str() {
-            "warc-type" => record.kind = value.to_ascii_lowercase(),
-            "warc-target-uri" => {
-                record.target_uri = value
-                    .strip_prefix('<')
-                    .and_then(|v| v.strip_suffix('>'))
-                    .unwrap_or(value)
-                    .to_owned();
-            }
-            "warc-date" => record.date = value.to_owned(),
-            "content-type" => {
-                record.content_type = value.to_owned();
-                last = Some(&mut record.content_type);
-            }
-            "content-length" => {
-                length = Some(
-                    value
-                        .parse::<u64>()
-                        .map_err(|_| format!("Content-Length {value:?} is not a number"))?,
-                );
-            }
-            _ => {}
+        // The field names the reader uses, in any case (no lower-cased copy of each name).
+        let name = name.trim();
+        let is = |known: &str| name.eq_ignore_ascii_case(known);
+        if is("warc-type") {
+            record.kind = value.to_ascii_lowercase();
+        } else if is("warc-target-uri") {
+            record.target_uri = value
+                .strip_prefix('<')
+                .and_then(|v| v.strip_suffix('>'))
+                .unwrap_or(value)
+                .to_owned();
+        } else if is("warc-date") {
+            record.date = value.to_owned();
+        } else if is("content-type") {
+            record.content_type = value.to_owned();
+            last = Some(&mut record.content_type);
+        } else if is("content-length") {
+            length = Some(
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("Content-Length {value:?} is not a number"))?,
+            );
         }
     }
     let length = length.ok_or_else(|| "no Content-Length".to_owned())?;
@@ -565,6 +565,32 @@ mod tests {
             assert_eq!(error.offset, first.len() as u64, "{error}");
             assert!(error.reason.contains("truncated"), "{error}");
         }
+    }
+
+    #[test]
+    fn field_names_are_read_in_any_case() {
+        let canonical = record(
+            "Response",
+            "<http://a.example/robots.txt>",
+            b"HTTP/1.1 200 OK\r\n\r\n",
+        );
+        let mut cased = String::from_utf8(canonical.clone()).unwrap();
+        for (from, to) in [
+            ("WARC-Type:", "warc-TYPE:"),
+            ("WARC-Target-URI:", "Warc-Target-Uri:"),
+            ("WARC-Date:", "WARC-DATE:"),
+            ("Content-Type:", "content-type:"),
+            ("Content-Length:", "CONTENT-LENGTH:"),
+        ] {
+            cased = cased.replacen(from, to, 1);
+        }
+        let read = |bytes: Vec<u8>| read_all(bytes).remove(0).unwrap();
+        let record = read(cased.into_bytes());
+        assert_eq!(record, read(canonical));
+        assert_eq!(record.kind, "response");
+        assert_eq!(record.target_uri, "http://a.example/robots.txt");
+        assert_eq!(record.date, "2024-01-02T03:04:05Z");
+        assert_eq!(record.content_type, "application/http; msgtype=response");
     }
 
     #[test]
