@@ -99,9 +99,27 @@ pub struct Verdict {
     pub rule: Option<Rule>,
 }
 
-/// A crawler's groups as chosen, before compiling: how, the user-agent line that named it
-/// (index into the file's agents), the groups' indices in file order.
-type Selected = (Selection, Option<u32>, Box<[u32]>);
+/// How a crawler's groups are chosen, and the user-agent line that named it (index into the
+/// file's agents); the groups' indices go to a vector of the caller's.
+type Selected = (Selection, Option<u32>);
+
+/// A group's index as a caller keeps it: `u32` in a [`Chosen`], `usize` in the public API.
+trait GroupIndex: Copy + PartialEq {
+    /// The index `group` (a file has fewer than 2^32 groups).
+    fn of(group: u32) -> Self;
+}
+
+impl GroupIndex for u32 {
+    fn of(group: u32) -> u32 {
+        group
+    }
+}
+
+impl GroupIndex for usize {
+    fn of(group: u32) -> usize {
+        group as usize
+    }
+}
 
 /// The groups chosen for a crawler in one file, compiled when needed: what a [`Crawler`]
 /// holds besides the file. Its methods take the file it was chosen in.
@@ -132,11 +150,12 @@ impl RobotsTxt {
     /// ([`crate::ANY_CRAWLER`]). `google` and `legacy1994` take any string (under `google`,
     /// one that is not a token only ever gets `*`).
     pub(crate) fn choose(&self, name: &str) -> Result<Chosen, InvalidAgent> {
-        let (selection, named_by, indices) = self.select(name)?;
+        let mut indices = Vec::new();
+        let (selection, named_by) = self.select(name, &mut indices)?;
         Ok(Chosen {
             selection,
             named_by,
-            indices,
+            indices: indices.into_boxed_slice(),
             groups: OnceLock::new(),
             checked: AtomicBool::new(false),
         })
@@ -163,17 +182,50 @@ impl RobotsTxt {
     /// # Errors
     /// As [`Crawler::new`]: a name the profile refuses.
     pub fn selection_of(&self, name: &str) -> Result<(Selection, Vec<usize>), InvalidAgent> {
-        let (selection, _, indices) = self.select(name)?;
-        Ok((selection, indices.iter().map(|&i| i as usize).collect()))
+        let mut groups = Vec::new();
+        let (selection, _) = self.select(name, &mut groups)?;
+        Ok((selection, groups))
     }
 
-    /// The selection, the naming user-agent line and the chosen groups (RFC 9309 §2.2.1).
-    fn select(&self, name: &str) -> Result<Selected, InvalidAgent> {
+    /// As [`RobotsTxt::selection_of`], the groups' indices written into `groups` (cleared
+    /// first) instead of a new vector: asking about many crawlers with one vector allocates
+    /// nothing once it has grown.
+    ///
+    /// ```
+    /// use robotrules_model::{Profile, RobotsTxt, Selection};
+    ///
+    /// let robots = RobotsTxt::parse(b"user-agent: a\ndisallow: /\n\nuser-agent: *\ndisallow: /x\n", Profile::Google, 512_000);
+    /// let mut groups = Vec::new();
+    /// assert_eq!(robots.selection_into("A", &mut groups)?, Selection::Exact);
+    /// assert_eq!(groups, [0]);
+    /// assert_eq!(robots.selection_into("B", &mut groups)?, Selection::Global);
+    /// assert_eq!(groups, [1]);
+    /// # Ok::<(), robotrules_model::InvalidAgent>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Crawler::new`]: a name the profile refuses (`groups` is left empty).
+    pub fn selection_into(
+        &self,
+        name: &str,
+        groups: &mut Vec<usize>,
+    ) -> Result<Selection, InvalidAgent> {
+        Ok(self.select(name, groups)?.0)
+    }
+
+    /// The selection and the naming user-agent line; the chosen groups into `groups`, cleared
+    /// first (RFC 9309 §2.2.1).
+    fn select<I: GroupIndex>(
+        &self,
+        name: &str,
+        groups: &mut Vec<I>,
+    ) -> Result<Selected, InvalidAgent> {
+        groups.clear();
         self.profile.check_crawler_name(name)?;
         let reading = self.profile.reading();
         Ok(match reading.groups {
-            GroupMerge::First => self.select_first(reading.agent_token, name),
-            GroupMerge::All => self.select_all(name),
+            GroupMerge::First => self.select_first(reading.agent_token, name, groups),
+            GroupMerge::All => self.select_all(name, groups),
         })
     }
 
@@ -188,53 +240,62 @@ impl RobotsTxt {
 
     /// Every group whose token equals `name` (ignoring ASCII case), merged; else every `*`
     /// group. The user-agent lines are scanned until one names the crawler, then its groups
-    /// (or the `*` groups) counted and gathered into one exact allocation.
-    fn select_all(&self, name: &str) -> (Selection, Option<u32>, Box<[u32]>) {
+    /// (or the `*` groups) counted and gathered into `groups`, grown to fit them exactly.
+    fn select_all<I: GroupIndex>(&self, name: &str, groups: &mut Vec<I>) -> Selected {
         let name = name.as_bytes();
         let names = |a: &&UserAgent| !a.global && a.token_bytes(self).eq_ignore_ascii_case(name);
         if let Some(first) = self.agents.iter().position(|a| names(&a)) {
-            let named = groups_of(self.agents[first..].iter().filter(names));
-            return (Selection::Exact, Some(len_u32(first)), named);
+            groups_of(self.agents[first..].iter().filter(names), groups);
+            return (Selection::Exact, Some(len_u32(first)));
         }
-        let global = groups_of(self.agents.iter().filter(|a| a.global));
-        if global.is_empty() {
-            (Selection::Unmatched, None, global)
+        groups_of(self.agents.iter().filter(|a| a.global), groups);
+        if groups.is_empty() {
+            (Selection::Unmatched, None)
         } else {
-            (Selection::Global, None, global)
+            (Selection::Global, None)
         }
     }
 
     /// The first record whose token is found in the crawler's name (itself cut at its first
     /// `/`, as CPython does), else the first `*` record.
-    fn select_first(&self, token: AgentToken, name: &str) -> (Selection, Option<u32>, Box<[u32]>) {
+    fn select_first<I: GroupIndex>(
+        &self,
+        token: AgentToken,
+        name: &str,
+        groups: &mut Vec<I>,
+    ) -> Selected {
         let name = token.leading(name.as_bytes());
         let found = self.agents.iter().position(|a| {
             let token = a.token_bytes(self);
             !a.global && !token.is_empty() && contains_ignore_case(name, token)
         });
         let first_global = self.agents.iter().find(|a| a.global).map(|a| a.group);
-        match (found, first_global) {
-            (Some(i), _) => (
-                Selection::Substring,
-                Some(len_u32(i)),
-                Box::new([self.agents[i].group]),
-            ),
-            (None, Some(g)) => (Selection::Global, None, Box::new([g])),
-            (None, None) => (Selection::Unmatched, None, Box::default()),
-        }
+        let (selection, named_by, group) = match (found, first_global) {
+            (Some(i), _) => (Selection::Substring, Some(len_u32(i)), self.agents[i].group),
+            (None, Some(g)) => (Selection::Global, None, g),
+            (None, None) => return (Selection::Unmatched, None),
+        };
+        groups.reserve_exact(1);
+        groups.push(I::of(group));
+        (selection, named_by)
     }
 }
 
-/// The groups of `agents` (user-agent lines in file order), each once: a group's lines are
-/// next to each other, so only repeats in a row are dropped.
-fn groups_of<'a>(agents: impl Iterator<Item = &'a UserAgent> + Clone) -> Box<[u32]> {
-    let mut groups = Vec::with_capacity(agents.clone().count());
+/// The groups of `agents` (user-agent lines in file order), each once, pushed to `groups`: a
+/// group's lines are next to each other, so only repeats in a row are dropped. An empty
+/// `groups` is given the room for every line exactly (one allocation, as the boxed slice of a
+/// [`Chosen`] wants); one with room enough is not grown.
+fn groups_of<'a, I: GroupIndex>(
+    agents: impl Iterator<Item = &'a UserAgent> + Clone,
+    groups: &mut Vec<I>,
+) {
+    groups.reserve_exact(agents.clone().count());
     for agent in agents {
-        if groups.last() != Some(&agent.group) {
-            groups.push(agent.group);
+        let group = I::of(agent.group);
+        if groups.last() != Some(&group) {
+            groups.push(group);
         }
     }
-    groups.into_boxed_slice()
 }
 
 /// Whether `needle` occurs in `haystack`, ignoring ASCII case.
@@ -661,5 +722,47 @@ impl Crawler {
                 .get()
                 .map_or(0, |groups| groups.iter().map(GroupRules::heap_size).sum())
             + self.inner.usage.heap_size()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One vector reused for every question gives what a new one and a crawler give: cleared
+    /// each time, whatever was in it (longer selections before shorter ones included).
+    #[test]
+    fn a_reused_vector_of_groups_gives_what_a_new_one_gives() {
+        let files = [
+            // `a` in two groups (merged), one of them named twice in a row; two `*` groups.
+            "user-agent: a\nuser-agent: a\ndisallow: /1\n\nuser-agent: *\ndisallow: /2\n\n\
+             user-agent: b\nuser-agent: a\ndisallow: /3\n\nuser-agent: *\nallow: /4\n",
+            // No `*` group: an unnamed crawler is unmatched.
+            "user-agent: a\ndisallow: /\n",
+            // A crawler whose name holds another's token (the 1994 reading's substring).
+            "user-agent: ab\ndisallow: /x\n\nuser-agent: a\ndisallow: /y\n",
+            "",
+        ];
+        let mut groups = vec![7; 9];
+        for file in files {
+            for profile in Profile::ALL {
+                let robots = Arc::new(RobotsTxt::parse(file.as_bytes(), profile, 512_000));
+                for name in ["a", "b", "ab", "abc", "c", "*"] {
+                    let selection = robots.selection_into(name, &mut groups).expect("a token");
+                    let fresh = robots.selection_of(name).expect("a token");
+                    assert_eq!(
+                        (selection, groups.clone()),
+                        fresh,
+                        "{profile} {name} {file:?}"
+                    );
+                    let crawler = Crawler::new(Arc::clone(&robots), name).expect("a token");
+                    assert_eq!((crawler.selection(), crawler.group_indices()), fresh);
+                }
+            }
+        }
+        // A refused name leaves the vector empty.
+        let robots = RobotsTxt::parse(files[0].as_bytes(), Profile::Rfc9309, 512_000);
+        assert!(robots.selection_into("a b", &mut groups).is_err());
+        assert!(groups.is_empty());
     }
 }

@@ -131,8 +131,9 @@ impl Raw {
                 });
                 let is_http = record
                     .content_type
-                    .to_ascii_lowercase()
-                    .starts_with("application/http");
+                    .as_bytes()
+                    .get(..16)
+                    .is_some_and(|t| t.eq_ignore_ascii_case(b"application/http"));
                 if !scheme_http || !is_http {
                     return Reading::Skipped;
                 }

@@ -36,6 +36,7 @@
 
 mod agents;
 mod body;
+mod gzip_member;
 mod http;
 mod input;
 mod pipeline;

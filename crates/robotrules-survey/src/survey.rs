@@ -2,6 +2,7 @@
 //! WARC files and a binding can run on any engine (a Spark job reading WARC records with
 //! warcio calls it once per record).
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use robotrules_model::{Crawler, InvalidAgent, Profile, RobotsTxt, Selection};
@@ -314,7 +315,7 @@ impl Survey {
     }
 
     /// The verdicts of the robots.txt `body`: parsed once; each crawler's groups chosen
-    /// ([`RobotsTxt::selection_of`]); each distinct set of groups compiled once (most crawlers
+    /// ([`RobotsTxt::selection_into`]); each distinct set of groups compiled once (most crawlers
     /// fall back to `*`) and its reach decided by [`reach_of`].
     pub fn per_agent(&self, body: &[u8]) -> PerAgent {
         let robots = Arc::new(RobotsTxt::parse(body, self.profile, self.parse_limit));
@@ -324,18 +325,25 @@ impl Survey {
         // Whether the file's default statements allow search: asked once, when a search
         // crawler may not crawl `/` (usage::Contradiction::SearchAllowedDisallowed).
         let mut allows_search: Option<bool> = None;
-        // Per distinct set of groups: its facts (`named` aside) and whether it may crawl `/`.
-        let mut decided: Vec<(Vec<usize>, AgentFacts, bool)> = Vec::new();
+        // The crawler's groups; every distinct set of groups met, one after another; and per
+        // distinct set, where it is in `sets`, its facts (`named` aside) and whether it may
+        // crawl `/`. Three vectors for the capture, not one or two per crawler.
+        let mut groups: Vec<usize> = Vec::new();
+        let mut sets: Vec<usize> = Vec::new();
+        let mut decided: Vec<(Range<usize>, AgentFacts, bool)> = Vec::new();
         let agents = self
             .agents
             .iter()
             .map(|agent| {
                 // Names are checked in `Survey::new`; a file cannot make one invalid.
-                let Ok((selection, groups)) = robots.selection_of(&agent.name) else {
+                let Ok(selection) = robots.selection_into(&agent.name, &mut groups) else {
                     return AgentFacts::by_status(Reach::Unknown);
                 };
                 let named = matches!(selection, Selection::Exact | Selection::Substring);
-                let (facts, root_allowed) = match decided.iter().find(|(g, ..)| *g == groups) {
+                let known = decided
+                    .iter()
+                    .find(|(set, ..)| sets[set.clone()] == groups[..]);
+                let (facts, root_allowed) = match known {
                     Some((_, facts, root)) => (*facts, *root),
                     None => {
                         let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
@@ -354,7 +362,9 @@ impl Survey {
                             crawl_delay: crawler.crawl_delay().map(|d| d.as_secs_f64()),
                             usage,
                         };
-                        decided.push((groups, facts, root));
+                        let start = sets.len();
+                        sets.extend_from_slice(&groups);
+                        decided.push((start..sets.len(), facts, root));
                         (facts, root)
                     }
                 };

@@ -15,17 +15,17 @@
 
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
 
-use flate2::bufread::GzDecoder;
+use crate::gzip_member::Inflater;
 
 /// The largest record block read (a robots.txt capture is a few KiB; Common Crawl cuts
 /// payloads at 1 MiB). A larger block is reported as malformed and skipped.
 pub const MAX_BLOCK: u64 = 64 << 20;
 
-/// The decoding buffer is kept for the next member up to this size.
-const KEPT_BUFFER: usize = 4 << 20;
-
 /// The largest WARC header section read.
 const MAX_HEADER: usize = 1 << 20;
+
+/// The most data read from one gzip member: one record's block and header section.
+const MAX_MEMBER: usize = MAX_BLOCK as usize + MAX_HEADER;
 
 /// One WARC record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,9 +70,8 @@ pub struct WarcReader<R> {
     /// one record; WARC allows more).
     queued: std::collections::VecDeque<Item>,
     done: bool,
-    /// The decoded bytes of the member being read: one buffer for every member, so that
-    /// decoding does not grow a new one from nothing each time.
-    member: Vec<u8>,
+    /// The inflater of every gzip member (and the buffer of their data), made at the first.
+    inflater: Option<Inflater>,
 }
 
 impl<R: BufRead + Seek> WarcReader<R> {
@@ -84,7 +83,7 @@ impl<R: BufRead + Seek> WarcReader<R> {
             gzip: None,
             queued: std::collections::VecDeque::new(),
             done: false,
-            member: Vec::new(),
+            inflater: None,
         }
     }
 
@@ -205,31 +204,23 @@ impl<R: BufRead + Seek> WarcReader<R> {
             return Ok(None);
         }
         let start = self.pos;
-        let mut data = std::mem::take(&mut self.member);
-        data.clear();
-        let decoded = {
-            let mut counting = Counting {
-                inner: &mut self.inner,
-                read: 0,
-            };
-            let result = GzDecoder::new(&mut counting)
-                .take(MAX_BLOCK + MAX_HEADER as u64)
-                .read_to_end(&mut data);
-            let read = counting.read;
-            self.pos += read;
-            result
+        let inflater = self.inflater.get_or_insert_with(Inflater::new);
+        let data = match inflater.member(&mut self.inner, MAX_MEMBER) {
+            Ok((read, data)) => {
+                self.pos += read;
+                data
+            }
+            Err(error) => {
+                // Resynchronise at the next gzip header after this member's first byte.
+                self.seek_to(start + 1)?;
+                self.skip_to(&GZIP_MAGIC)?;
+                return Ok(Some(Err(Malformed {
+                    offset: start,
+                    reason: format!("corrupt or truncated gzip member: {error}"),
+                })));
+            }
         };
-        if let Err(error) = decoded {
-            self.keep(data);
-            // Resynchronise at the next gzip header after this member's first byte.
-            self.seek_to(start + 1)?;
-            self.skip_to(&GZIP_MAGIC)?;
-            return Ok(Some(Err(Malformed {
-                offset: start,
-                reason: format!("corrupt or truncated gzip member: {error}"),
-            })));
-        }
-        let mut rest = &data[..];
+        let mut rest = data;
         loop {
             match parse_record(rest, start) {
                 Ok((record, used)) => {
@@ -248,16 +239,7 @@ impl<R: BufRead + Seek> WarcReader<R> {
                 }
             }
         }
-        self.keep(data);
         Ok(self.queued.pop_front())
-    }
-
-    /// Keeps `data` as the buffer of the next member, unless an unusually large member grew
-    /// it (memory stays bounded by the usual member's size).
-    fn keep(&mut self, data: Vec<u8>) {
-        if data.capacity() <= KEPT_BUFFER {
-            self.member = data;
-        }
     }
 
     /// The next record of a plain file.
@@ -355,31 +337,6 @@ impl<R: BufRead + Seek> Iterator for WarcReader<R> {
 /// The first bytes of a gzip member: the magic number and the deflate method (RFC 1952).
 const GZIP_MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 
-/// A `BufRead` that counts the bytes consumed from it.
-struct Counting<'a, R> {
-    inner: &'a mut R,
-    read: u64,
-}
-
-impl<R: BufRead> Read for Counting<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.read += n as u64;
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Counting<'_, R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amt: usize) {
-        self.read += amt as u64;
-        self.inner.consume(amt);
-    }
-}
-
 fn truncated(what: &str, read: usize) -> String {
     format!("truncated: the file ends {read} bytes into the record's {what}")
 }
@@ -426,28 +383,28 @@ fn parse_header(header: &[u8]) -> Result<Fields, String> {
         };
         let value = value.trim();
         last = None;
-        match name.trim().to_ascii_lowercase().as_str() {
-            "warc-type" => record.kind = value.to_ascii_lowercase(),
-            "warc-target-uri" => {
-                record.target_uri = value
-                    .strip_prefix('<')
-                    .and_then(|v| v.strip_suffix('>'))
-                    .unwrap_or(value)
-                    .to_owned();
-            }
-            "warc-date" => record.date = value.to_owned(),
-            "content-type" => {
-                record.content_type = value.to_owned();
-                last = Some(&mut record.content_type);
-            }
-            "content-length" => {
-                length = Some(
-                    value
-                        .parse::<u64>()
-                        .map_err(|_| format!("Content-Length {value:?} is not a number"))?,
-                );
-            }
-            _ => {}
+        // The field names the reader uses, in any case (no lower-cased copy of each name).
+        let name = name.trim();
+        let is = |known: &str| name.eq_ignore_ascii_case(known);
+        if is("warc-type") {
+            record.kind = value.to_ascii_lowercase();
+        } else if is("warc-target-uri") {
+            record.target_uri = value
+                .strip_prefix('<')
+                .and_then(|v| v.strip_suffix('>'))
+                .unwrap_or(value)
+                .to_owned();
+        } else if is("warc-date") {
+            record.date = value.to_owned();
+        } else if is("content-type") {
+            record.content_type = value.to_owned();
+            last = Some(&mut record.content_type);
+        } else if is("content-length") {
+            length = Some(
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("Content-Length {value:?} is not a number"))?,
+            );
         }
     }
     let length = length.ok_or_else(|| "no Content-Length".to_owned())?;
@@ -611,6 +568,32 @@ mod tests {
     }
 
     #[test]
+    fn field_names_are_read_in_any_case() {
+        let canonical = record(
+            "Response",
+            "<http://a.example/robots.txt>",
+            b"HTTP/1.1 200 OK\r\n\r\n",
+        );
+        let mut cased = String::from_utf8(canonical.clone()).unwrap();
+        for (from, to) in [
+            ("WARC-Type:", "warc-TYPE:"),
+            ("WARC-Target-URI:", "Warc-Target-Uri:"),
+            ("WARC-Date:", "WARC-DATE:"),
+            ("Content-Type:", "content-type:"),
+            ("Content-Length:", "CONTENT-LENGTH:"),
+        ] {
+            cased = cased.replacen(from, to, 1);
+        }
+        let read = |bytes: Vec<u8>| read_all(bytes).remove(0).unwrap();
+        let record = read(cased.into_bytes());
+        assert_eq!(record, read(canonical));
+        assert_eq!(record.kind, "response");
+        assert_eq!(record.target_uri, "http://a.example/robots.txt");
+        assert_eq!(record.date, "2024-01-02T03:04:05Z");
+        assert_eq!(record.content_type, "application/http; msgtype=response");
+    }
+
+    #[test]
     fn garbage_before_a_record_is_skipped_with_one_report() {
         let good = record(
             "response",
@@ -625,5 +608,161 @@ mod tests {
             .reason
             .contains("version line"));
         assert_eq!(items[1].clone().unwrap().offset, 12);
+    }
+
+    /// `data` as one gzip member whose header carries a file name, an extra field and a
+    /// comment.
+    fn gzip_with_fields(data: &[u8]) -> Vec<u8> {
+        let mut encoder = flate2::GzBuilder::new()
+            .filename("record.warc")
+            .extra(vec![1, 2, 3])
+            .comment("one record")
+            .write(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(data).unwrap();
+        encoder.finish().unwrap()
+    }
+
+    /// Three response records, each gzipped by `gzip`, and where each member starts.
+    fn three_members(gzip: impl Fn(&[u8]) -> Vec<u8>) -> (Vec<Vec<u8>>, Vec<u64>) {
+        let members: Vec<Vec<u8>> = ["a", "b", "c"]
+            .iter()
+            .map(|host| {
+                gzip(&record(
+                    "response",
+                    &format!("http://{host}.example/robots.txt"),
+                    b"HTTP/1.1 200 OK\r\n\r\nUser-agent: *\nDisallow: /\n",
+                ))
+            })
+            .collect();
+        let offsets = members
+            .iter()
+            .scan(0, |at, m| {
+                let start = *at;
+                *at += m.len() as u64;
+                Some(start)
+            })
+            .collect();
+        (members, offsets)
+    }
+
+    fn hosts(items: &[Item]) -> Vec<Result<(u64, &str), u64>> {
+        items
+            .iter()
+            .map(|item| match item {
+                Ok(r) => Ok((r.offset, &r.target_uri[7..8])),
+                Err(e) => Err(e.offset),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn members_with_every_optional_header_field_are_read_one_after_another() {
+        let (members, at) = three_members(gzip_with_fields);
+        let items = read_all(members.concat());
+        assert_eq!(
+            hosts(&items),
+            [Ok((at[0], "a")), Ok((at[1], "b")), Ok((at[2], "c"))]
+        );
+        // Members with and without the fields, mixed.
+        let mixed = [
+            members[0].clone(),
+            gzip(b"WARC/1.0\r\n"),
+            members[2].clone(),
+        ];
+        let items = read_all(mixed.concat());
+        let second = members[0].len() as u64;
+        assert_eq!(items.len(), 3, "{items:?}");
+        assert_eq!(items[1].clone().unwrap_err().offset, second);
+        assert!(items[2].is_ok());
+    }
+
+    #[test]
+    fn a_member_whose_header_crc_is_wrong_is_reported_and_the_next_read() {
+        let (members, at) = three_members(gzip);
+        // A header with FHCRC (which flate2 does not write): the CRC16 of the fixed header.
+        let with_crc = |member: &[u8], crc16: u16| {
+            let mut header = member[..10].to_vec();
+            header[3] |= 1 << 1;
+            [header, crc16.to_le_bytes().to_vec(), member[10..].to_vec()].concat()
+        };
+        let mut fixed = members[1][..10].to_vec();
+        fixed[3] |= 1 << 1;
+        let mut crc = flate2::Crc::new();
+        crc.update(&fixed);
+        let good = with_crc(&members[1], crc.sum() as u16);
+        let items = read_all([members[0].clone(), good.clone(), members[2].clone()].concat());
+        let third = at[1] + good.len() as u64;
+        assert_eq!(
+            hosts(&items),
+            [Ok((at[0], "a")), Ok((at[1], "b")), Ok((third, "c"))]
+        );
+        let bad = with_crc(&members[1], crc.sum() as u16 ^ 1);
+        let items = read_all([members[0].clone(), bad, members[2].clone()].concat());
+        assert_eq!(
+            hosts(&items),
+            [Ok((at[0], "a")), Err(at[1]), Ok((third, "c"))]
+        );
+        assert!(items[1].clone().unwrap_err().reason.contains("checksum"));
+    }
+
+    #[test]
+    fn a_member_with_a_wrong_crc_or_length_is_reported_and_the_next_read() {
+        let (members, at) = three_members(gzip);
+        for from_end in [8, 4] {
+            let mut bad = members[1].clone();
+            let n = bad.len();
+            bad[n - from_end] ^= 0x40;
+            let items = read_all([members[0].clone(), bad, members[2].clone()].concat());
+            assert_eq!(
+                hosts(&items),
+                [Ok((at[0], "a")), Err(at[1]), Ok((at[2], "c"))],
+                "{items:?}"
+            );
+            let reason = &items[1].clone().unwrap_err().reason;
+            assert_eq!(
+                reason,
+                "corrupt or truncated gzip member: corrupt gzip stream does not have a matching checksum"
+            );
+        }
+    }
+
+    #[test]
+    fn a_member_cut_short_is_reported_and_the_next_read() {
+        let (members, at) = three_members(gzip);
+        for cut in [3, 12, members[1].len() / 2] {
+            let short = members[1][..members[1].len() - cut].to_vec();
+            let third = at[1] + short.len() as u64;
+            let items = read_all([members[0].clone(), short, members[2].clone()].concat());
+            // The cut member runs into the next one's bytes: it is reported, and reading
+            // resumes at the next gzip header.
+            assert_eq!(
+                hosts(&items),
+                [Ok((at[0], "a")), Err(at[1]), Ok((third, "c"))],
+                "cut {cut}: {items:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn garbage_after_the_last_member_is_one_report() {
+        let (members, at) = three_members(gzip);
+        let end = at[2] + members[2].len() as u64;
+        for garbage in [
+            &b"\0\0\0\0\0\0\0\0\0\0\0\0"[..],
+            b"\x1f\x8b\x08 and more",
+            b"\n",
+        ] {
+            let items = read_all([members.concat(), garbage.to_vec()].concat());
+            assert_eq!(
+                hosts(&items),
+                [
+                    Ok((at[0], "a")),
+                    Ok((at[1], "b")),
+                    Ok((at[2], "c")),
+                    Err(end)
+                ],
+                "{garbage:?}"
+            );
+        }
     }
 }

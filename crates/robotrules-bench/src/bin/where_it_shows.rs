@@ -4,6 +4,7 @@
 //! cargo build --release -p robotrules-cli -p robotrules-bench
 //! target/release/where_it_shows [PASSES]            # everything below but the survey end to end
 //! target/release/where_it_shows survey [COPIES [PASSES]]
+//! target/release/where_it_shows pack COPIES OUT    # the survey's input, for callgrind
 //! valgrind --tool=callgrind --toggle-collect='robotrules_bench::where_it_shows::*' \
 //!     target/release/where_it_shows once WHAT      # WHAT: one_shot, client, survey
 //! ```
@@ -20,7 +21,10 @@
 //! - `survey` end to end (`survey [COPIES [PASSES]]`): `robotrules survey -o /dev/null` over
 //!   the whole real sample packed COPIES times (default 16: 32,960 captures) into one gzipped
 //!   WARC file, the 22 default crawlers, CSV rows written: captures per CPU-second (user +
-//!   system, `/usr/bin/time`), least of PASSES (default 3).
+//!   system, `/usr/bin/time`), least of PASSES (default 3);
+//! - `pack COPIES OUT`: writes that WARC file to OUT and nothing else (one copy, 2,060
+//!   captures, is what `valgrind --tool=callgrind target/release/robotrules survey --threads 1
+//!   -o rows.csv OUT` counts the instructions of).
 //!
 //! The Python `Robots.is_allowed` is timed by `crates/robotrules-python/bench/one_shot.py`.
 //! `ROBOTRULES_BIN` overrides the `robotrules` binary's path. Figures are printed, never
@@ -152,10 +156,7 @@ fn child_cpu(args: &[&str], input: Option<&Path>, passes: usize) -> (f64, Durati
 }
 
 fn survey_end_to_end(copies: usize, passes: usize) -> Result<(), String> {
-    let samples = corpus::real_sample()
-        .map_err(|e| e.to_string())?
-        .ok_or("the real sample is missing (ROBOTRULES_REAL_SAMPLE)")?;
-    let files: Vec<Vec<u8>> = samples.into_iter().map(|s| s.bytes).collect();
+    let files = sample_files()?;
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let warc = dir.path().join("sample.warc.gz");
     let records = pack_warc(&files, copies, &warc).map_err(|e| e.to_string())?;
@@ -171,6 +172,22 @@ fn survey_end_to_end(copies: usize, passes: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// Every file of the real sample.
+fn sample_files() -> Result<Vec<Vec<u8>>, String> {
+    let samples = corpus::real_sample()
+        .map_err(|e| e.to_string())?
+        .ok_or("the real sample is missing (ROBOTRULES_REAL_SAMPLE)")?;
+    Ok(samples.into_iter().map(|s| s.bytes).collect())
+}
+
+/// Writes the real sample packed `copies` times to `out`, as `survey` reads it.
+fn pack(copies: usize, out: &Path) -> Result<(), String> {
+    let files = sample_files()?;
+    let records = pack_warc(&files, copies, out).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("{records} captures written to {}", out.display());
+    Ok(())
+}
+
 fn run(args: &[String]) -> Result<(), String> {
     let number = |i: usize, default: usize| -> Result<usize, String> {
         args.get(i).map_or(Ok(default), |a| {
@@ -180,6 +197,12 @@ fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("survey") => return survey_end_to_end(number(1, 16)?, number(2, 3)?),
         Some("once") => return once(args.get(1).map_or("", String::as_str)),
+        Some("pack") => {
+            let out = args
+                .get(2)
+                .ok_or("pack COPIES OUT: where to write the WARC file")?;
+            return pack(number(1, 1)?, Path::new(out));
+        }
         _ => {}
     }
     let passes = number(0, 7)?;

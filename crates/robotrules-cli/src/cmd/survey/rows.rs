@@ -33,11 +33,16 @@ pub(crate) enum Formatted {
     Captures(Vec<Surveyed>),
 }
 
+/// Room for a CSV row's crawler columns after its name (`named`, `reach`, `crawl_delay`,
+/// `sitemaps`, their commas) and for outcomes longer than the unknown ones: a little more
+/// than they take.
+const AGENT_COLUMNS: usize = 48;
+
 /// Formats `batch` in `format` (on a worker thread).
 pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agent]) -> Formatted {
     match format {
         RowFormat::Csv => {
-            let mut out = Vec::with_capacity(batch.len() * agents.len() * 200);
+            let mut out = Vec::new();
             // The columns of a capture are the same in each of its rows, and a crawler's name
             // in every capture: each is written once.
             let names: Vec<Vec<u8>> = agents
@@ -54,7 +59,8 @@ pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agen
             csv_outcomes(&mut unstated, &AgentUsage::UNSTATED);
             let mut capture = Vec::with_capacity(128);
             let mut signals = Vec::with_capacity(32);
-            for surveyed in batch {
+            let names_len: usize = names.iter().map(Vec::len).sum();
+            for (i, surveyed) in batch.iter().enumerate() {
                 let mut rows = surveyed.rows(agents).peekable();
                 if let Some(first) = rows.peek() {
                     capture.clear();
@@ -64,6 +70,13 @@ pub(crate) fn format_batch(format: RowFormat, batch: &[Surveyed], agents: &[Agen
                 if let Some(first) = usages.peek() {
                     signals.clear();
                     csv_signals(&mut signals, first);
+                }
+                // When the capture's rows may not fit, room for the rest of the batch at their
+                // length (a batch's rows differ little): the buffer is seldom copied to grow.
+                let row = capture.len() + signals.len() + unstated.len() + AGENT_COLUMNS;
+                let rows_len = agents.len() * row + names_len;
+                if out.capacity() - out.len() < rows_len {
+                    out.reserve(rows_len * (batch.len() - i));
                 }
                 for ((row, usage), name) in rows.zip(usages).zip(&names) {
                     out.extend_from_slice(&capture);
@@ -176,8 +189,29 @@ fn csv_row(out: &mut Vec<u8>, row: &Row<'_>) {
     csv_agent(out, &name, row);
 }
 
-/// A number, or nothing for a missing value (no allocation).
-fn number(out: &mut Vec<u8>, n: Option<impl std::fmt::Display>) {
+/// A whole number in decimal, or nothing for a missing value (as `Display` writes it, without
+/// going through the formatting machinery: a few numbers in every row).
+fn number(out: &mut Vec<u8>, n: Option<impl Into<u64>>) {
+    let Some(n) = n else {
+        return;
+    };
+    let mut n: u64 = n.into();
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // `n % 10` is a digit: the cast keeps it whole.
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// A number of seconds as `Display` writes it, or nothing for a missing value.
+fn seconds(out: &mut Vec<u8>, n: Option<f64>) {
     if let Some(n) = n {
         // Writing to a `Vec` does not fail.
         let _ = write!(out, "{n}");
@@ -222,7 +256,7 @@ fn csv_agent(out: &mut Vec<u8>, name: &[u8], row: &Row<'_>) {
     out.push(b',');
     out.extend_from_slice(row.reach.as_str().as_bytes());
     out.push(b',');
-    number(out, row.crawl_delay);
+    seconds(out, row.crawl_delay);
     out.push(b',');
     number(out, Some(row.sitemaps));
 }
@@ -284,6 +318,19 @@ mod tests {
     use super::*;
     use robotrules::Profile;
     use robotrules_survey::{Capture, Survey};
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 100, 4_170, u64::from(u32::MAX), u64::MAX] {
+            let mut out = b"x".to_vec();
+            number(&mut out, Some(n));
+            assert_eq!(out, format!("x{n}").as_bytes());
+        }
+        let mut out = Vec::new();
+        number(&mut out, Some(u16::MAX));
+        number(&mut out, None::<u64>);
+        assert_eq!(out, b"65535");
+    }
 
     fn surveyed(host: &str) -> (Survey, Surveyed) {
         let survey = Survey::new(
