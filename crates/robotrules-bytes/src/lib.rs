@@ -49,18 +49,43 @@ pub fn first_in_prefix<const N: usize>(
     set: [u8; N],
     limit: usize,
 ) -> Result<usize, usize> {
+    scan::<N, false>(haystack, set, limit)
+}
+
+/// [`first_in_prefix`], and with `HIGH` the bytes at or above 0x80 count as in the set.
+#[inline(always)]
+fn scan<const N: usize, const HIGH: bool>(
+    haystack: &[u8],
+    set: [u8; N],
+    limit: usize,
+) -> Result<usize, usize> {
     let mut at = 0;
     while at < limit {
         let Some(chunk) = haystack.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) else {
-            return tail(haystack, at, set);
+            return tail::<N, HIGH>(haystack, at, set);
         };
-        let marks = chunk_marks(chunk, &set);
+        let marks = chunk_marks::<N, HIGH>(chunk, &set);
         if marks != 0 {
             return Ok(at + marks.trailing_zeros() as usize);
         }
         at += CHUNK;
     }
     Err(at)
+}
+
+/// The first byte of `haystack` that is at or above 0x80 or in `set`: where text stops being
+/// ASCII that needs nothing done (a pattern with neither `%` nor a byte above 0x7F needs no
+/// escaping).
+///
+/// ```
+/// use robotrules_bytes::find_high_or;
+/// assert_eq!(find_high_or("/caf\u{e9}".as_bytes(), [b'%']), Some(4));
+/// assert_eq!(find_high_or(b"/a%2F", [b'%']), Some(2));
+/// assert_eq!(find_high_or(b"/plain/path", [b'%']), None);
+/// ```
+#[inline]
+pub fn find_high_or<const N: usize>(haystack: &[u8], set: [u8; N]) -> Option<usize> {
+    scan::<N, true>(haystack, set, usize::MAX).ok()
 }
 
 /// The first byte of `haystack` that is in `set`, however long the haystack (meant for short
@@ -98,11 +123,15 @@ pub fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
 
 /// Fewer than sixteen bytes left at `at`: a word of eight, then the bytes.
 #[inline(always)]
-fn tail<const N: usize>(haystack: &[u8], at: usize, set: [u8; N]) -> Result<usize, usize> {
+fn tail<const N: usize, const HIGH: bool>(
+    haystack: &[u8],
+    at: usize,
+    set: [u8; N],
+) -> Result<usize, usize> {
     let rest = haystack.get(at..).unwrap_or_default();
     let (words, bytes) = match rest.first_chunk::<8>() {
         Some(word) => {
-            let marks = word::marks(u64::from_le_bytes(*word), &set);
+            let marks = word::marks::<N, HIGH>(u64::from_le_bytes(*word), &set);
             if marks != 0 {
                 return Ok(at + (marks.trailing_zeros() / 8) as usize);
             }
@@ -110,22 +139,25 @@ fn tail<const N: usize>(haystack: &[u8], at: usize, set: [u8; N]) -> Result<usiz
         }
         None => (0, rest),
     };
-    match bytes.iter().position(|b| set.contains(b)) {
+    match bytes
+        .iter()
+        .position(|b| (HIGH && *b >= 0x80) || set.contains(b))
+    {
         Some(k) => Ok(at + words + k),
         None => Err(haystack.len()),
     }
 }
 
-/// A bit per byte of `chunk` that is in `set`, in memory order (bit `k` for byte `k`), with
-/// the widest vectors the build has.
+/// A bit per byte of `chunk` that is in `set` (or, with `HIGH`, at or above 0x80), in memory
+/// order (bit `k` for byte `k`), with the widest vectors the build has.
 #[inline(always)]
-fn chunk_marks<const N: usize>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
+fn chunk_marks<const N: usize, const HIGH: bool>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    return sse2::marks(chunk, set);
+    return sse2::marks::<N, HIGH>(chunk, set);
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return simd128::marks(chunk, set);
+    return simd128::marks::<N, HIGH>(chunk, set);
     #[allow(unreachable_code)]
-    word::chunk_marks(chunk, set)
+    word::chunk_marks::<N, HIGH>(chunk, set)
 }
 
 /// The two little-endian halves of a chunk.
@@ -155,11 +187,12 @@ mod word {
         x.wrapping_sub(ONES) & !x & HIGHS
     }
 
-    /// The marks of every byte of `set` in `word`: the lowest is exact (the lowest of each
-    /// byte's marks is).
+    /// The marks of every byte of `set` in `word` (and, with `HIGH`, of every byte at or
+    /// above 0x80, which are exact): the lowest is exact, since a byte of the set is marked
+    /// wrongly only after one marked rightly.
     #[inline(always)]
-    pub(super) fn marks<const N: usize>(word: u64, set: &[u8; N]) -> u64 {
-        let mut found = 0;
+    pub(super) fn marks<const N: usize, const HIGH: bool>(word: u64, set: &[u8; N]) -> u64 {
+        let mut found = if HIGH { word & HIGHS } else { 0 };
         let mut k = 0;
         while k < N {
             found |= equal(word, set[k]);
@@ -172,13 +205,16 @@ mod word {
     /// none (only the lowest is used).
     #[inline(always)]
     #[allow(dead_code)] // Used where the build has no vectors, and by the tests.
-    pub(super) fn chunk_marks<const N: usize>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
+    pub(super) fn chunk_marks<const N: usize, const HIGH: bool>(
+        chunk: &[u8; CHUNK],
+        set: &[u8; N],
+    ) -> u32 {
         let (low, high) = halves(chunk);
-        let low = marks(low, set);
+        let low = marks::<N, HIGH>(low, set);
         if low != 0 {
             return 1 << (low.trailing_zeros() / 8);
         }
-        let high = marks(high, set);
+        let high = marks::<N, HIGH>(high, set);
         if high != 0 {
             return 1 << (8 + high.trailing_zeros() / 8);
         }
@@ -198,18 +234,22 @@ mod sse2 {
     use super::{halves, CHUNK};
 
     #[inline(always)]
-    pub(super) fn marks<const N: usize>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
+    pub(super) fn marks<const N: usize, const HIGH: bool>(
+        chunk: &[u8; CHUNK],
+        set: &[u8; N],
+    ) -> u32 {
         // SAFETY: this module is compiled only where SSE2 is enabled for the whole build
         // (`target_feature = "sse2"`), so the processor running it has SSE2. The function
         // takes references, reads no pointer, and has no other requirement.
-        unsafe { with_sse2(chunk, set) }
+        unsafe { with_sse2::<N, HIGH>(chunk, set) }
     }
 
     #[target_feature(enable = "sse2")]
-    fn with_sse2<const N: usize>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
+    fn with_sse2<const N: usize, const HIGH: bool>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
         let (low, high) = halves(chunk);
         let bytes = _mm_set_epi64x(high as i64, low as i64);
-        let mut hits = _mm_setzero_si128();
+        // The high bit of every byte is the mask itself.
+        let mut hits = if HIGH { bytes } else { _mm_setzero_si128() };
         let mut k = 0;
         while k < N {
             hits = _mm_or_si128(hits, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(set[k] as i8)));
@@ -229,10 +269,14 @@ mod simd128 {
     use super::{halves, CHUNK};
 
     #[inline(always)]
-    pub(super) fn marks<const N: usize>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
+    pub(super) fn marks<const N: usize, const HIGH: bool>(
+        chunk: &[u8; CHUNK],
+        set: &[u8; N],
+    ) -> u32 {
         let (low, high) = halves(chunk);
         let bytes = i64x2(low as i64, high as i64);
-        let mut hits = u8x16_splat(0);
+        // The high bit of every byte is what the bitmask reads.
+        let mut hits = if HIGH { bytes } else { u8x16_splat(0) };
         let mut k = 0;
         while k < N {
             hits = v128_or(hits, u8x16_eq(bytes, u8x16_splat(set[k])));

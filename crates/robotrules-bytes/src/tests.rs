@@ -45,6 +45,16 @@ fn first_in_prefix_finds_what_a_plain_search_finds_or_says_how_far_it_looked() {
 }
 
 #[test]
+fn find_high_or_finds_the_first_high_byte_or_byte_of_the_set() {
+    haystacks(b"ab/%\x7F\x80\xC3\xFF", |hay| {
+        let expected = hay.iter().position(|&b| b >= 0x80 || b == b'%');
+        assert_eq!(find_high_or(hay, [b'%']), expected, "{hay:?}");
+        let expected = hay.iter().position(|&b| b >= 0x80);
+        assert_eq!(find_high_or(hay, []), expected, "{hay:?}");
+    });
+}
+
+#[test]
 fn find_any_and_find_byte_find_what_a_plain_search_finds() {
     haystacks(b"ab/?;#\x80\x00", |hay| {
         assert_eq!(find_any(hay, [b'/', b'?', b';', b'#']), plain(hay, b"/?;#"));
@@ -87,8 +97,27 @@ fn every_path_marks_the_same_first_byte() {
                 chunk[second] = y;
                 let expected = plain(&chunk, &set);
                 let lowest = |m: u32| (m != 0).then(|| m.trailing_zeros() as usize);
-                assert_eq!(lowest(word::chunk_marks(&chunk, &set)), expected);
-                assert_eq!(lowest(chunk_marks(&chunk, &set)), expected, "{chunk:?}");
+                assert_eq!(
+                    lowest(word::chunk_marks::<4, false>(&chunk, &set)),
+                    expected
+                );
+                assert_eq!(
+                    lowest(chunk_marks::<4, false>(&chunk, &set)),
+                    expected,
+                    "{chunk:?}"
+                );
+                // With the high bytes: a byte above 0x7F anywhere before comes first.
+                for high in 0..CHUNK {
+                    let mut with_high = chunk;
+                    with_high[high] = 0x80 | (high as u8);
+                    let expected = with_high
+                        .iter()
+                        .position(|&b| b >= 0x80 || set.contains(&b));
+                    let got = lowest(word::chunk_marks::<4, true>(&with_high, &set));
+                    assert_eq!(got, expected, "{with_high:?}");
+                    let got = lowest(chunk_marks::<4, true>(&with_high, &set));
+                    assert_eq!(got, expected, "{with_high:?}");
+                }
             }
         }
     }

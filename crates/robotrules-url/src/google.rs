@@ -124,18 +124,15 @@ fn find_path_start(bytes: &[u8], from: usize) -> Option<usize> {
 /// assert_eq!(&*escape_pattern(b"/a%2fb%zz"), b"/a%2Fb%zz");
 /// ```
 pub fn escape_pattern(pattern: &[u8]) -> Cow<'_, [u8]> {
-    // The common case: nothing to escape or upper-case (no octet >= 0x80, no `%`). A fold
-    // without an early exit, which the compiler turns into wide compares: patterns are short.
-    if pattern
-        .iter()
-        .fold(true, |plain, &b| plain & (b < 0x80) & (b != b'%'))
-    {
+    // The common case: nothing to escape or upper-case (no octet >= 0x80, no `%`), found
+    // sixteen octets at a time; the first that may change is where the copying starts.
+    let Some(first) = robotrules_bytes::find_high_or(pattern, [b'%']) else {
         return Cow::Borrowed(pattern);
-    }
+    };
     let mut out = Vec::new();
     // `pattern[copied..i]` is unchanged text not yet copied to `out`.
     let mut copied = 0;
-    let mut i = 0;
+    let mut i = first;
     while i < pattern.len() {
         let byte = pattern[i];
         if byte == b'%' {
@@ -359,5 +356,48 @@ mod tests {
     #[case(b"")]
     fn escape_pattern_borrows_when_unchanged(#[case] pattern: &[u8]) {
         assert!(matches!(escape_pattern(pattern), Cow::Borrowed(_)));
+    }
+
+    /// `MaybeEscapePattern` byte by byte, as robots.cc writes it.
+    fn escape_reference(pattern: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < pattern.len() {
+            let b = pattern[i];
+            let hex = |k: usize| pattern.get(k).is_some_and(u8::is_ascii_hexdigit);
+            if b == b'%' && hex(i + 1) && hex(i + 2) {
+                out.push(b'%');
+                out.push(pattern[i + 1].to_ascii_uppercase());
+                out.push(pattern[i + 2].to_ascii_uppercase());
+                i += 3;
+            } else if b >= 0x80 {
+                out.extend_from_slice(format!("%{b:02X}").as_bytes());
+                i += 1;
+            } else {
+                out.push(b);
+                i += 1;
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// Whatever the pattern's length and where its first `%` or high octet is (before,
+        /// inside or after the first sixteen octets), the escaping is robots.cc's.
+        #[test]
+        fn escape_pattern_is_the_byte_by_byte_escaping(
+            pattern in proptest::collection::vec(
+                proptest::sample::select(&b"/aZ9%fF\x80\xE3\xFF*$"[..]),
+                0..60,
+            ),
+            plain in 0..40usize,
+        ) {
+            let mut pattern = pattern;
+            pattern.splice(0..0, std::iter::repeat_n(b'a', plain));
+            proptest::prop_assert_eq!(
+                escape_pattern(&pattern).into_owned(),
+                escape_reference(&pattern)
+            );
+        }
     }
 }
