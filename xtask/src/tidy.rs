@@ -290,7 +290,7 @@ fn files_under(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The one crate that may hold `unsafe` code (its two vector modules; its crate documentation
+/// The one crate that may hold `unsafe` code (its SSE2 module; its crate documentation
 /// says why). The workspace denies `unsafe_code` rather than forbidding it so that this crate
 /// can allow it.
 const UNSAFE_CRATE: &str = "crates/robotrules-bytes";

@@ -10,7 +10,7 @@
 //! - with the 128-bit vectors of SSE2 on x86-64 and of SIMD128 on WebAssembly built with it
 //!   (the npm package is): one compare per byte of the set, one mask;
 //! - elsewhere, as two words of eight bytes, with plain integer operations (a borrow trick
-//!   whose lowest mark is exact: [`tests`](self) check it for every pair of bytes).
+//!   whose lowest mark is exact: the tests check it for every pair of bytes, for six targets).
 //!
 //! A haystack shorter than sixteen bytes, or the tail of one, is read a word and then a byte
 //! at a time.

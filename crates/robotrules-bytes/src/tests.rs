@@ -84,8 +84,10 @@ fn the_lowest_word_mark_is_the_first_equal_byte() {
     }
 }
 
-/// The vector paths and the word path agree on the first mark of every chunk with one or two
-/// bytes of the set in it.
+/// The vector path and the word path agree on the first mark of every chunk with one or two
+/// bytes of the set in it (and a high byte). On x86-64 that compares SSE2 with the words;
+/// where the build has no vectors both are the words. The SIMD128 path is not built for the
+/// host: the npm package's tests (`cargo xtask js`) run it end to end.
 #[test]
 fn every_path_marks_the_same_first_byte() {
     let set = [b'/', b'?', b';', b'#'];

@@ -93,7 +93,7 @@ pub(crate) fn find_short(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     None
 }
 
-/// The first `byte` in `haystack` (eight bytes at a time for short haystacks).
+/// The first `byte` in `haystack` (sixteen bytes at a time for its first 128, then `memchr`).
 pub(crate) use robotrules_url::search::find_byte;
 
 /// A pattern compiled to the bytes it stores and its flags, before it is placed with its

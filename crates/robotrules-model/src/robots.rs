@@ -125,7 +125,6 @@ impl RobotsTxt {
             .map(|r| (r.line, r.value(&self.text)))
     }
 
-    /// The non-empty values of the records of kind `key`, with their lines.
     /// Whether the file has a record of `key` anywhere, in a group or outside one, whatever its
     /// value (without making an [`Extension`] of each record, as the groups' lists do).
     ///
@@ -142,6 +141,7 @@ impl RobotsTxt {
             .any(|r| r.kind == RecordKind::Extension(key))
     }
 
+    /// The non-empty values of the records of kind `key`, with their lines.
     fn url_records(&self, key: ExtensionKey) -> impl Iterator<Item = (u32, &str)> {
         self.records
             .iter()
