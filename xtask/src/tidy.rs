@@ -117,7 +117,12 @@ fn dependency_directions() {
         ),
         (
             "robotrules-model",
-            &["robotrules-text", "robotrules-grammar", "robotrules-url"][..],
+            &[
+                "robotrules-text",
+                "robotrules-bytes",
+                "robotrules-grammar",
+                "robotrules-url",
+            ][..],
         ),
         (
             "robotrules-fetch",

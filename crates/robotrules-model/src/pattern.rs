@@ -94,7 +94,7 @@ pub(crate) fn find_short(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The first `byte` in `haystack` (sixteen bytes at a time for its first 128, then `memchr`).
-pub(crate) use robotrules_url::search::find_byte;
+pub(crate) use robotrules_bytes::find_byte;
 
 /// A pattern compiled to the bytes it stores and its flags, before it is placed with its
 /// group's.

@@ -94,7 +94,7 @@ pub(crate) fn path_params_query_span(bytes: &[u8]) -> Pqs {
     } else {
         early_path
     };
-    let path_end = crate::search::find_byte(&bytes[path_start..], b'#')
+    let path_end = robotrules_bytes::find_byte(&bytes[path_start..], b'#')
         .map_or(bytes.len(), |at| path_start + at);
     if bytes[path_start] == b'/' {
         Pqs::Span(path_start, path_end)
@@ -108,7 +108,7 @@ pub(crate) fn path_params_query_span(bytes: &[u8]) -> Pqs {
 /// is near: after a scheme or a host.
 #[inline]
 fn find_path_start(bytes: &[u8], from: usize) -> Option<usize> {
-    let at = from + crate::search::find_any(bytes.get(from..)?, [b'/', b'?', b';', b'#'])?;
+    let at = from + robotrules_bytes::find_any(bytes.get(from..)?, [b'/', b'?', b';', b'#'])?;
     (bytes[at] != b'#').then_some(at)
 }
 

@@ -25,10 +25,6 @@ mod origin;
 mod percent;
 mod plain;
 mod scope;
-/// Byte searches for short haystacks, shared with `robotrules-model`'s matcher; not part of
-/// the stable API.
-#[doc(hidden)]
-pub mod search;
 mod target;
 
 pub use error::UrlError;
