@@ -12,8 +12,9 @@
 //! - elsewhere, as two words of eight bytes, with plain integer operations (a borrow trick
 //!   whose lowest mark is exact: the tests check it for every pair of bytes, for six targets).
 //!
-//! A haystack shorter than sixteen bytes, or the tail of one, is read a word and then a byte
-//! at a time.
+//! The tail of a haystack is its last chunk, overlapping bytes already read; a haystack
+//! shorter than sixteen bytes is read as two overlapping words, or a byte at a time below
+//! eight.
 //!
 //! # Why `unsafe`
 //!
@@ -121,59 +122,67 @@ pub fn find_byte(haystack: &[u8], byte: u8) -> Option<usize> {
     }
 }
 
-/// Fewer than sixteen bytes left at `at`: a word of eight, then the bytes.
+/// Fewer than sixteen bytes left at `at`. The bytes before `at` are known to be unmarked, so
+/// the last chunk of the haystack, which overlaps them, has its lowest mark at the first
+/// marked byte after `at`. A haystack shorter than a chunk (then `at` is 0) is read as its
+/// first word and its last word, which overlaps the first in the same way, and one shorter
+/// than a word byte by byte.
 #[inline(always)]
 fn tail<const N: usize, const HIGH: bool>(
     haystack: &[u8],
     at: usize,
     set: [u8; N],
 ) -> Result<usize, usize> {
-    let rest = haystack.get(at..).unwrap_or_default();
-    let (words, bytes) = match rest.first_chunk::<8>() {
-        Some(word) => {
+    let len = haystack.len();
+    if let Some(chunk) = haystack.last_chunk::<CHUNK>() {
+        let marks = chunk_marks::<N, HIGH>(chunk, &set);
+        return match marks {
+            0 => Err(len),
+            marks => Ok(len - CHUNK + marks.trailing_zeros() as usize),
+        };
+    }
+    debug_assert_eq!(at, 0);
+    if let (Some(first), Some(last)) = (haystack.first_chunk::<8>(), haystack.last_chunk::<8>()) {
+        for (start, word) in [(0, first), (len - 8, last)] {
             let marks = word::marks::<N, HIGH>(u64::from_le_bytes(*word), &set);
             if marks != 0 {
-                return Ok(at + (marks.trailing_zeros() / 8) as usize);
+                return Ok(start + (marks.trailing_zeros() / 8) as usize);
             }
-            (8, &rest[8..])
         }
-        None => (0, rest),
-    };
-    match bytes
+        return Err(len);
+    }
+    match haystack
         .iter()
         .position(|b| (HIGH && *b >= 0x80) || set.contains(b))
     {
-        Some(k) => Ok(at + words + k),
-        None => Err(haystack.len()),
+        Some(k) => Ok(k),
+        None => Err(len),
     }
 }
 
-/// A bit per byte of `chunk` that is in `set` (or, with `HIGH`, at or above 0x80), in memory
-/// order (bit `k` for byte `k`), with the widest vectors the build has.
-#[inline(always)]
-fn chunk_marks<const N: usize, const HIGH: bool>(chunk: &[u8; CHUNK], set: &[u8; N]) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    return sse2::marks::<N, HIGH>(chunk, set);
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return simd128::marks::<N, HIGH>(chunk, set);
-    #[allow(unreachable_code)]
-    word::chunk_marks::<N, HIGH>(chunk, set)
-}
+// `chunk_marks::<N, HIGH>(chunk, set)`: a bit per byte of `chunk` that is in `set` (or, with
+// `HIGH`, at or above 0x80), in memory order (bit `k` for byte `k`), with the widest vectors
+// the build has.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use simd128::marks as chunk_marks;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use sse2::marks as chunk_marks;
+#[cfg(not(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
+use word::chunk_marks;
 
 /// The two little-endian halves of a chunk.
 #[inline(always)]
 fn halves(chunk: &[u8; CHUNK]) -> (u64, u64) {
-    let (low, high) = chunk.split_at(8);
-    let low = <[u8; 8]>::try_from(low).unwrap_or_default();
-    let high = <[u8; 8]>::try_from(high).unwrap_or_default();
-    (u64::from_le_bytes(low), u64::from_le_bytes(high))
+    let bytes = u128::from_le_bytes(*chunk);
+    (bytes as u64, (bytes >> 64) as u64)
 }
 
-/// Eight bytes at a time with integer operations: everywhere, for the tail of a haystack, and
-/// for whole chunks where the build has no vectors.
+/// Eight bytes at a time with integer operations: everywhere, for haystacks shorter than a
+/// chunk, and for whole chunks where the build has no vectors.
 mod word {
-    use super::{halves, CHUNK};
-
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
 
@@ -204,12 +213,18 @@ mod word {
     /// A chunk's marks as the vector paths give them: a bit for the first byte in `set`, or
     /// none (only the lowest is used).
     #[inline(always)]
-    #[allow(dead_code)] // Used where the build has no vectors, and by the tests.
+    #[cfg(any(
+        test,
+        not(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ))
+    ))]
     pub(super) fn chunk_marks<const N: usize, const HIGH: bool>(
-        chunk: &[u8; CHUNK],
+        chunk: &[u8; super::CHUNK],
         set: &[u8; N],
     ) -> u32 {
-        let (low, high) = halves(chunk);
+        let (low, high) = super::halves(chunk);
         let low = marks::<N, HIGH>(low, set);
         if low != 0 {
             return 1 << (low.trailing_zeros() / 8);
