@@ -129,11 +129,12 @@ impl Raw {
                 let scheme_http = record.target_uri.get(..5).is_some_and(|s| {
                     s.eq_ignore_ascii_case("http:") || s.eq_ignore_ascii_case("https")
                 });
+                const HTTP: &[u8] = b"application/http";
                 let is_http = record
                     .content_type
                     .as_bytes()
-                    .get(..16)
-                    .is_some_and(|t| t.eq_ignore_ascii_case(b"application/http"));
+                    .get(..HTTP.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(HTTP));
                 if !scheme_http || !is_http {
                     return Reading::Skipped;
                 }
