@@ -515,7 +515,7 @@ impl Chosen {
 }
 
 /// One crawler's rules in one file: the parsed file (shared) and the crawler's groups, chosen
-/// once and compiled once, at the second check (at the first past [`FIRST_SCAN_MAX`] rules;
+/// once and compiled once, at the second check (at the first past 1,024 rules;
 /// see `Chosen`). Owned, `Send + Sync` and cheap to clone (an `Arc`), so it can be kept in a
 /// per-origin cache and asked from many threads.
 ///
@@ -548,7 +548,7 @@ struct Inner {
 
 impl Crawler {
     /// Choose crawler `name`'s groups in `robots` (they are compiled at the second check, or at
-    /// the first past [`FIRST_SCAN_MAX`] rules).
+    /// the first past 1,024 rules).
     ///
     /// # Errors
     /// Under a profile whose [`CrawlerNames`] is `Token` (`rfc9309`), a name that is not a
