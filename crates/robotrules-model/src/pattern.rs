@@ -173,7 +173,16 @@ pub(crate) fn compile<'v>(
             pattern.matches_everything = true;
         }
     }
-    pattern.min_len = len_u32(bytes.iter().filter(|&&b| b != b'*').count());
+    // Every byte is literal but the wildcards' `*`, which come at or after the first.
+    pattern.min_len = match pattern.first_star {
+        None => len_u32(bytes.len()),
+        Some(first) => {
+            // Patterns are short: a plain count beats setting up a vector search.
+            let after = bytes.get(first as usize..).unwrap_or_default();
+            let stars = after.iter().filter(|&&b| b == b'*').count();
+            len_u32(bytes.len() - stars)
+        }
+    };
     CompiledPattern {
         bytes,
         pattern,

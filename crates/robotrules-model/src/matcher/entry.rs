@@ -85,7 +85,11 @@ impl Entry {
             .filter(|&at| at < pattern.len());
         let head = first_star.unwrap_or(pattern.len());
         let last_star = match first_star {
-            Some(first) => memchr::memrchr(b'*', &pattern[first..]).map_or(first, |at| first + at),
+            // Patterns are short: a plain search beats setting up a vector one.
+            Some(first) => pattern[first..]
+                .iter()
+                .rposition(|&b| b == b'*')
+                .map_or(first, |at| first + at),
             None => pattern.len(),
         };
         let shape = match (first_star, anchored) {
