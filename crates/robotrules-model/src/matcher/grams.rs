@@ -47,9 +47,23 @@ struct Slot {
 /// A gram of one to four bytes as a non-zero number: its width in the top byte.
 #[inline]
 fn key_of(gram: &[u8]) -> u64 {
+    match gram.len() {
+        1 => fixed_key::<1>(gram),
+        2 => fixed_key::<2>(gram),
+        3 => fixed_key::<3>(gram),
+        _ => fixed_key::<4>(gram),
+    }
+}
+
+/// [`key_of`] a gram of `W` bytes (`gram` is at least that long): copies of a known length,
+/// which cost no call to `memcpy`.
+#[inline(always)]
+fn fixed_key<const W: usize>(gram: &[u8]) -> u64 {
     let mut buf = [0u8; 8];
-    buf[..gram.len()].copy_from_slice(gram);
-    buf[7] = gram.len() as u8;
+    if let Some(gram) = gram.first_chunk::<W>() {
+        buf[..W].copy_from_slice(gram);
+    }
+    buf[7] = W as u8;
     u64::from_le_bytes(buf)
 }
 
@@ -192,15 +206,30 @@ impl Grams {
             return;
         }
         let mut seen = Seen::default();
-        for width in 2..=MAX_WIDTH {
-            if self.widths & (1 << (width - 1)) == 0 {
-                continue;
-            }
-            for window in haystack.windows(width) {
-                if let Some(slot) = self.find(key_of(window)) {
-                    if seen.first_time(slot.start) {
-                        m.visit_in_order(self.slice(slot.start, slot.end), bytes, probe, best);
-                    }
+        self.visit_windows::<2>(m, bytes, haystack, probe, best, &mut seen);
+        self.visit_windows::<3>(m, bytes, haystack, probe, best, &mut seen);
+        self.visit_windows::<4>(m, bytes, haystack, probe, best, &mut seen);
+    }
+
+    /// Visit the entries filed under each window of `W` bytes of `haystack`, if any keys are
+    /// that wide, each key once.
+    #[inline(always)]
+    fn visit_windows<const W: usize>(
+        &self,
+        m: &Entries,
+        bytes: &[u8],
+        haystack: &[u8],
+        probe: &mut Probe<'_>,
+        best: &mut u32,
+        seen: &mut Seen,
+    ) {
+        if self.widths & (1 << (W - 1)) == 0 {
+            return;
+        }
+        for window in haystack.windows(W) {
+            if let Some(slot) = self.find(fixed_key::<W>(window)) {
+                if seen.first_time(slot.start) {
+                    m.visit_in_order(self.slice(slot.start, slot.end), bytes, probe, best);
                 }
             }
         }
