@@ -66,6 +66,12 @@ impl Entry {
     /// Rule `rule`'s pattern `p` (its bytes in `bytes`) in the matcher's form, without
     /// prebuilt searchers; `None` for a pattern that matches nothing.
     pub(super) fn of(p: &Pattern, bytes: &[u8], rule: u32) -> Option<Entry> {
+        Entry::with_long_segments(p, bytes, rule).map(|(entry, _)| entry)
+    }
+
+    /// [`Entry::of`], and how many of the entry's segments are searched and longer than
+    /// [`SHORT`] bytes ([`long_segments`]): the bytes after the head are read once.
+    fn with_long_segments(p: &Pattern, bytes: &[u8], rule: u32) -> Option<(Entry, u32)> {
         if p.matches_nothing {
             return None;
         }
@@ -84,14 +90,7 @@ impl Entry {
             .map(|at| at as usize)
             .filter(|&at| at < pattern.len());
         let head = first_star.unwrap_or(pattern.len());
-        let last_star = match first_star {
-            // Patterns are short: a plain search beats setting up a vector one.
-            Some(first) => pattern[first..]
-                .iter()
-                .rposition(|&b| b == b'*')
-                .map_or(first, |at| first + at),
-            None => pattern.len(),
-        };
+        let after = Segments::of(pattern, head);
         let shape = match (first_star, anchored) {
             _ if p.matches_everything || (pattern.is_empty() && !anchored) => Shape::Everything,
             (None, false) => Shape::Prefix,
@@ -99,10 +98,11 @@ impl Entry {
             (Some(_), false) => Shape::Glob,
             (Some(_), true) => Shape::AnchoredGlob,
         };
-        let need = if shape == Shape::Glob {
-            bloom_without_stars(&pattern[head..])
-        } else {
-            0
+        let (need, long) = match shape {
+            Shape::Glob => (after.bloom, after.long_before_last + after.long_last),
+            // The last segment ends the path: compared in place, never searched.
+            Shape::AnchoredGlob => (0, after.long_before_last),
+            _ => (0, 0),
         };
         let lead_len = if shape == Shape::Everything {
             0
@@ -113,14 +113,14 @@ impl Entry {
             8 => u64::MAX,
             n => (1u64 << (8 * n)) - 1,
         };
-        Some(Entry {
+        let entry = Entry {
             lead: lead_of(&pattern[..lead_len]) & mask,
             mask,
             // The matcher's form only drops bytes at the end: it starts where the rule's.
             start: p.start,
             len: len_u32(pattern.len()),
             head: len_u32(head),
-            last_star: len_u32(last_star),
+            last_star: len_u32(after.last_star.unwrap_or(pattern.len())),
             // The pattern's literal bytes, as compiled: dropping `*` before the anchor drops
             // none of them.
             min_len: if shape == Shape::Everything {
@@ -132,7 +132,8 @@ impl Entry {
             finders: NO_FINDERS,
             need,
             shape,
-        })
+        };
+        Some((entry, long))
     }
 
     /// The entry's pattern bytes in `bytes`, its group's compiled bytes.
@@ -231,12 +232,44 @@ impl Entry {
     }
 }
 
-/// [`bloom`] of `bytes` without their `*`.
-fn bloom_without_stars(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .filter(|&&b| b != b'*')
-        .fold(0, |set, &b| set | 1 << (b & 63))
+/// What one pass over a pattern's bytes after its head finds.
+struct Segments {
+    /// The position of the last `*`, if any.
+    last_star: Option<usize>,
+    /// The [`bloom`] of the bytes after the head but the `*`.
+    bloom: u64,
+    /// How many segments between the head and the last `*` are longer than [`SHORT`].
+    long_before_last: u32,
+    /// Whether the segment after the last `*` is longer than [`SHORT`] (1) or not (0).
+    long_last: u32,
+}
+
+impl Segments {
+    /// Read `pattern` from `head`, the position of its first `*` (or its length).
+    fn of(pattern: &[u8], head: usize) -> Segments {
+        let mut found = Segments {
+            last_star: None,
+            bloom: 0,
+            long_before_last: 0,
+            long_last: 0,
+        };
+        let mut run = 0usize;
+        for (at, &b) in pattern.iter().enumerate().skip(head) {
+            if b == b'*' {
+                // The run before the first `*` is the head, which is not searched.
+                if found.last_star.is_some() && run > SHORT {
+                    found.long_before_last += 1;
+                }
+                found.last_star = Some(at);
+                run = 0;
+            } else {
+                found.bloom |= 1 << (b & 63);
+                run += 1;
+            }
+        }
+        found.long_last = u32::from(found.last_star.is_some() && run > SHORT);
+        found
+    }
 }
 
 /// A set of bytes in 64 bits, one bit per byte value modulo 64: which bytes may be there.
@@ -307,20 +340,15 @@ impl Entries {
         let mut entries = Vec::with_capacity(patterns.size_hint().0);
         let mut finders = 0usize;
         for (i, p) in patterns.enumerate() {
-            let Some(mut entry) = Entry::of(p, bytes, len_u32(i)) else {
+            let Some((mut entry, long)) = Entry::with_long_segments(p, bytes, len_u32(i)) else {
                 continue;
             };
-            if matches!(entry.shape, Shape::Glob | Shape::AnchoredGlob) {
-                let anchored = entry.shape == Shape::AnchoredGlob;
-                let pattern = entry.pattern(bytes);
-                let (head, last_star) = (entry.head as usize, entry.last_star as usize);
-                let long = long_segments(pattern, head, last_star, anchored).count();
-                // Searchers cost more to build than one search: a group gets a few, for its
-                // first patterns with long segments; the others search without one.
-                if long > 0 && finders + long <= FINDERS_PER_GROUP {
-                    entry.finders = len_u32(finders);
-                    finders += long;
-                }
+            // Searchers cost more to build than one search: a group gets a few, for its first
+            // patterns with long segments; the others search without one.
+            let long = long as usize;
+            if long > 0 && finders + long <= FINDERS_PER_GROUP {
+                entry.finders = len_u32(finders);
+                finders += long;
             }
             entries.push(entry);
         }
@@ -423,4 +451,44 @@ fn long_segments(
         .unwrap_or_default()
         .split(|&b| b == b'*')
         .filter(|s| s.len() > SHORT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Rng;
+
+    /// The one pass of [`Segments::of`] finds what the slower definitions find: the last `*`,
+    /// the bytes the segments need, and as many long segments as [`long_segments`] gives
+    /// searchers for (the build relies on the two counts being equal).
+    #[test]
+    fn one_pass_over_the_segments_agrees_with_their_definitions() {
+        let mut rng = Rng(0x00c0_ffee);
+        for case in 0..20_000 {
+            let len = rng.below(40);
+            let pattern: Vec<u8> = (0..len)
+                .map(|_| *rng.pick(&[&b'*', &b'*', &b'a', &b'b', &b'/', &b'%']))
+                .collect();
+            let head = memchr::memchr(b'*', &pattern).unwrap_or(pattern.len());
+            let found = Segments::of(&pattern, head);
+            let last_star = memchr::memrchr(b'*', &pattern);
+            assert_eq!(found.last_star, last_star, "case {case}: {pattern:?}");
+            let last_star = last_star.unwrap_or(pattern.len());
+            let bloom = pattern[head..]
+                .iter()
+                .filter(|&&b| b != b'*')
+                .fold(0u64, |set, &b| set | 1 << (b & 63));
+            assert_eq!(found.bloom, bloom, "case {case}: {pattern:?}");
+            if head < pattern.len() {
+                let unanchored = long_segments(&pattern, head, last_star, false).count();
+                let anchored = long_segments(&pattern, head, last_star, true).count();
+                let counted = (found.long_before_last + found.long_last) as usize;
+                assert_eq!(counted, unanchored, "case {case}: {pattern:?}");
+                assert_eq!(
+                    found.long_before_last as usize, anchored,
+                    "case {case}: {pattern:?}"
+                );
+            }
+        }
+    }
 }
