@@ -129,9 +129,12 @@ impl Grams {
         let bits = (2 * multi).next_power_of_two().max(16).trailing_zeros();
         let mut table = vec![Slot::default(); 1 << bits];
         if multi > 0 {
-            for &(key, _) in keyed.iter().filter(|k| k.0 >> 56 > 1) {
+            // Each key's slot, found once: counted, then placed.
+            let mut slots = Vec::with_capacity(multi);
+            for &(key, id) in keyed.iter().filter(|k| k.0 >> 56 > 1) {
                 let at = find_or_insert(&mut table, bits, key);
                 table[at].end += 1;
+                slots.push((at, id));
             }
             let mut at = len_u32(singles);
             for slot in table.iter_mut().filter(|s| s.key != 0) {
@@ -140,8 +143,7 @@ impl Grams {
                 slot.end = at;
                 at += n;
             }
-            for &(key, id) in keyed.iter().filter(|k| k.0 >> 56 > 1) {
-                let at = find_or_insert(&mut table, bits, key);
+            for (at, id) in slots {
                 out[table[at].end as usize] = id;
                 table[at].end += 1;
             }
@@ -264,14 +266,17 @@ fn literal<'b>(m: &Entries, e: &Entry, bytes: &'b [u8]) -> Option<&'b [u8]> {
         return None;
     }
     let pattern = m.pattern(e, bytes);
-    pattern
-        .get(e.head as usize + 1..)?
-        .split(|&b| b == b'*')
-        .fold(None, |best: Option<&[u8]>, s| match best {
-            Some(b) if b.len() >= s.len() => Some(b),
-            _ if s.is_empty() => best,
-            _ => Some(s),
-        })
+    let after = pattern.get(e.head as usize + 1..)?;
+    // One pass: the start and length of the longest run without `*` so far, and the current.
+    let (mut best, mut best_len, mut start) = (0, 0, 0);
+    for (at, &b) in after.iter().enumerate() {
+        if b == b'*' {
+            start = at + 1;
+        } else if at + 1 - start > best_len {
+            (best, best_len) = (start, at + 1 - start);
+        }
+    }
+    (best_len > 0).then(|| &after[best..best + best_len])
 }
 
 /// The keys a check has visited, so that a key found at several places of a path is visited
