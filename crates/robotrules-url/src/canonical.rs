@@ -153,7 +153,12 @@ fn all_safe(input: &[u8], side: Side) -> bool {
 
 /// One pass over `input`; output is built only from the first change on.
 fn canonicalise(input: &[u8], side: Side) -> Cow<'_, [u8]> {
-    if all_safe(input, side) {
+    // A pattern's final `$` is its end anchor, kept as it is (step 6).
+    let body = match (side, input) {
+        (Side::Pattern, [body @ .., b'$']) => body,
+        _ => input,
+    };
+    if all_safe(body, side) {
         return Cow::Borrowed(input);
     }
     rewrite(input, side, 0, false)
@@ -419,5 +424,24 @@ mod tests {
         let url = format!("http://example.com{raw}");
         let target = crate::target_path(&url).unwrap();
         assert_eq!(path(target.as_bytes()), pattern(raw.as_bytes()), "{target}");
+    }
+
+    proptest::proptest! {
+        /// The shortcut for input that needs no change (a pattern's final `$` set aside) gives
+        /// what the full pass gives, on both sides.
+        #[test]
+        fn the_unchanged_shortcut_is_the_full_pass(
+            input in proptest::collection::vec(
+                proptest::sample::select(&b"/a9*$?:%2Af \x80"[..]),
+                0..24,
+            ),
+        ) {
+            for side in [Side::Target, Side::Pattern] {
+                proptest::prop_assert_eq!(
+                    canonicalise(&input, side),
+                    rewrite(&input, side, 0, false)
+                );
+            }
+        }
     }
 }
