@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
+use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 
 use crate::matcher::{matches_alone, Matcher, Probe};
@@ -426,14 +427,13 @@ impl Search {
             let digest = digest(rule, bytes);
             let same =
                 |&(_, d): &(u64, u32)| identity(&rules[d as usize], bytes) == identity(rule, bytes);
-            match self.seen.find(digest, same) {
-                Some(&(_, d)) => {
-                    twin[i] = d;
+            match self.seen.entry(digest, same, |&(digest, _)| digest) {
+                Entry::Occupied(first) => {
+                    twin[i] = first.get().1;
                     self.found = true;
                 }
-                None => {
-                    self.seen
-                        .insert_unique(digest, (digest, len_u32(i)), |&(digest, _)| digest);
+                Entry::Vacant(slot) => {
+                    slot.insert((digest, len_u32(i)));
                 }
             }
         }
