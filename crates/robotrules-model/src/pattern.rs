@@ -167,7 +167,7 @@ pub(crate) fn compile<'v>(
             let stars = bytes.iter().rev().take_while(|&&b| b == b'*').count();
             trim_end(&mut bytes, stars);
         }
-        pattern.first_star = memchr::memchr(b'*', &bytes).map(len_u32);
+        pattern.first_star = find_byte(&bytes, b'*').map(len_u32);
         if bytes.is_empty() && !pattern.anchored {
             // `*` alone: matches every path.
             pattern.matches_everything = true;
