@@ -97,11 +97,14 @@ fn build(input: &[u8], profile: Profile, limits: &Limits, scratch: &mut Scratch)
     let mut lexer = Lexer::with_findings(input, limits, findings);
     let bytes_read = lexer.read_len();
     if bytes_read > RESERVE_FROM {
-        // A large file's lines are mostly rules: room for one per line, rather than doubling
-        // (and copying) the vector a dozen times. Counting lines costs little beside the parse.
+        // A large file's lines are mostly rules: room for one per line, and for its values,
+        // rather than doubling (and copying) the vectors a dozen times. Counting lines costs
+        // little beside the parse.
         let read = input.get(..bytes_read).unwrap_or(input);
         let lines = memchr::memchr_iter(b'\n', read).count() + 1;
         scratch.rule_lines.reserve(lines);
+        // The values kept are a part of the file.
+        scratch.text.reserve(bytes_read);
     }
     let mut builder = Builder {
         reading: profile.reading(),
@@ -346,7 +349,7 @@ impl Builder<'_, '_> {
     }
 }
 
-/// The value, with exact copies of what the scratch vectors hold.
+/// The value, with exactly sized copies of what the scratch vectors hold ([`keep`]).
 fn finish(profile: Profile, bytes_read: usize, s: &mut Scratch) -> RobotsTxt {
     let diagnostics: Box<[Diagnostic]> = if s.findings.is_empty() && s.diagnostics.is_empty() {
         Box::default()
@@ -361,11 +364,22 @@ fn finish(profile: Profile, bytes_read: usize, s: &mut Scratch) -> RobotsTxt {
     RobotsTxt {
         profile,
         bytes_read,
-        text: s.text.as_slice().into(),
-        groups: s.groups.as_slice().into(),
-        agents: s.agents.as_slice().into(),
-        rule_lines: s.rule_lines.as_slice().into(),
-        records: s.records.as_slice().into(),
+        text: keep(&mut s.text),
+        groups: keep(&mut s.groups),
+        agents: keep(&mut s.agents),
+        rule_lines: keep(&mut s.rule_lines),
+        records: keep(&mut s.records),
         diagnostics,
+    }
+}
+
+/// What `scratch` holds, exactly sized: copied when the scratch is small enough to be kept for
+/// the next parse, else taken and shrunk in place (the scratch would be given back anyway, and
+/// a copy would touch as much fresh memory again).
+fn keep<T: Clone>(scratch: &mut Vec<T>) -> Box<[T]> {
+    if scratch.capacity() * std::mem::size_of::<T>() > SCRATCH_KEPT {
+        std::mem::take(scratch).into_boxed_slice()
+    } else {
+        scratch.as_slice().into()
     }
 }

@@ -339,16 +339,18 @@ fn put_in_precedence_order(rules: &mut Vec<Rule>) {
     let longest = rules.iter().map(|r| r.pattern.priority).max().unwrap_or(0);
     // Two ranks per length up to the longest: allow, then disallow.
     let ranks = 2 * (longest as usize + 1);
-    *rules = if ranks <= COUNTING_SORT_RANKS_PER_RULE * rules.len() {
-        order_by_counting(rules, longest)
+    if ranks <= COUNTING_SORT_RANKS_PER_RULE * rules.len() {
+        order_by_counting(rules, longest);
     } else {
-        order_by_keys(rules)
-    };
+        *rules = order_by_keys(rules);
+    }
 }
 
-/// `rules` in precedence order, then file order, by a counting sort of their ranks, the
-/// longest pattern being `longest` bytes: the rules are moved once.
-fn order_by_counting(rules: &[Rule], longest: u32) -> Vec<Rule> {
+/// Put `rules` in precedence order, then file order, by a counting sort of their ranks, the
+/// longest pattern being `longest` bytes. In place: each rule's place is worked out first (a
+/// number per rule), then rules are swapped into their places, so no second array of rules
+/// is touched.
+fn order_by_counting(rules: &mut [Rule], longest: u32) {
     // Ranks in order: the longest allow rules, the longest disallow rules, then one byte
     // shorter, and so on.
     let slot = |r: &Rule| {
@@ -356,8 +358,8 @@ fn order_by_counting(rules: &[Rule], longest: u32) -> Vec<Rule> {
             + usize::from(r.kind == RuleKind::Disallow)
     };
     // First the number of rules of each rank, then where the next rule of each rank goes.
-    let mut next = vec![0usize; 2 * (longest as usize + 1) + 1];
-    for r in rules {
+    let mut next = vec![0u32; 2 * (longest as usize + 1) + 1];
+    for r in rules.iter() {
         next[slot(r) + 1] += 1;
     }
     let mut placed = 0;
@@ -365,13 +367,25 @@ fn order_by_counting(rules: &[Rule], longest: u32) -> Vec<Rule> {
         placed += *at;
         *at = placed;
     }
-    let mut sorted = rules.to_vec();
-    for r in rules {
-        let at = &mut next[slot(r)];
-        sorted[*at] = *r;
-        *at += 1;
+    let mut place: Vec<u32> = rules
+        .iter()
+        .map(|r| {
+            let at = &mut next[slot(r)];
+            *at += 1;
+            *at - 1
+        })
+        .collect();
+    // Each swap puts one rule in its place for good: at most one swap per rule.
+    for i in 0..rules.len() {
+        loop {
+            let to = place[i] as usize;
+            if to == i {
+                break;
+            }
+            rules.swap(i, to);
+            place.swap(i, to);
+        }
     }
-    sorted
 }
 
 /// `rules` in precedence order, then file order, by a sort of small keys, then one
@@ -420,8 +434,11 @@ impl Search {
             }
             return;
         }
-        // Rules of different runs are never identical, so one table serves every run.
-        self.seen.reserve(run.len(), |&(digest, _)| digest);
+        // Rules of different runs are never identical, so one table serves every run: sized
+        // once, at the first long run, for every rule from there on.
+        if self.seen.capacity() == 0 {
+            self.seen.reserve(rules.len() - run.start, |&(digest, _)| digest);
+        }
         for i in run {
             let rule = &rules[i];
             let digest = digest(rule, bytes);
@@ -584,7 +601,9 @@ mod tests {
             let mut stable = rules.clone();
             stable.sort_by_key(rank);
             let longest = rules.iter().map(|r| r.pattern.priority).max().unwrap_or(0);
-            assert_eq!(order_by_counting(&rules, longest), stable, "case {case}");
+            let mut counted = rules.clone();
+            order_by_counting(&mut counted, longest);
+            assert_eq!(counted, stable, "case {case}");
             assert_eq!(order_by_keys(&rules), stable, "case {case}");
             put_in_precedence_order(&mut rules);
             assert_eq!(rules, stable, "case {case}");

@@ -124,17 +124,18 @@ impl Grams {
                 slot.1 += 1;
             }
         }
-        // Longer keys: a table twice the number of keys, counted then placed.
+        // Longer keys: a table at most two thirds full (fewer keys than entries, often far
+        // fewer), counted then placed.
         let multi = keyed.len() - singles;
-        let bits = (2 * multi).next_power_of_two().max(16).trailing_zeros();
+        let bits = (multi + multi / 2).next_power_of_two().max(16).trailing_zeros();
         let mut table = vec![Slot::default(); 1 << bits];
         if multi > 0 {
-            // Each key's slot, found once: counted, then placed.
-            let mut slots = Vec::with_capacity(multi);
-            for &(key, id) in keyed.iter().filter(|k| k.0 >> 56 > 1) {
-                let at = find_or_insert(&mut table, bits, key);
+            // Each key's slot, found once: counted, then placed. The slot's number takes the
+            // key's place in `keyed`: its top byte is zero, which no key's width is.
+            for (key, _) in keyed.iter_mut().filter(|k| k.0 >> 56 > 1) {
+                let at = find_or_insert(&mut table, bits, *key);
                 table[at].end += 1;
-                slots.push((at, id));
+                *key = at as u64;
             }
             let mut at = len_u32(singles);
             for slot in table.iter_mut().filter(|s| s.key != 0) {
@@ -143,9 +144,10 @@ impl Grams {
                 slot.end = at;
                 at += n;
             }
-            for (at, id) in slots {
-                out[table[at].end as usize] = id;
-                table[at].end += 1;
+            for &(at, id) in keyed.iter().filter(|k| k.0 >> 56 == 0) {
+                let slot = &mut table[at as usize];
+                out[slot.end as usize] = id;
+                slot.end += 1;
             }
         } else {
             table = Vec::new();
