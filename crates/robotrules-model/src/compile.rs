@@ -437,7 +437,8 @@ impl Search {
         // Rules of different runs are never identical, so one table serves every run: sized
         // once, at the first long run, for every rule from there on.
         if self.seen.capacity() == 0 {
-            self.seen.reserve(rules.len() - run.start, |&(digest, _)| digest);
+            self.seen
+                .reserve(rules.len() - run.start, |&(digest, _)| digest);
         }
         for i in run {
             let rule = &rules[i];

@@ -127,7 +127,10 @@ impl Grams {
         // Longer keys: a table at most two thirds full (fewer keys than entries, often far
         // fewer), counted then placed.
         let multi = keyed.len() - singles;
-        let bits = (multi + multi / 2).next_power_of_two().max(16).trailing_zeros();
+        let bits = (multi + multi / 2)
+            .next_power_of_two()
+            .max(16)
+            .trailing_zeros();
         let mut table = vec![Slot::default(); 1 << bits];
         if multi > 0 {
             // Each key's slot, found once: counted, then placed. The slot's number takes the
