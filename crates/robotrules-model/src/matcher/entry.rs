@@ -253,21 +253,23 @@ impl Segments {
             long_before_last: 0,
             long_last: 0,
         };
-        let mut run = 0usize;
-        for (at, &b) in pattern.iter().enumerate().skip(head) {
+        // The `*` at `head` ends the head, which is not searched: the segments start after it.
+        let Some(after) = pattern.get(head + 1..) else {
+            return found;
+        };
+        let (mut last_star, mut run) = (0, 0usize);
+        for (at, &b) in after.iter().enumerate() {
             if b == b'*' {
-                // The run before the first `*` is the head, which is not searched.
-                if found.last_star.is_some() && run > SHORT {
-                    found.long_before_last += 1;
-                }
-                found.last_star = Some(at);
+                found.long_before_last += u32::from(run > SHORT);
+                last_star = at + 1;
                 run = 0;
             } else {
                 found.bloom |= 1 << (b & 63);
                 run += 1;
             }
         }
-        found.long_last = u32::from(found.last_star.is_some() && run > SHORT);
+        found.last_star = Some(head + last_star);
+        found.long_last = u32::from(run > SHORT);
         found
     }
 }
@@ -314,10 +316,11 @@ fn lead_of(bytes: &[u8]) -> u64 {
     if let Some(lead) = bytes.first_chunk::<8>() {
         return u64::from_le_bytes(*lead);
     }
-    let mut buf = [0u8; 8];
-    let n = bytes.len().min(8);
-    buf[..n].copy_from_slice(&bytes[..n]);
-    u64::from_le_bytes(buf)
+    // Fewer than eight bytes, one by one: a copy of a length not known would call `memcpy`.
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |lead, &b| lead << 8 | u64::from(b))
 }
 
 /// A group's entries, in precedence order, with their searchers.
