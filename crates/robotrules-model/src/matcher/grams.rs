@@ -32,6 +32,9 @@ pub(super) struct Grams {
     single: Box<[(u32, u32)]>,
     /// Longer keys, open addressing on [`Slot::key`] (a power of two long).
     table: Box<[Slot]>,
+    /// The bytes longer keys start with, one bit each: a window starting with another byte
+    /// is passed over without a lookup.
+    leads: [u64; 4],
     /// Entry positions, key by key, each key's in precedence order.
     ids: Box<[u32]>,
 }
@@ -132,10 +135,13 @@ impl Grams {
             .max(16)
             .trailing_zeros();
         let mut table = vec![Slot::default(); 1 << bits];
+        let mut leads = [0u64; 4];
         if multi > 0 {
             // Each key's slot, found once: counted, then placed. The slot's number takes the
             // key's place in `keyed`: its top byte is zero, which no key's width is.
             for (key, _) in keyed.iter_mut().filter(|k| k.0 >> 56 > 1) {
+                let lead = *key as u8;
+                leads[usize::from(lead >> 6)] |= 1 << (lead & 63);
                 let at = find_or_insert(&mut table, bits, *key);
                 table[at].end += 1;
                 *key = at as u64;
@@ -161,6 +167,7 @@ impl Grams {
             widths,
             single: single.into(),
             table: table.into(),
+            leads,
             ids: out.into(),
         }
     }
@@ -234,6 +241,10 @@ impl Grams {
             return;
         }
         for window in haystack.windows(W) {
+            let lead = window[0];
+            if self.leads[usize::from(lead >> 6)] & 1 << (lead & 63) == 0 {
+                continue;
+            }
             if let Some(slot) = self.find(fixed_key::<W>(window)) {
                 if seen.first_time(slot.start) {
                     m.visit_in_order(self.slice(slot.start, slot.end), bytes, probe, best);
