@@ -58,44 +58,56 @@ fn key_of(bytes: &[u8]) -> u128 {
     if let Some(key) = bytes.first_chunk::<16>() {
         return u128::from_be_bytes(*key);
     }
-    let mut buf = [0u8; 16];
-    let n = bytes.len().min(16);
-    buf[..n].copy_from_slice(&bytes[..n]);
-    u128::from_be_bytes(buf)
+    // Fewer than sixteen bytes, one by one: a copy of a length not known would call `memcpy`.
+    let key = bytes.iter().fold(0u128, |key, &b| key << 8 | u128::from(b));
+    key.checked_shl(8 * (16 - bytes.len() as u32)).unwrap_or(0)
 }
 
 impl Index {
     pub(super) fn new(m: &Entries, bytes: &[u8]) -> Index {
         let mut floating = Vec::new();
-        let mut rooted: Vec<(u128, &[u8], u32)> = Vec::new();
+        // Heads of at least two bytes: the first sixteen bytes as a number, and the entry.
+        let mut rooted: Vec<(u128, u32)> = Vec::new();
+        let head_of = |id: u32| {
+            m.all().get(id as usize).map_or(&[][..], |e| {
+                m.pattern(e, bytes)
+                    .get(..e.head as usize)
+                    .unwrap_or_default()
+            })
+        };
         for (id, e) in m.all().iter().enumerate() {
-            let head = m
-                .pattern(e, bytes)
-                .get(..e.head as usize)
-                .unwrap_or_default();
+            let head = head_of(len_u32(id));
             if head.len() <= 1 || e.shape == Shape::Everything {
                 floating.push(len_u32(id));
             } else {
-                rooted.push((key_of(head), head, len_u32(id)));
+                rooted.push((key_of(head), len_u32(id)));
             }
         }
-        rooted
-            .sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)).then(a.2.cmp(&b.2)));
+        // By the first sixteen bytes (numbers, cheap to compare and to move), then the heads
+        // that share them by the rest of their bytes. Stable sorts, so equal heads stay in
+        // precedence order; they also take rules already in order (numbered paths, files
+        // sorted by hand) in runs rather than one by one.
+        rooted.sort_by_key(|&(key, _)| key);
+        for same in rooted.chunk_by_mut(|a, b| a.0 == b.0) {
+            if same.len() > 1 {
+                same.sort_by(|a, b| head_of(a.1).cmp(head_of(b.1)));
+            }
+        }
         let mut ids = Vec::with_capacity(m.all().len());
         let mut heads: Vec<Head> = Vec::new();
         // The heads that may still be prefixes of the next one, longest last.
         let mut open: Vec<usize> = Vec::new();
-        for run in rooted.chunk_by(|a, b| a.1 == b.1) {
-            let head = run[0].1;
+        for run in rooted.chunk_by(|a, b| a.0 == b.0 && head_of(a.1) == head_of(b.1)) {
+            let head = head_of(run[0].1);
             let start = len_u32(ids.len());
-            ids.extend(run.iter().map(|r| r.2));
+            ids.extend(run.iter().map(|r| r.1));
             while let Some(&top) = open.last() {
                 if head.starts_with(head_bytes(&heads[top], bytes)) {
                     break;
                 }
                 open.pop();
             }
-            let at = m.all().get(run[0].2 as usize).map_or(0, |e| e.start);
+            let at = m.all().get(run[0].1 as usize).map_or(0, |e| e.start);
             heads.push(Head {
                 key: run[0].0,
                 start: at,
