@@ -97,14 +97,11 @@ fn build(input: &[u8], profile: Profile, limits: &Limits, scratch: &mut Scratch)
     let mut lexer = Lexer::with_findings(input, limits, findings);
     let bytes_read = lexer.read_len();
     if bytes_read > RESERVE_FROM {
-        // A large file's lines are mostly rules: room for one per line, and for its values,
-        // rather than doubling (and copying) the vectors a dozen times. Counting lines costs
-        // little beside the parse.
+        // A large file's lines are mostly rules: room for one per line, rather than doubling
+        // (and copying) the vector a dozen times. Counting lines costs little beside the parse.
         let read = input.get(..bytes_read).unwrap_or(input);
         let lines = memchr::memchr_iter(b'\n', read).count() + 1;
         scratch.rule_lines.reserve(lines);
-        // The values kept are a part of the file.
-        scratch.text.reserve(bytes_read);
     }
     let mut builder = Builder {
         reading: profile.reading(),
