@@ -36,8 +36,11 @@ use self::entry::{Entries, Entry};
 use self::index::Index;
 
 /// Groups with at most this many distinct rules are always scanned; larger ones get an index
-/// once asked [`BUILD_AFTER`] times.
-pub(crate) const SCAN_MAX: usize = 16;
+/// once asked [`BUILD_AFTER`] times. A scan rules out most entries by one comparison of their
+/// first eight bytes, so up to about this size it costs less than the index's search and its
+/// buckets (run T of `docs/performance.md`: 16 cost 5% more instructions and 6–30% more CPU
+/// time per check on the real sample).
+pub(crate) const SCAN_MAX: usize = 64;
 
 /// How many checks of a group are scanned before its index and searchers are built. Building
 /// an index costs about as much as this many scans of the same entries, so a crawler pays at

@@ -6,7 +6,7 @@
 
 use rstest::rstest;
 
-use super::{Matcher, Probe, BUILD_AFTER, SCAN_MAX};
+use super::{Matcher, Probe, BUILD_AFTER, SCAN_BUDGET, SCAN_MAX};
 use crate::pattern::{compile, len_u32, Pattern, RuleKind};
 use crate::test_rng::Rng;
 use crate::Profile;
@@ -150,11 +150,18 @@ fn patterns_with_only_slash_heads_are_found_by_their_literals() {
     }
 }
 
+/// The check at which a group of `size` entries builds: the [`BUILD_AFTER`]th, or sooner when
+/// that many scans would go past [`SCAN_BUDGET`] entries.
+fn builds_at(size: usize) -> u32 {
+    (SCAN_BUDGET / size).clamp(1, BUILD_AFTER as usize) as u32
+}
+
 /// A large group is scanned for its first checks and gets its index at the
-/// [`BUILD_AFTER`]th; a group of a few plain rules never builds anything; a very large group
-/// builds at its first check.
+/// [`BUILD_AFTER`]th (sooner past [`SCAN_BUDGET`] entries scanned); a group of a few plain
+/// rules never builds anything; a very large group builds at its first check.
 #[rstest]
-#[case::large(SCAN_MAX + 5, BUILD_AFTER, true)]
+#[case::large(SCAN_MAX + 5, builds_at(SCAN_MAX + 5), true)]
+#[case::large_by_budget(SCAN_BUDGET / 8, 8, true)]
 #[case::very_large(5_000, 1, true)]
 #[case::small(SCAN_MAX, u32::MAX, false)]
 fn a_group_is_scanned_until_asked_often_enough(
