@@ -12,7 +12,7 @@
 //!
 //! Then:
 //! 1. `cargo build -p robotrules-js --target wasm32-unknown-unknown --profile wasm` (the
-//!    workspace's `wasm` profile: size-optimised, LTO; there is no wasm-opt here);
+//!    workspace's `wasm` profile: opt-level 3, LTO; there is no wasm-opt here);
 //! 2. wasm-bindgen `--target nodejs` into `npm/dist/node` and `--target web` into
 //!    `npm/dist/web` (without the name section), and `node npm/build.mjs` (the wrapper as
 //!    CommonJS and ESM, one .wasm);
