@@ -161,22 +161,32 @@ impl<R: BufRead> Source<'_, R> {
         self.read += n as u64;
     }
 
+    /// One step through the header: `take` is given the buffered bytes (at least one; the end
+    /// of the input is an error) and answers how many of them it used and what it found; the
+    /// bytes used are counted in the header's CRC and consumed.
+    fn step<T>(&mut self, take: impl FnOnce(&[u8]) -> (usize, T)) -> io::Result<T> {
+        let buf = fill(self.input)?;
+        if buf.is_empty() {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        let (used, found) = take(buf);
+        if let Some(crc) = &mut self.header_crc {
+            crc.update(&buf[..used]);
+        }
+        self.consume(used);
+        Ok(found)
+    }
+
     /// The next `N` bytes.
     fn array<const N: usize>(&mut self) -> io::Result<[u8; N]> {
         let mut bytes = [0; N];
         let mut filled = 0;
         while filled < N {
-            let buf = fill(self.input)?;
-            if buf.is_empty() {
-                return Err(io::ErrorKind::UnexpectedEof.into());
-            }
-            let n = buf.len().min(N - filled);
-            bytes[filled..filled + n].copy_from_slice(&buf[..n]);
-            if let Some(crc) = &mut self.header_crc {
-                crc.update(&buf[..n]);
-            }
-            self.consume(n);
-            filled += n;
+            filled += self.step(|buf| {
+                let n = buf.len().min(N - filled);
+                bytes[filled..filled + n].copy_from_slice(&buf[..n]);
+                (n, n)
+            })?;
         }
         Ok(bytes)
     }
@@ -184,47 +194,39 @@ impl<R: BufRead> Source<'_, R> {
     /// Skips `n` bytes.
     fn skip(&mut self, mut n: usize) -> io::Result<()> {
         while n > 0 {
-            let buf = fill(self.input)?;
-            if buf.is_empty() {
-                return Err(io::ErrorKind::UnexpectedEof.into());
-            }
-            let here = buf.len().min(n);
-            if let Some(crc) = &mut self.header_crc {
-                crc.update(&buf[..here]);
-            }
-            self.consume(here);
-            n -= here;
+            n -= self.step(|buf| {
+                let here = buf.len().min(n);
+                (here, here)
+            })?;
         }
         Ok(())
     }
 
     /// Skips bytes up to and including the next zero byte, the field before it at most
-    /// [`MAX_FIELD`] bytes long.
+    /// [`MAX_FIELD`] bytes long (an error before consuming what would make it longer).
     fn skip_zero_terminated(&mut self) -> io::Result<()> {
         let mut length = 0;
         loop {
-            let buf = fill(self.input)?;
-            if buf.is_empty() {
-                return Err(io::ErrorKind::UnexpectedEof.into());
-            }
-            let (here, done) = match memchr::memchr(0, buf) {
-                Some(at) => (at, true),
-                None => (buf.len(), false),
-            };
-            length += here;
-            if length > MAX_FIELD {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    "gzip header field too long",
-                ));
-            }
-            let used = here + usize::from(done);
-            if let Some(crc) = &mut self.header_crc {
-                crc.update(&buf[..used]);
-            }
-            self.consume(used);
-            if done {
-                return Ok(());
+            let done = self.step(|buf| {
+                let (here, done) = match memchr::memchr(0, buf) {
+                    Some(at) => (at, true),
+                    None => (buf.len(), false),
+                };
+                if length + here > MAX_FIELD {
+                    return (0, None);
+                }
+                length += here;
+                (here + usize::from(done), Some(done))
+            })?;
+            match done {
+                None => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "gzip header field too long",
+                    ))
+                }
+                Some(true) => return Ok(()),
+                Some(false) => {}
             }
         }
     }
