@@ -358,23 +358,25 @@ fn finish(profile: Profile, bytes_read: usize, s: &mut Scratch) -> RobotsTxt {
         all.sort_by_key(|d| (d.span.start, d.line));
         all.into()
     };
+    // A scratch the thread would give back ([`Scratch::trim`]) is handed over instead.
+    let hand_over = s.bytes() > SCRATCH_KEPT;
     RobotsTxt {
         profile,
         bytes_read,
-        text: keep(&mut s.text),
-        groups: keep(&mut s.groups),
-        agents: keep(&mut s.agents),
-        rule_lines: keep(&mut s.rule_lines),
-        records: keep(&mut s.records),
+        text: keep(&mut s.text, hand_over),
+        groups: keep(&mut s.groups, hand_over),
+        agents: keep(&mut s.agents, hand_over),
+        rule_lines: keep(&mut s.rule_lines, hand_over),
+        records: keep(&mut s.records, hand_over),
         diagnostics,
     }
 }
 
-/// What `scratch` holds, exactly sized: copied when the scratch is small enough to be kept for
-/// the next parse, else taken and shrunk in place (the scratch would be given back anyway, and
-/// a copy would touch as much fresh memory again).
-fn keep<T: Clone>(scratch: &mut Vec<T>) -> Box<[T]> {
-    if scratch.capacity() * std::mem::size_of::<T>() > SCRATCH_KEPT {
+/// What `scratch` holds, exactly sized: copied when the scratch is kept for the next parse,
+/// else (`hand_over`) taken and shrunk in place, since a copy would touch as much fresh memory
+/// again.
+fn keep<T: Clone>(scratch: &mut Vec<T>, hand_over: bool) -> Box<[T]> {
+    if hand_over {
         std::mem::take(scratch).into_boxed_slice()
     } else {
         scratch.as_slice().into()

@@ -443,8 +443,10 @@ impl Search {
         for i in run {
             let rule = &rules[i];
             let digest = digest(rule, bytes);
-            let same =
-                |&(_, d): &(u64, u32)| identity(&rules[d as usize], bytes) == identity(rule, bytes);
+            // The digests first: bytes are compared only for a likely duplicate.
+            let same = |&(seen, d): &(u64, u32)| {
+                seen == digest && identity(&rules[d as usize], bytes) == identity(rule, bytes)
+            };
             match self.seen.entry(digest, same, |&(digest, _)| digest) {
                 Entry::Occupied(first) => {
                     twin[i] = first.get().1;

@@ -38,8 +38,8 @@ use self::index::Index;
 /// Groups with at most this many distinct rules are always scanned; larger ones get an index
 /// once asked [`BUILD_AFTER`] times. A scan rules out most entries by one comparison of their
 /// first eight bytes, so up to about this size it costs less than the index's search and its
-/// buckets (run T of `docs/performance.md`: 16 cost 5% more instructions and 6–30% more CPU
-/// time per check on the real sample).
+/// buckets (run T of `docs/performance.md`: 16 cost 4–5% more instructions per check on the
+/// real sample, and 6–40% more CPU time run by run).
 pub(crate) const SCAN_MAX: usize = 64;
 
 /// How many checks of a group are scanned before its index and searchers are built. Building
