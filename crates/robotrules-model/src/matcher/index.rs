@@ -65,9 +65,11 @@ fn key_of(bytes: &[u8]) -> u128 {
 
 impl Index {
     pub(super) fn new(m: &Entries, bytes: &[u8]) -> Index {
+        // Reserved once: a large group grown by doubling copied (and faulted in) its vectors
+        // several times over (`legacy1994`'s `star-first`: 20,000 heads).
         let mut floating = Vec::new();
         // Heads of at least two bytes: the first sixteen bytes as a number, and the entry.
-        let mut rooted: Vec<(u128, u32)> = Vec::new();
+        let mut rooted: Vec<(u128, u32)> = Vec::with_capacity(m.all().len());
         let head_of = |id: u32| {
             m.all().get(id as usize).map_or(&[][..], |e| {
                 m.pattern(e, bytes)
@@ -94,7 +96,7 @@ impl Index {
             }
         }
         let mut ids = Vec::with_capacity(m.all().len());
-        let mut heads: Vec<Head> = Vec::new();
+        let mut heads: Vec<Head> = Vec::with_capacity(rooted.len());
         // The heads that may still be prefixes of the next one, longest last.
         let mut open: Vec<usize> = Vec::new();
         for run in rooted.chunk_by(|a, b| a.0 == b.0 && head_of(a.1) == head_of(b.1)) {
