@@ -169,9 +169,8 @@ fn static_tester_test(root: &Path, npm: &Path, site: &Path) -> anyhow::Result<Ex
          crates/robotrules-js/tests/tester)"
     );
     let tests = root.join("crates/robotrules-js/tests/tester");
-    let mut node_test = Command::new("node");
+    let mut node_test = node_test_runner();
     node_test
-        .arg("--test")
         .arg(tests.join("tester.test.mjs"))
         .env("ROBOTRULES_STATIC_TESTER", site)
         .current_dir(&tests);
@@ -249,9 +248,26 @@ fn node_tests(dir: &Path) -> anyhow::Result<ExitCode> {
         .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
         .collect();
     files.sort();
-    let mut node_test = Command::new("node");
-    node_test.arg("--test").args(&files).current_dir(dir);
+    let mut node_test = node_test_runner();
+    node_test.args(&files).current_dir(dir);
     crate::cargo::run(node_test)
+}
+
+/// `node --test`, with `--test-force-exit` where this Node.js has it (20.14 and later): a
+/// test file whose tests have all finished then exits even if something keeps its event loop
+/// alive. Once, a finished test file's process stayed idle instead of exiting, which would
+/// hold CI until its time limit.
+fn node_test_runner() -> Command {
+    let force_exit = Command::new("node")
+        .args(["--test-force-exit", "--version"])
+        .output()
+        .is_ok_and(|output| output.status.success());
+    let mut node_test = Command::new("node");
+    node_test.arg("--test");
+    if force_exit {
+        node_test.arg("--test-force-exit");
+    }
+    node_test
 }
 
 /// Debian's packages for Node.js and npm (bookworm's Node.js is 18).

@@ -99,3 +99,89 @@ test('no throw on any contents or URL', () => {
 		robots.getCrawlDelay('Mozilla/5.0');
 	}
 });
+
+test('a URL is read as new URL reads it, on the short way for plain URLs and the long way for the rest', async () => {
+	const { Robots } = await import('robotrules');
+	// Rules that tell apart the spellings `new URL` changes: `'` and `%27` in a query, dot
+	// segments, escapes upper-cased, `%2e`, backslashes, an empty query, spaces and non-ASCII.
+	const rules = ["/*'", '/*%27', '/*/./', '/*/../', '/*/.$', '/a/b', '/*%2e', '/*%2E', '/*.', '/*\\', '/*%5C',
+		'/*?$', '/*?', '/*%3F', '/*%3f', '/*#', '/*%23', '/* ', '/*%20', '/*%C3%A9', '/*é', '/*|', '/*%7C',
+		'/*[', '/*^', '/*{', '/*"', '/*%22', '/*<', '/*`', '/*a?b', '/*:@', '/*~', '/*%7E', '/*!$&()*+,;=', '/x'];
+	const body = 'User-agent: *\n' + rules.map((rule) => `Disallow: ${rule}\n`).join('');
+	const base = 'https://www.example.com/robots.txt';
+	const reference = Robots.parse(body, { profile: 'google' }).crawler('ExampleBot');
+	// robots-parser's reading of a URL, written out: same origin, then the path and query.
+	const expected = (url) => {
+		let parsed;
+		try {
+			parsed = new URL(url, 'http://robots-relative.invalid/');
+		} catch {
+			return undefined;
+		}
+		const port = (u) => u.port || { 'http:': '80', 'https:': '443', 'ftp:': '21' }[u.protocol] || '';
+		const own = new URL(base);
+		if (parsed.protocol !== own.protocol || parsed.hostname !== own.hostname || port(parsed) !== port(own)) return undefined;
+		const path = (parsed.pathname + parsed.search).replace(/%[0-9a-f]{2}/gi, (e) => e.toUpperCase());
+		const decision = reference.decide(path);
+		return { allowed: reference.isAllowed(path), line: decision.decidedBy ? decision.decidedBy.line : -1 };
+	};
+	const robots = robotsParser(base, body);
+	const origins = ['https://www.example.com', 'https://WWW.example.com', 'HTTPS://www.Example.COM', 'https://www.example.com:443',
+		'http://www.example.com', 'https://www.example.com:8443', 'https://user@www.example.com', ''];
+	const alphabet = ["a", "b", "/", "/", ".", ".", "?", "'", "%", "2", "e", "E", "7", "c", "#", "\\", " ", "\t",
+		"~", ":", "@", "!", "$", "&", "(", "*", "+", ",", ";", "=", "[", "|", "^", "{", '"', "<", "`", "é", "\uD800"];
+	let state = 0x2545f491;
+	const next = (n) => {
+		state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
+		return (state >>> 0) % n;
+	};
+	// Each spelling the short way must leave to `new URL`, and some it takes.
+	const written = ['/a/%2e/b', '/a/%2E%2e/b', '/a/.%2e?x', '/x/%2e', '/a/./b', '/a/../b', '/x/.', '/x/..?q',
+		"/x?q='", '/x?', '/x?#f', '/a/b#frag', '/A%2fb', '/a%7eb', '/x%zz', '/a\\b', '/a b', '/é', '/a\tb',
+		'/a/b?c=%2e/../d', '/a/b?x=1&y=(2)*;:@!$', '/..', '/%2e%2e'];
+	for (const rest of written) {
+		for (const origin of ['https://www.example.com', 'HTTPS://WWW.EXAMPLE.COM', 'https://www.example.com:443']) {
+			const url = origin + rest;
+			const want = expected(url);
+			assert.equal(robots.isAllowed(url, 'ExampleBot'), want.allowed, url);
+			assert.equal(robots.getMatchingLineNumber(url, 'ExampleBot'), want.line, url);
+		}
+	}
+	let short = 0;
+	for (let i = 0; i < 5000; i++) {
+		// Half the URLs from the characters the short way takes (the first 6 and `~` to `=`),
+		// half from all of them.
+		const letters = next(2) === 0 ? alphabet : alphabet.slice(0, 6).concat(alphabet.slice(18, 30));
+		let rest = '/';
+		for (let k = next(14); k > 0; k--) rest += letters[next(letters.length)];
+		// Half the URLs on the file's own origin as written, half on any of the origins.
+		const url = (next(2) === 0 ? origins[0] : origins[next(origins.length)]) + rest;
+		const want = expected(url);
+		const line = robots.getMatchingLineNumber(url, 'ExampleBot');
+		assert.equal(robots.isAllowed(url, 'ExampleBot'), want === undefined ? undefined : want.allowed, url);
+		assert.equal(line, want === undefined ? -1 : want.line, url);
+		if (url.toLowerCase().startsWith('https://www.example.com/') && /^[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/.test(rest.split('#')[0])) short++;
+	}
+	// Both ways were taken, many times each.
+	assert.ok(short > 800 && short < 4200, `${short} of 5000 URLs were plain`);
+	robots.free();
+	reference.free();
+});
+
+test('the crawler asked about last is remembered, and a new User-Agent is read again', () => {
+	const robots = robotsParser('https://example.com/robots.txt', 'User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /b\n');
+	const url = 'https://example.com/b';
+	for (let round = 0; round < 3; round++) {
+		// More User-Agents than the drop-in keeps resolved (16): the remembered one is let go
+		// with the others, never used after it is freed.
+		for (let n = 0; n < 20; n++) assert.equal(robots.isAllowed(url, `other${n}`), true);
+		assert.equal(robots.isAllowed(url, 'a/1.0'), false);
+		assert.equal(robots.isAllowed('https://example.com/c', 'a/1.0'), false);
+		assert.equal(robots.isAllowed('https://example.com/c', 'b'), true);
+		assert.equal(robots.isAllowed(url, 'b'), false);
+		assert.equal(robots.isAllowed(url), true);
+		assert.equal(robots.isAllowed(url, undefined), true);
+		assert.equal(robots.isAllowed(url, 'a'), false);
+	}
+	robots.free();
+});

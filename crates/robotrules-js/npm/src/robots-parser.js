@@ -11,6 +11,23 @@ function robotsParserOf(api) {
 	const DEFAULT_PORTS = { 'http:': '80', 'https:': '443', 'ftp:': '21' };
 	// How many crawlers one parsed file keeps resolved (by the User-Agent given).
 	const KEPT = 16;
+	// What a URL may hold after its robots.txt's origin, up to a `#`, and be read by `new URL`
+	// exactly as written (its path and query, then, are that text): unreserved characters,
+	// the sub-delimiters but `'` (a special URL's query encodes it), `:`, `@`, `/`, `?` and
+	// `%`. Not `\\`, spaces, quotes, controls or non-ASCII, which `new URL` changes.
+	const PLAIN = /^[A-Za-z0-9\-._~!$&()*+,;=:@\/?%]*$/;
+	// A dot segment (`.`, `..`, or either spelled with `%2e`), which `new URL` removes (in a
+	// query it stays: such URLs take the long way).
+	const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
+	// ASCII only.
+	const ASCII = /^[\x00-\x7f]*$/;
+	// No User-Agent asked about yet.
+	const NONE = Symbol('none');
+
+	/** Percent-encodings upper-cased, as robots-parser reads a URL (RFC 3986 §6.2.2.1). */
+	function upperEscapes(text) {
+		return text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+	}
 
 	function parseUrl(url) {
 		try {
@@ -19,12 +36,21 @@ function robotsParserOf(api) {
 				protocol: parsed.protocol,
 				hostname: parsed.hostname,
 				port: parsed.port || DEFAULT_PORTS[parsed.protocol] || '',
-				// Percent-encodings upper-cased, as robots-parser reads a URL (RFC 3986 §6.2.2.1).
-				path: (parsed.pathname + parsed.search).replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase())
+				path: upperEscapes(parsed.pathname + parsed.search)
 			};
 		} catch (e) {
 			return null;
 		}
+	}
+
+	/**
+	 * `scheme://host[:port]/` as `new URL` writes the origin of `parsed`: a URL that starts
+	 * with it has that origin.
+	 */
+	function originPrefix(parsed) {
+		if (parsed === null || DEFAULT_PORTS[parsed.protocol] === undefined) return null;
+		const port = parsed.port === DEFAULT_PORTS[parsed.protocol] ? '' : `:${parsed.port}`;
+		return `${parsed.protocol}//${parsed.hostname}${port}/`;
 	}
 
 	/** The crawler name the engine is asked about for robots-parser's `ua` argument. */
@@ -40,13 +66,29 @@ function robotsParserOf(api) {
 	 */
 	function Robots(url, contents, options) {
 		this._url = parseUrl(url);
+		this._prefix = originPrefix(this._url);
 		const profile = options && options.profile !== undefined ? options.profile : 'google';
 		this._robots = api.Robots.parse(contents == null ? '' : String(contents), { profile });
 		this._crawlers = new Map();
+		// The last `ua` asked about (a string, or undefined) and its crawler: a crawl asks
+		// about one User-Agent, so most calls skip reading it again.
+		this._lastUa = NONE;
+		this._lastCrawler = null;
 	}
 
 	/** The engine's crawler for `ua`: the crawler's token; a name it refuses, its suggestion or `*`. */
 	Robots.prototype._crawler = function (ua) {
+		if (ua === this._lastUa) return this._lastCrawler;
+		const crawler = this._resolve(ua);
+		if (ua === undefined || typeof ua === 'string') {
+			this._lastUa = ua;
+			this._lastCrawler = crawler;
+		}
+		return crawler;
+	};
+
+	/** `_crawler` without the last one remembered. */
+	Robots.prototype._resolve = function (ua) {
 		const name = crawlerName(ua);
 		let crawler = this._crawlers.get(name);
 		if (crawler !== undefined) return crawler;
@@ -59,6 +101,8 @@ function robotsParserOf(api) {
 		if (this._crawlers.size >= KEPT) {
 			for (const kept of this._crawlers.values()) kept.free();
 			this._crawlers.clear();
+			this._lastUa = NONE;
+			this._lastCrawler = null;
 		}
 		this._crawlers.set(name, crawler);
 		return crawler;
@@ -66,6 +110,20 @@ function robotsParserOf(api) {
 
 	/** The path and query of `url`, or `undefined` when this robots.txt does not govern it. */
 	Robots.prototype._path = function (url) {
+		// The common URL, read as `new URL` would read it, without `new URL`: this origin (its
+		// scheme and host in any case), then plain text up to a fragment (a lone `?` at the end
+		// is an empty query, which `search` leaves out).
+		const prefix = this._prefix;
+		if (prefix !== null && typeof url === 'string') {
+			const head = url.slice(0, prefix.length);
+			if (head === prefix || (head.toLowerCase() === prefix && ASCII.test(head))) {
+				const hash = url.indexOf('#', prefix.length);
+				const rest = url.slice(prefix.length - 1, hash === -1 ? url.length : hash);
+				if (PLAIN.test(rest) && !DOT_SEGMENT.test(rest) && !rest.endsWith('?')) {
+					return rest.includes('%') ? upperEscapes(rest) : rest;
+				}
+			}
+		}
 		const parsed = parseUrl(url);
 		const own = this._url;
 		if (parsed === null || own === null || parsed.protocol !== own.protocol ||
@@ -134,6 +192,8 @@ function robotsParserOf(api) {
 	Robots.prototype.free = function () {
 		for (const crawler of this._crawlers.values()) crawler.free();
 		this._crawlers.clear();
+		this._lastUa = NONE;
+		this._lastCrawler = null;
 		this._robots.free();
 	};
 
