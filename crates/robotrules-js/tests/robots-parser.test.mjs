@@ -185,3 +185,20 @@ test('the crawler asked about last is remembered, and a new User-Agent is read a
 	}
 	robots.free();
 });
+
+test('a ua whose toString asks the same parser about other crawlers is read before its crawler is asked', () => {
+	const url = 'https://example.com/x';
+	// A `ua` read as `*` asks as the `*` group, which is then its own (as with no `ua`): to know,
+	// isExplicitlyDisallowed reads `ua` a second time.
+	const robots = robotsParser('https://example.com/robots.txt', 'User-agent: *\nDisallow: /\n');
+	// Asking about more crawlers than the drop-in keeps resolved lets go of the ones it has.
+	const tricky = {
+		toString() {
+			for (let n = 0; n < 20; n++) robots.isAllowed(url, `other${n}`);
+			return '*';
+		}
+	};
+	assert.equal(robots.isExplicitlyDisallowed(url, tricky), true);
+	assert.equal(robots.isAllowed(url, tricky), false);
+	robots.free();
+});

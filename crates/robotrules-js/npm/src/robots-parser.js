@@ -159,9 +159,12 @@ function robotsParserOf(api) {
 	Robots.prototype.isExplicitlyDisallowed = function (url, ua) {
 		const path = this._path(url);
 		if (path === undefined) return undefined;
+		// The name first: reading a `ua` that is not a string runs its `toString`, which must
+		// not run between getting the crawler and asking it.
+		const asksAsStar = crawlerName(ua) === '*';
 		const crawler = this._crawler(ua);
 		const named = crawler.selection === 'exact' || crawler.selection === 'substring';
-		if (!named && !(crawlerName(ua) === '*' && crawler.selection === 'global')) return false;
+		if (!named && !(asksAsStar && crawler.selection === 'global')) return false;
 		return !crawler.isAllowed(path);
 	};
 
