@@ -164,7 +164,8 @@ struct State {
     streamed: AtomicU64,
     /// Signalled when an `Endless` handler has stopped writing.
     stream_done: tokio::sync::Notify,
-    /// Requests being answered right now, and the most there ever were at once.
+    /// Requests being answered right now (read, their reply not started), and the most there
+    /// ever were at once.
     in_flight: AtomicU64,
     max_in_flight: AtomicU64,
 }
@@ -318,7 +319,7 @@ impl HttpServer {
     }
 
     /// The most requests the server was answering at the same time (from reading a request to
-    /// the end of its reply).
+    /// the start of its reply: a client cannot have the reply before then).
     pub fn max_in_flight(&self) -> u64 {
         self.state.max_in_flight.load(Ordering::SeqCst)
     }
@@ -351,7 +352,7 @@ async fn serve<C: Connection>(mut stream: C, state: Arc<State>) {
     let Some(request) = read_request(&mut stream).await else {
         return;
     };
-    let _answering = Answering::start(&state);
+    let answering = Answering::start(&state);
     let mut reply = {
         let routes = lock(&state.routes);
         routes
@@ -365,6 +366,9 @@ async fn serve<C: Connection>(mut stream: C, state: Arc<State>) {
         tokio::time::sleep(delay).await;
         reply = *inner;
     }
+    // Counted until the reply starts: a client that has the whole reply may start its next
+    // request before this task would get past the write, and the two would be counted at once.
+    drop(answering);
     match reply {
         Reply::Response {
             status,
