@@ -69,43 +69,53 @@ function robotsParserOf(api) {
 		this._prefix = originPrefix(this._url);
 		const profile = options && options.profile !== undefined ? options.profile : 'google';
 		this._robots = api.Robots.parse(contents == null ? '' : String(contents), { profile });
+		// Each crawler asked about, by the name it was asked as: `{ name, crawler }`.
 		this._crawlers = new Map();
-		// The last `ua` asked about (a string, or undefined) and its crawler: a crawl asks
-		// about one User-Agent, so most calls skip reading it again.
+		// The last `ua` asked about (a string, or undefined) and its entry: a crawl asks about
+		// one User-Agent, so most calls skip reading it again.
 		this._lastUa = NONE;
-		this._lastCrawler = null;
+		this._last = null;
 	}
 
-	/** The engine's crawler for `ua`: the crawler's token; a name it refuses, its suggestion or `*`. */
-	Robots.prototype._crawler = function (ua) {
-		if (ua === this._lastUa) return this._lastCrawler;
-		const crawler = this._resolve(ua);
+	/**
+	 * The engine's crawler for `ua` and the name it was asked as: the crawler's token; a
+	 * name the profile refuses is asked as its suggestion or `*`. `ua` is read once (a `ua`
+	 * that is not a string runs its `toString`, which could ask this parser about others).
+	 */
+	Robots.prototype._entry = function (ua) {
+		if (ua === this._lastUa) return this._last;
+		const name = crawlerName(ua);
+		let entry = this._crawlers.get(name);
+		if (entry === undefined) {
+			let crawler;
+			try {
+				crawler = this._robots.crawler(name);
+			} catch (error) {
+				if (!(error instanceof api.InvalidAgent)) throw error;
+				crawler = this._robots.crawler(error.suggestion || '*');
+			}
+			if (this._crawlers.size >= KEPT) this._forgetCrawlers();
+			entry = { name, crawler };
+			this._crawlers.set(name, entry);
+		}
 		if (ua === undefined || typeof ua === 'string') {
 			this._lastUa = ua;
-			this._lastCrawler = crawler;
+			this._last = entry;
 		}
-		return crawler;
+		return entry;
 	};
 
-	/** `_crawler` without the last one remembered. */
-	Robots.prototype._resolve = function (ua) {
-		const name = crawlerName(ua);
-		let crawler = this._crawlers.get(name);
-		if (crawler !== undefined) return crawler;
-		try {
-			crawler = this._robots.crawler(name);
-		} catch (error) {
-			if (!(error instanceof api.InvalidAgent)) throw error;
-			crawler = this._robots.crawler(error.suggestion || '*');
-		}
-		if (this._crawlers.size >= KEPT) {
-			for (const kept of this._crawlers.values()) kept.free();
-			this._crawlers.clear();
-			this._lastUa = NONE;
-			this._lastCrawler = null;
-		}
-		this._crawlers.set(name, crawler);
-		return crawler;
+	/** The engine's crawler for `ua` (see `_entry`). */
+	Robots.prototype._crawler = function (ua) {
+		return this._entry(ua).crawler;
+	};
+
+	/** Frees every crawler asked about so far, the remembered one included. */
+	Robots.prototype._forgetCrawlers = function () {
+		for (const { crawler } of this._crawlers.values()) crawler.free();
+		this._crawlers.clear();
+		this._lastUa = NONE;
+		this._last = null;
 	};
 
 	/** The path and query of `url`, or `undefined` when this robots.txt does not govern it. */
@@ -159,12 +169,9 @@ function robotsParserOf(api) {
 	Robots.prototype.isExplicitlyDisallowed = function (url, ua) {
 		const path = this._path(url);
 		if (path === undefined) return undefined;
-		// The name first: reading a `ua` that is not a string runs its `toString`, which must
-		// not run between getting the crawler and asking it.
-		const asksAsStar = crawlerName(ua) === '*';
-		const crawler = this._crawler(ua);
+		const { name, crawler } = this._entry(ua);
 		const named = crawler.selection === 'exact' || crawler.selection === 'substring';
-		if (!named && !(asksAsStar && crawler.selection === 'global')) return false;
+		if (!named && !(name === '*' && crawler.selection === 'global')) return false;
 		return !crawler.isAllowed(path);
 	};
 
@@ -193,10 +200,7 @@ function robotsParserOf(api) {
 
 	/** Frees the WebAssembly memory now (later, the garbage collector would). */
 	Robots.prototype.free = function () {
-		for (const crawler of this._crawlers.values()) crawler.free();
-		this._crawlers.clear();
-		this._lastUa = NONE;
-		this._lastCrawler = null;
+		this._forgetCrawlers();
 		this._robots.free();
 	};
 

@@ -65,10 +65,10 @@ fn key_of(bytes: &[u8]) -> u128 {
 
 impl Index {
     pub(super) fn new(m: &Entries, bytes: &[u8]) -> Index {
-        // Reserved once: a large group grown by doubling copied (and faulted in) its vectors
-        // several times over (`legacy1994`'s `star-first`: 20,000 heads).
         let mut floating = Vec::new();
         // Heads of at least two bytes: the first sixteen bytes as a number, and the entry.
+        // Reserved once, as `heads` below: grown by doubling, a large group's vectors were
+        // copied (and faulted in) several times over (`legacy1994`'s `star-first`: 20,000).
         let mut rooted: Vec<(u128, u32)> = Vec::with_capacity(m.all().len());
         let head_of = |id: u32| {
             m.all().get(id as usize).map_or(&[][..], |e| {
