@@ -13,8 +13,9 @@ use crate::address_policy::{check_literal, GuardedResolver};
 use crate::body_limit::BodyCollector;
 use crate::error::FetchError;
 use crate::network_error::classify_reqwest;
-use crate::options::{FetchOptions, TooManyRequests};
+use crate::options::FetchOptions;
 use crate::outcome::{Access, CacheHeaders, Hop, UnavailableReason, UnreachableReason};
+use crate::status::{status_access, StatusAccess};
 
 /// What a fetch has learned so far; kept outside the fetch future so that a fetch cut off by
 /// the total deadline still reports its chain.
@@ -109,53 +110,60 @@ pub(crate) async fn fetch(
             url: current.to_string(),
             status,
         });
-        if is_redirect(status) {
-            if redirects >= options.max_redirects {
-                return unavailable(UnavailableReason::TooManyRedirects {
-                    limit: options.max_redirects,
-                });
+        let has_location = response.headers().contains_key(LOCATION);
+        match status_access(status, has_location, options.too_many_requests) {
+            StatusAccess::Redirect => {}
+            StatusAccess::Success => {
+                progress.headers = cache_headers(response.headers());
+                return read_body(response, options).await;
             }
-            let next = match redirect_target(&current, response.headers()) {
-                Ok(next) => next,
-                Err(detail) => {
-                    return unavailable(UnavailableReason::BadRedirect { status, detail })
-                }
-            };
-            if requested.contains(next.as_str()) {
-                return unavailable(UnavailableReason::RedirectLoop {
-                    url: next.to_string(),
-                });
+            StatusAccess::Unavailable => {
+                progress.headers = cache_headers(response.headers());
+                return unavailable(unavailable_reason(status));
             }
-            redirects += 1;
-            current = next;
-            continue;
+            _ => {
+                progress.headers = cache_headers(response.headers());
+                return Access::Unreachable {
+                    reason: UnreachableReason::ServerError { status },
+                };
+            }
         }
-        progress.headers = cache_headers(response.headers());
-        return match status {
-            200..=299 => read_body(response, options).await,
-            429 if options.too_many_requests == TooManyRequests::Unreachable => {
-                unreachable_status(status)
-            }
-            400..=499 => unavailable(UnavailableReason::ClientError { status }),
-            300..=399 => unavailable(UnavailableReason::UnexpectedStatus { status }),
-            _ => unreachable_status(status),
+        if redirects >= options.max_redirects {
+            return unavailable(UnavailableReason::TooManyRedirects {
+                limit: options.max_redirects,
+            });
+        }
+        let next = match redirect_target(&current, response.headers()) {
+            Ok(next) => next,
+            Err(detail) => return unavailable(UnavailableReason::BadRedirect { status, detail }),
         };
+        if requested.contains(next.as_str()) {
+            return unavailable(UnavailableReason::RedirectLoop {
+                url: next.to_string(),
+            });
+        }
+        redirects += 1;
+        current = next;
     }
 }
 
-/// The redirect statuses that carry a `Location` to follow (RFC 9110 §15.4).
-fn is_redirect(status: u16) -> bool {
-    matches!(status, 301 | 302 | 303 | 307 | 308)
+/// Why a status that [`status_access`] reads as unavailable is: a redirect without a
+/// target, a client error, or another 3xx.
+fn unavailable_reason(status: u16) -> UnavailableReason {
+    if crate::status::is_redirect_status(status) {
+        UnavailableReason::BadRedirect {
+            status,
+            detail: "no Location header".to_owned(),
+        }
+    } else if status >= 400 {
+        UnavailableReason::ClientError { status }
+    } else {
+        UnavailableReason::UnexpectedStatus { status }
+    }
 }
 
 fn unavailable(reason: UnavailableReason) -> Access {
     Access::Unavailable { reason }
-}
-
-fn unreachable_status(status: u16) -> Access {
-    Access::Unreachable {
-        reason: UnreachableReason::ServerError { status },
-    }
 }
 
 /// The URL a redirect response points to, resolved against the current URL

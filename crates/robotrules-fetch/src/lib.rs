@@ -19,43 +19,69 @@
 //! - `fleet::RedisStore` (feature `redis`) is a [`cache::Store`] in Redis shared by a crawler
 //!   fleet, with a fleet-wide lock so each origin is fetched once at a time across processes.
 //! - [`Clock`] makes time replaceable, so cache behaviour is testable without sleeping.
+//! - [`status`] is the table of RFC 9309 §2.3.1 (an HTTP status to access), with no I/O:
+//!   it is all this crate builds without its default feature `client` (no runtime, no
+//!   HTTP or FTP client), for callers that fetch with their own client.
 //!
 //! `docs/fetching.md` in the repository has the full outcome table with citations.
 
+pub mod status;
+
+#[cfg(feature = "client")]
 mod address_policy;
+#[cfg(feature = "client")]
 mod body_limit;
+#[cfg(feature = "client")]
 pub mod cache;
+#[cfg(feature = "client")]
 mod caching;
+#[cfg(feature = "client")]
 mod clock;
+#[cfg(feature = "client")]
 mod error;
+#[cfg(feature = "client")]
 mod fetcher;
 #[cfg(feature = "redis")]
 pub mod fleet;
+#[cfg(feature = "client")]
 mod ftp;
+#[cfg(feature = "client")]
 mod http;
+#[cfg(feature = "client")]
 mod network_error;
+#[cfg(feature = "client")]
 mod options;
+#[cfg(feature = "client")]
 mod outcome;
+#[cfg(feature = "client")]
 mod root_certificate;
+#[cfg(feature = "client")]
 mod special_address;
 
+#[cfg(feature = "client")]
 pub use address_policy::AddressPolicy;
+#[cfg(feature = "client")]
 pub use caching::{refresh_entry, Refreshed};
+#[cfg(feature = "client")]
 pub use clock::{Clock, ManualClock, SystemClock};
+#[cfg(feature = "client")]
 pub use error::FetchError;
+#[cfg(feature = "client")]
 pub use fetcher::Fetcher;
-pub use options::{
-    FetchOptions, TooManyRequests, DEFAULT_USER_AGENT, RFC9309_MIN_BODY_LIMIT,
-    RFC9309_MIN_REDIRECTS,
-};
+#[cfg(feature = "client")]
+pub use options::{FetchOptions, DEFAULT_USER_AGENT, RFC9309_MIN_BODY_LIMIT};
+#[cfg(feature = "client")]
 pub use outcome::{
     Access, AccessKind, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, TlsFailure, Truncation,
     UnavailableReason, UnreachableReason, VerdictClass,
 };
+#[cfg(feature = "client")]
 pub use robotrules_url::Origin;
+#[cfg(feature = "client")]
 pub use root_certificate::{CertificateError, RootCertificate};
+pub use status::{TooManyRequests, RFC9309_MIN_REDIRECTS};
 
 /// The README's example, run as a doctest so it stays true.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "client"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

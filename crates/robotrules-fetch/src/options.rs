@@ -6,35 +6,16 @@ use std::time::Duration;
 
 use crate::address_policy::AddressPolicy;
 use crate::root_certificate::RootCertificate;
+use crate::status::{TooManyRequests, RFC9309_MIN_REDIRECTS};
 
 /// The body limit RFC 9309 §2.5 sets as a floor: "The parsing limit MUST be at least 500
 /// kibibytes" (500 × 1024 = 512,000 bytes).
 pub const RFC9309_MIN_BODY_LIMIT: usize = 500 * 1024;
 
-/// The redirect count RFC 9309 §2.3.1.2 asks crawlers to follow at least: "The crawlers
-/// SHOULD follow at least five consecutive redirects".
-pub const RFC9309_MIN_REDIRECTS: usize = 5;
-
 /// The User-Agent header sent when none is configured: `robotrules/VERSION`. A crawler's own
 /// name goes in front of it (`ExampleBot robotrules/0.1.0`: the facade's client and the
 /// command-line tool do that).
 pub const DEFAULT_USER_AGENT: &str = concat!("robotrules/", env!("CARGO_PKG_VERSION"));
-
-/// How an HTTP 429 (Too Many Requests) answer is read.
-///
-/// RFC 9309 §2.3.1.3 puts all of 400–499 in "unavailable"; Google and most production
-/// crawlers read 429 as a server error instead (crawler-ecosystem.md §2), which is the
-/// default here.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum TooManyRequests {
-    /// 429 is "unreachable": disallow everything and retry after a back-off (default).
-    #[default]
-    Unreachable,
-    /// 429 is "unavailable" like any other 4xx: allow everything (the RFC's literal reading).
-    Unavailable,
-}
 
 /// Options for [`Fetcher`](crate::Fetcher).
 ///

@@ -11,13 +11,15 @@ export interface FailClosedOptions {
   ttlMillis?: number;
   /** How long an unreachable origin stays disallowed before robots.txt is fetched again (default 60,000). */
   unreachableTtlMillis?: number;
+  /** How HTTP 429 is read: `'unreachable'` (disallow all, the default, as the Rust client) or `'unavailable'` (allow all, RFC 9309 §2.3.1.3's letter). */
+  tooManyRequests?: 'unreachable' | 'unavailable';
   /** The fetch function (default `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
 }
 
 export interface RobotsEntry {
   robotsTxtUrl: string;
-  /** `available` (2xx), `unavailable` (4xx: allow all) or `unreachable` (5xx, network error, timeout: disallow all). */
+  /** `available` (2xx), `unavailable` (4xx but 429: allow all) or `unreachable` (5xx, 429 by default, network error, timeout: disallow all), as `statusAccess` reads the status. */
   access: 'available' | 'unavailable' | 'unreachable';
   status: number | null;
   reason: string;

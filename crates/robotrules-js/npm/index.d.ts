@@ -239,6 +239,17 @@ export class InvalidUrl extends Error {
 export function lint(body: string | Uint8Array | ArrayBuffer | ArrayBufferView, options?: LintOptions): LintReport;
 /** The crawler's product token in a full User-Agent header, or `null`. */
 export function crawlerToken(userAgent: string): string | null;
+/** What an HTTP status makes of a robots.txt (RFC 9309 §2.3.1). */
+export type StatusAccess = 'success' | 'redirect' | 'unavailable' | 'unreachable';
+/** How `statusAccess` reads a status. */
+export interface StatusOptions {
+  /** Whether the response names a redirect target (a `Location` header). */
+  hasLocation?: boolean;
+  /** How 429 is read: `'unreachable'` (every path disallowed, the default) or `'unavailable'`. */
+  tooManyRequests?: 'unreachable' | 'unavailable';
+}
+/** What an HTTP status makes of a robots.txt (RFC 9309 §2.3.1), as the Rust fetch client reads it. */
+export function statusAccess(status: number, options?: StatusOptions): StatusAccess;
 /** The WebAssembly memory's size in bytes (it grows, never shrinks). */
 export function memoryBytes(): number;
 /** Loads the WebAssembly (browsers, edge runtimes; a no-op on Node.js). */

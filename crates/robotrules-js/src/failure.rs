@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
-    /// `"agent"`, `"url"` or `"profile"`.
+    /// `"agent"`, `"url"`, `"profile"` or `"range"` (a value out of its range).
     pub kind: String,
     /// The message, as the CLI prints it.
     pub message: String,
@@ -52,6 +52,18 @@ impl From<robotrules::Error> for Failure {
                 input: String::new(),
                 suggestion: None,
             },
+        }
+    }
+}
+
+impl Failure {
+    /// A value out of its range (a `RangeError` in JavaScript): `message` says which.
+    pub(crate) fn range(message: String, input: &str) -> Self {
+        Failure {
+            kind: "range".to_owned(),
+            message,
+            input: input.to_owned(),
+            suggestion: None,
         }
     }
 }

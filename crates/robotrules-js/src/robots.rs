@@ -167,3 +167,30 @@ pub fn memory_bytes() -> usize {
         0
     }
 }
+
+/// What an HTTP `status` makes of a robots.txt (RFC 9309 §2.3.1, the fetch client's table):
+/// `success`, `redirect`, `unavailable` (every path allowed) or `unreachable` (every path
+/// disallowed). `has_location` says whether the response names a redirect target, and
+/// `too_many_requests` how 429 is read (`unreachable`, the default, or `unavailable`).
+///
+/// # Errors
+/// A `too_many_requests` that is neither name.
+#[wasm_bindgen(js_name = statusAccess)]
+pub fn status_access(
+    status: u16,
+    has_location: bool,
+    too_many_requests: Option<String>,
+) -> Result<String, Failure> {
+    use robotrules::status::TooManyRequests;
+    let policy = match too_many_requests.as_deref() {
+        None => TooManyRequests::default(),
+        Some(name) => TooManyRequests::from_name(name).ok_or_else(|| {
+            Failure::range(format!(
+                "tooManyRequests must be 'unreachable' or 'unavailable', not {name:?}"
+            ), name)
+        })?,
+    };
+    Ok(robotrules::status::status_access(status, has_location, policy)
+        .name()
+        .to_owned())
+}

@@ -302,6 +302,26 @@ impl RequestRate {
     }
 }
 
+/// What an HTTP `status` makes of a robots.txt (RFC 9309 §2.3.1, the fetch client's table):
+/// `"success"`, `"redirect"`, `"unavailable"` (every path allowed) or `"unreachable"` (every
+/// path disallowed). `has_location` says whether the response names a redirect target;
+/// `too_many_requests` reads 429 as `"unreachable"` (the default) or `"unavailable"`.
+#[pyfunction]
+#[pyo3(signature = (status, has_location = false, too_many_requests = "unreachable"))]
+pub(crate) fn status_access(
+    status: u16,
+    has_location: bool,
+    too_many_requests: &str,
+) -> PyResult<&'static str> {
+    use robotrules::status::TooManyRequests;
+    let policy = TooManyRequests::from_name(too_many_requests).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "too_many_requests must be 'unreachable' or 'unavailable', not {too_many_requests:?}"
+        ))
+    })?;
+    Ok(robotrules::status::status_access(status, has_location, policy).name())
+}
+
 /// The crawler's product token in a full `User-Agent` header (`Mozilla/5.0 (compatible;
 /// Googlebot/2.1; …)` → `Googlebot`), or `None` when it names no crawler.
 #[pyfunction]

@@ -43,6 +43,7 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<usage::UsageStatement>()?;
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
+    m.add_function(wrap_pyfunction!(crawler::status_access, m)?)?;
     m.add_class::<survey::Survey>()?;
     m.add_class::<survey::Surveyed>()?;
     m.add_function(wrap_pyfunction!(survey::url_key, m)?)?;

@@ -33,6 +33,8 @@ def test_read_fetches_and_parses() -> None:
         # RFC 9309 §2.3.1.3: every 4xx is "unavailable", 401 and 403 included.
         (401, True, False),
         (403, True, False),
+        # 429 is read as the Rust client reads it: unreachable (RFC 9309 §2.3.1.4).
+        (429, False, True),
         # RFC 9309 §2.3.1.4: a server error is "unreachable": disallow everything.
         (500, False, False),
         (503, False, False),

@@ -41,7 +41,6 @@ mod http;
 mod input;
 mod pipeline;
 pub mod reach;
-mod status;
 mod survey;
 mod tally;
 mod usage;
@@ -55,7 +54,6 @@ pub use http::{parse_response, Response};
 pub use input::{read_input, Input, Raw, Reading};
 pub use pipeline::{run, Event, RunOptions};
 pub use reach::{reach_of, Reach};
-pub use status::{status_class, StatusClass, MAX_REDIRECTS};
 pub use survey::{
     host_of, resolve, url_key, AgentFacts, Capture, Facts, PerAgent, Row, Survey, Surveyed, COLUMNS,
 };

@@ -5,7 +5,7 @@
 //!
 //! Redirects (RFC 9309 §2.3.1.2) are the exception: a redirect's rows wait until the end,
 //! because its target may come later in the input. Then the chains are followed through the
-//! redirects seen (at most [`MAX_REDIRECTS`]), and the WARC inputs are read a second time for
+//! redirects seen (at most [`RFC9309_MIN_REDIRECTS`](robotrules_fetch::status::RFC9309_MIN_REDIRECTS)), and the WARC inputs are read a second time for
 //! the targets' captures only (the first capture of each URL, in input order). A target not in
 //! the input leaves the redirect's reach `unknown`. Memory grows with the number of
 //! redirects (their capture columns are kept), not with the number of captures.
@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::input::{read_input, Input, Raw, Reading};
 use crate::reach::Reach;
-use crate::status::MAX_REDIRECTS;
+use robotrules_fetch::status::RFC9309_MIN_REDIRECTS;
 use crate::survey::{url_key, PerAgent, Survey, Surveyed};
 use crate::tally::Tally;
 use crate::warc::Malformed;
@@ -155,7 +155,7 @@ pub fn run<T: Send>(
         .map(|s| {
             let mut target = s.facts.redirect.clone()?;
             let mut seen = HashSet::from([url_key(&s.facts.url)]);
-            for _ in 1..MAX_REDIRECTS {
+            for _ in 1..RFC9309_MIN_REDIRECTS {
                 match hops.get(&target) {
                     Some(next) if seen.insert(target.clone()) => target = next.clone(),
                     // A loop: unavailable, as the fetch client reads it.

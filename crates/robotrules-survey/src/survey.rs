@@ -11,7 +11,7 @@ use crate::agents::Agent;
 use crate::body::{body_kind, BodyKind};
 use crate::http::header;
 use crate::reach::{reach_of, Reach};
-use crate::status::{status_class, StatusClass};
+use robotrules_fetch::status::{status_access, StatusAccess, TooManyRequests};
 use crate::usage::{default_allows_search, AgentUsage, Signals};
 
 /// One robots.txt capture: what a crawler got when it fetched a host's `/robots.txt`.
@@ -270,16 +270,16 @@ impl Survey {
     pub fn capture(&self, capture: &Capture) -> Surveyed {
         let status = capture.status.unwrap_or(200);
         let location = header(&capture.headers, "location");
-        let mut class = status_class(status, location.is_some());
+        let mut class = status_access(status, location.is_some(), TooManyRequests::default());
         let mut redirect = None;
-        if class == StatusClass::Redirect {
+        if class == StatusAccess::Redirect {
             match location.and_then(|l| resolve(&capture.url, l)) {
                 Some(target) => redirect = Some(target),
                 // A Location that is no URL, or not http or https: unavailable, as the fetch
                 // client reads it.
                 None => {
                     redirect = location.map(str::to_owned);
-                    class = StatusClass::Unavailable;
+                    class = StatusAccess::Unavailable;
                 }
             }
         }
@@ -297,10 +297,10 @@ impl Survey {
             cut: capture.body.len() > self.parse_limit,
         };
         let per_agent = match class {
-            StatusClass::Success => self.per_agent(&capture.body),
-            StatusClass::Redirect => self.all(Reach::Unknown),
-            StatusClass::Unavailable => self.all(Reach::Open),
-            StatusClass::Unreachable => self.all(Reach::Blocked),
+            StatusAccess::Success => self.per_agent(&capture.body),
+            StatusAccess::Redirect => self.all(Reach::Unknown),
+            StatusAccess::Unavailable => self.all(Reach::Open),
+            _ => self.all(Reach::Blocked),
         };
         Surveyed { facts, per_agent }
     }

@@ -28,7 +28,7 @@ pub use robotrules_fetch::cache::{Basis, CachePolicy, POLITENESS_FLOOR};
 pub use robotrules_fetch::fleet::{FleetError, FleetHealth, RedisOptions, RedisStore};
 pub use robotrules_fetch::{
     AccessKind, AddressPolicy, Clock, FetchError, FetchOptions, Hop, ManualClock, RootCertificate,
-    TooManyRequests, Truncation, VerdictClass, DEFAULT_USER_AGENT,
+    Truncation, VerdictClass, DEFAULT_USER_AGENT,
 };
 
 mod ask;

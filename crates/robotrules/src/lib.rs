@@ -57,6 +57,9 @@
 //! | `lint` | on | [`lint()`](crate::lint()): site-owner lints with stable codes |
 //! | `serde` | with `fetch` | `Serialize` for explanations, diagnostics and decisions |
 //!
+//! [`status`] reads an HTTP status as RFC 9309 §2.3.1 does, in every build, for crawlers that
+//! fetch robots.txt with their own HTTP client.
+//!
 //! Parsing needs no runtime: by default the crate pulls in neither tokio, reqwest, hyper nor
 //! rustls. The client is opt-in (`features = ["fetch"]`; before, `fetch` was a default
 //! feature). With `default-features = false`, neither annotate-snippets nor serde_json.
@@ -71,6 +74,7 @@ mod decision;
 mod group;
 mod lines;
 pub mod reading;
+pub mod status;
 
 pub use cut::Cut;
 pub use decision::{DecidingRule, Decision};

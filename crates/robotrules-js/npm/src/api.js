@@ -537,10 +537,27 @@ function bind(raw) {
 		return token === undefined ? null : token;
 	}
 
+	/**
+	 * What an HTTP `status` makes of a robots.txt (RFC 9309 §2.3.1): `'success'`, `'redirect'`,
+	 * `'unavailable'` (every path allowed) or `'unreachable'` (every path disallowed).
+	 * `options.hasLocation` says whether the response names a redirect target;
+	 * `options.tooManyRequests` reads 429 as `'unreachable'` (the default) or `'unavailable'`.
+	 */
+	function statusAccess(status, options = {}) {
+		if (!Number.isInteger(status) || status < 0 || status > 65535) {
+			throw new RangeError(`status must be an integer from 0 to 65535, not ${status}`);
+		}
+		try {
+			return raw.statusAccess(status, Boolean(options.hasLocation), options.tooManyRequests ?? undefined);
+		} catch (error) {
+			return rethrow(error);
+		}
+	}
+
 	/** The size of the WebAssembly memory in bytes (it grows, never shrinks): for leak checks. */
 	function memoryBytes() {
 		return raw.memoryBytes();
 	}
 
-	return Object.freeze({ Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, memoryBytes, PROFILES });
+	return Object.freeze({ Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, statusAccess, memoryBytes, PROFILES });
 }

@@ -23,8 +23,9 @@ function crawleeAdapterOf(api) {
 
 	/**
 	 * robots.txt per origin, fetched once and kept: `available` (2xx: its rules apply),
-	 * `unavailable` (4xx: everything allowed, RFC 9309 §2.3.1.3) or `unreachable` (5xx, a
-	 * network error, a timeout: everything disallowed, RFC 9309 §2.3.1.4).
+	 * `unavailable` (4xx: everything allowed, RFC 9309 §2.3.1.3) or `unreachable` (5xx, 429 by
+	 * default, a network error, a timeout: everything disallowed, RFC 9309 §2.3.1.4), as the
+	 * engine's status table (`statusAccess`) reads the status.
 	 */
 	class RobotsCache {
 		constructor(options = {}) {
@@ -34,6 +35,9 @@ function crawleeAdapterOf(api) {
 			this.ttlMillis = options.ttlMillis ?? DAY;
 			this.unreachableTtlMillis = options.unreachableTtlMillis ?? 60_000;
 			this.fetch = options.fetch || globalThis.fetch;
+			this.tooManyRequests = options.tooManyRequests ?? 'unreachable';
+			// An unknown reading of 429 is a RangeError now, not a failed fetch later.
+			api.statusAccess(429, { tooManyRequests: this.tooManyRequests });
 			// An unknown profile is a RangeError now, not a failed fetch later.
 			api.Robots.parse('', { profile: this.profile }).free();
 			this.entries = new Map();
@@ -72,7 +76,9 @@ function crawleeAdapterOf(api) {
 					headers: this.userAgent === '*' ? {} : { 'user-agent': this.userAgent }
 				});
 				entry.status = response.status;
-				if (response.status >= 200 && response.status < 300) {
+				// fetch followed the redirects it could: a 3xx left here has no target to follow.
+				const access = api.statusAccess(response.status, { tooManyRequests: this.tooManyRequests });
+				if (access === 'success') {
 					const body = new Uint8Array(await response.arrayBuffer());
 					entry.access = 'available';
 					entry.robots = api.Robots.parse(body, { profile: this.profile });
@@ -80,17 +86,12 @@ function crawleeAdapterOf(api) {
 					return entry;
 				}
 				if (response.body) await response.body.cancel();
+				// 'unavailable': every path allowed (RFC 9309 §2.3.1.3); 'unreachable' (5xx, and 429
+				// unless `tooManyRequests` is 'unavailable'): every path disallowed (§2.3.1.4).
+				if (access === 'unavailable') entry.access = 'unavailable';
+				else entry.reason = `HTTP ${response.status}`;
 			} catch (error) {
 				entry.reason = String(error && (error.cause?.code || error.name || error.message));
-				return entry;
-			}
-			if (response.status >= 400 && response.status < 500) {
-				entry.access = 'unavailable';
-			} else if (response.status < 500) {
-				// Redirects past fetch's limit, or an informational answer: no robots.txt to read.
-				entry.access = 'unavailable';
-			} else {
-				entry.reason = `HTTP ${response.status}`;
 			}
 			return entry;
 		}

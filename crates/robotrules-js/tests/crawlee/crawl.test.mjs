@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
 import { CheerioCrawler, Configuration, log } from 'crawlee';
-import { failClosed } from 'robotrules/crawlee';
+import { failClosed, RobotsCache } from 'robotrules/crawlee';
 
 log.setLevel(log.LEVELS.OFF);
 
@@ -119,6 +119,21 @@ test('robotrules/crawlee honours crawl-delay between requests to one origin', as
 		for (let i = 1; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= 500, `${times[i] - times[i - 1]} ms apart`);
 	} finally {
 		await slow.close();
+	}
+});
+
+test('robotrules/crawlee reads 429 as the Rust client does: unreachable unless asked otherwise', async () => {
+	const busy = await site(429);
+	try {
+		const strict = new RobotsCache();
+		assert.equal((await strict.entry(`${busy.origin}/`)).access, 'unreachable');
+		assert.equal(await strict.isAllowed(`${busy.origin}/page`), false);
+		const literal = new RobotsCache({ tooManyRequests: 'unavailable' });
+		assert.equal((await literal.entry(`${busy.origin}/`)).access, 'unavailable');
+		assert.equal(await literal.isAllowed(`${busy.origin}/page`), true);
+		assert.throws(() => new RobotsCache({ tooManyRequests: 'allow' }), RangeError);
+	} finally {
+		await busy.close();
 	}
 });
 

@@ -48,6 +48,7 @@ from robotrules._robotrules import (
     __version__,
     crawler_token,
     lint,
+    status_access,
     url_key,
 )
 
@@ -75,5 +76,6 @@ __all__ = [
     "VocabularyUsage",
     "crawler_token",
     "lint",
+    "status_access",
     "url_key",
 ]

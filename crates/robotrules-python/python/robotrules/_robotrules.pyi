@@ -29,6 +29,7 @@ __all__ = [
     "__version__",
     "crawler_token",
     "lint",
+    "status_access",
     "url_key",
 ]
 
@@ -325,6 +326,11 @@ class Robots:
 
 def lint(body: _Body, *, profile: _Profile = "rfc9309") -> list[Finding]: ...
 def crawler_token(user_agent: str) -> str | None: ...
+def status_access(
+    status: int,
+    has_location: bool = False,
+    too_many_requests: Literal["unreachable", "unavailable"] = "unreachable",
+) -> Literal["success", "redirect", "unavailable", "unreachable"]: ...
 
 @final
 class Surveyed:

@@ -29,7 +29,7 @@ from typing import Optional
 from urllib.robotparser import RequestRate
 
 from robotrules import _agents, _urls
-from robotrules._robotrules import Robots, Usage
+from robotrules._robotrules import Robots, Usage, status_access
 
 __all__ = ["RobotFileParser", "RequestRate"]
 
@@ -74,11 +74,12 @@ class RobotFileParser:
             with urllib.request.urlopen(self.url) as response:
                 raw = response.read()
         except urllib.error.HTTPError as err:
-            if 400 <= err.code < 500:
-                # RFC 9309 §2.3.1.3: unavailable, crawl as if there were no file.
+            # urllib followed the redirects it could; the engine's status table reads the
+            # rest (RFC 9309 §2.3.1): unavailable, crawl as if there were no file (§2.3.1.3);
+            # unreachable (5xx, 429), assume complete disallow (§2.3.1.4).
+            if status_access(err.code) == "unavailable":
                 self.allow_all = True
             else:
-                # RFC 9309 §2.3.1.4: unreachable, assume complete disallow.
                 self.disallow_all = True
             err.close()
         else:

@@ -5,6 +5,7 @@
 // Helpers outside `#[test]` functions unwrap too: a failure there is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod answers;
 mod caching;
 mod client;
 mod fleet;

@@ -1,0 +1,34 @@
+//! The answer tables in `conformance/answers/`, through the facade: the same tables run
+//! through the Python and npm packages, so that no surface can read them differently.
+
+use std::path::PathBuf;
+
+use robotrules::status::{status_access, TooManyRequests};
+
+/// The rows of `conformance/answers/NAME`: tab-separated, `#` lines and blank lines skipped.
+pub(crate) fn table(name: &str) -> Vec<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../conformance/answers")
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| line.split('\t').map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn status_access_follows_its_table() {
+    let rows = table("status-access.tsv");
+    assert!(rows.len() > 20, "{} rows", rows.len());
+    for row in rows {
+        let [status, location, policy, expected] = row.as_slice() else {
+            panic!("a row of four columns: {row:?}");
+        };
+        let status: u16 = status.parse().unwrap();
+        let policy = TooManyRequests::from_name(policy).unwrap();
+        let access = status_access(status, location == "yes", policy);
+        assert_eq!(access.name(), expected, "{row:?}");
+    }
+}
