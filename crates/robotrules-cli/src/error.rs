@@ -8,8 +8,7 @@
 use std::io;
 
 use robotrules::client::{FetchError, FleetError};
-use robotrules::reading::{AgentToken, CrawlerNames};
-use robotrules::{is_browser_product, InvalidAgent, InvalidUrl, Profile, Robots, Selection};
+use robotrules::{InvalidAgent, InvalidUrl, Profile, Robots};
 use robotrules_text::excerpt;
 
 /// The longest excerpt of user input that a message quotes, in characters.
@@ -209,80 +208,17 @@ impl CliError {
 }
 
 /// The warning for a crawler name that `profile` answers for although no group can name it
-/// (Google's library reads a `user-agent` line's leading letters, `_` and `-` only, so a
-/// `User-agent: MJ12bot` line names `MJ`, and a crawler called `MJ12bot` matches no group):
-/// `None` for a name a group can name, for `*`, and for profiles that refuse such names (the
-/// error says so) or find a group's token anywhere in the name. It says what the library reads
-/// and suggests the token to pass: the model's suggestion ([`InvalidAgent::suggestion`]: the
-/// crawler's token of a full User-Agent header, never `Mozilla`), else what the library reads.
-/// Commands print it once per run; [`agent_warning_in`] adds which groups a file gives.
+/// as it is (the facade's [`robotrules::NameReading`]: Google's library reads `User-agent:
+/// MJ12bot` as `MJ`), with the token to pass. Commands print it once per run;
+/// [`agent_warning_in`] adds which groups a file gives.
 pub(crate) fn agent_warning(profile: Profile, name: &str) -> Option<String> {
-    agent_warning_with(profile, name, None)
+    robotrules::name_reading(profile, name).map(|reading| reading.to_string())
 }
 
 /// [`agent_warning`] for a name asked about in `robots`: it also says which group the name
 /// gets and which the suggested token selects (by line).
 pub(crate) fn agent_warning_in(robots: &Robots, name: &str) -> Option<String> {
-    agent_warning_with(robots.profile(), name, Some(robots))
-}
-
-fn agent_warning_with(profile: Profile, name: &str, robots: Option<&Robots>) -> Option<String> {
-    let reading = profile.reading();
-    let alphabet = reading.agent_token;
-    let reads = alphabet.leading(name.as_bytes());
-    if reading.crawler_names != CrawlerNames::Any
-        || !matches!(alphabet, AgentToken::LeadingRun { .. })
-        || reads == name.as_bytes()
-        || robotrules::any_crawler_label(name).is_some()
-    {
-        return None;
-    }
-    let reads = String::from_utf8_lossy(reads);
-    // The suggestion of a profile that reads names as tokens: the model's own.
-    let strict = Profile::ALL
-        .into_iter()
-        .find(|p| p.reading().crawler_names == CrawlerNames::Token)
-        .and_then(|strict| strict.check_crawler_name(name).err()?.suggestion);
-    let shown = excerpt(name, EXCERPT_CHARS);
-    let example = if reads.is_empty() || is_browser_product(&reads) {
-        String::new()
-    } else {
-        format!(" (`User-agent: {shown}` names `{reads}`)")
-    };
-    let token = strict.or_else(|| (!reads.is_empty()).then(|| reads.into_owned()));
-    let gets = |name: &str| robots.map(|robots| groups_given(robots, name));
-    let mut warning = format!(
-        "Google's library reads only the letters, `_` and `-` a user-agent line starts \
-         with{example}, so no group names {shown:?}: it gets {}",
-        gets(name).unwrap_or_else(|| "the `*` group".to_owned())
-    );
-    if let Some(token) = token {
-        let token = excerpt(&token, EXCERPT_CHARS);
-        warning.push_str(&format!("; pass `{token}`"));
-        if let Some(groups) = gets(&token) {
-            warning.push_str(&format!(", which gets {groups}"));
-        }
-    }
-    Some(warning)
-}
-
-/// The groups crawler `name` gets in `robots`, by line: `the group at line 1`,
-/// `the `*` group at line 7`, `no group`.
-fn groups_given(robots: &Robots, name: &str) -> String {
-    let Ok((selection, lines)) = robots.group_lines(name) else {
-        return "no group".to_owned();
-    };
-    let lines: Vec<String> = lines.iter().map(u32::to_string).collect();
-    let which = if selection == Selection::Global {
-        "the `*` group"
-    } else {
-        "the group"
-    };
-    match lines.as_slice() {
-        [] => "no group (the file has no `*` group)".to_owned(),
-        [line] => format!("{which} at line {line}"),
-        lines => format!("{which}s at lines {}", lines.join(", ")),
-    }
+    robots.name_reading(name).map(|reading| reading.to_string())
 }
 
 /// `message` on one line and terminal-safe: line breaks (which no message should contain, but

@@ -171,6 +171,12 @@ export class Robots {
   readonly profile: Profile;
   /** The groups for crawler `agent`, resolved once. Throws `InvalidAgent`. */
   crawler(agent: string): Crawler;
+  /** The crawler a foreign library's user agent or a full User-Agent header stands for: its product token, else `*`. Never throws on content. */
+  crawlerFor(userAgent: string | null | undefined): Crawler;
+  /** The crawler name `crawlerFor(userAgent)` asks about. */
+  crawlerNameFor(userAgent: string | null | undefined): string;
+  /** What the profile reads of a name no group can name as it is (`google`: `MJ12bot` → `MJ`), or `null`. */
+  nameReading(agent: string): NameReading | null;
   /** Throws `InvalidAgent` or `InvalidUrl`. */
   isAllowed(agent: string, url: string): boolean;
   decide(agent: string, url: string): Decision;
@@ -239,6 +245,18 @@ export class InvalidUrl extends Error {
 export function lint(body: string | Uint8Array | ArrayBuffer | ArrayBufferView, options?: LintOptions): LintReport;
 /** The crawler's product token in a full User-Agent header, or `null`. */
 export function crawlerToken(userAgent: string): string | null;
+/** What a profile reads of a crawler name that no group can name as it is. */
+export interface NameReading {
+  name: string;
+  /** What the profile reads of a `user-agent` line that gives the name. */
+  reads: string;
+  /** The name to pass instead. */
+  token: string | null;
+  /** The warning, in one sentence (the CLI's). */
+  message: string;
+}
+/** Does the robots.txt at `robotsTxtUrl` govern `url` (RFC 9309 §2.3)? Throws `InvalidUrl`. */
+export function governs(robotsTxtUrl: string, url: string): boolean;
 /** What an HTTP status makes of a robots.txt (RFC 9309 §2.3.1). */
 export type StatusAccess = 'success' | 'redirect' | 'unavailable' | 'unreachable';
 /** How `statusAccess` reads a status. */

@@ -4,5 +4,5 @@ import { createRequire } from 'node:module';
 
 const api = createRequire(import.meta.url)('./node.cjs');
 
-export const { Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, statusAccess, memoryBytes, PROFILES, init, initSync } = api;
+export const { Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, governs, statusAccess, memoryBytes, PROFILES, init, initSync } = api;
 export default api;

@@ -17,5 +17,5 @@ export function initSync(options) {
 	initWasmSync(options);
 }
 
-export const { Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, statusAccess, memoryBytes, PROFILES } = api;
+export const { Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, governs, statusAccess, memoryBytes, PROFILES } = api;
 export default { ...api, init, initSync };

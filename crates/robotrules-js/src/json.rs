@@ -40,6 +40,11 @@ pub(crate) fn verdict(decision: Decision, profile: Profile) -> String {
     text(&Verdict::of(decision, profile))
 }
 
+/// What a profile reads of a crawler name: `{"name", "reads", "token", "message"}`.
+pub(crate) fn name_reading(reading: &robotrules::NameReading) -> String {
+    text(reading)
+}
+
 /// A URL's AI usage preferences, as `robotrules usage --format json` gives them.
 pub(crate) fn usage(usage: &Usage) -> String {
     text(usage)

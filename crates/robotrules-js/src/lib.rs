@@ -29,6 +29,6 @@ mod tester;
 
 pub use crawler::Crawler;
 pub use failure::Failure;
-pub use robots::{crawler_token, lint, memory_bytes, status_access, Robots};
+pub use robots::{crawler_token, governs, lint, memory_bytes, status_access, Robots};
 pub use scratch::{scratch, scratch_memory, SCRATCH};
 pub use tester::tester_api;

@@ -41,6 +41,29 @@ impl Robots {
         Ok(Crawler::new(self.inner.crawler(agent)?))
     }
 
+    /// The crawler that a foreign library's user agent or a full User-Agent header stands for:
+    /// its product token, else `*` (the facade's `crawler_for`, the one policy of the
+    /// drop-ins). Never fails.
+    #[wasm_bindgen(js_name = crawlerFor)]
+    pub fn crawler_for(&self, user_agent: &str) -> Crawler {
+        Crawler::new(self.inner.crawler_for(user_agent))
+    }
+
+    /// The crawler name [`Robots::crawler_for`] asks about for `user_agent`.
+    #[wasm_bindgen(js_name = crawlerNameFor)]
+    pub fn crawler_name_for(&self, user_agent: &str) -> String {
+        robotrules::crawler_name_for(user_agent, self.inner.profile()).into_owned()
+    }
+
+    /// What this file's profile reads of crawler name `agent` when no group can name it as it
+    /// is, as JSON (`{name, reads, token, message}`), or `None` when the name is read whole.
+    #[wasm_bindgen(js_name = nameReadingJson)]
+    pub fn name_reading_json(&self, agent: &str) -> Option<String> {
+        self.inner
+            .name_reading(agent)
+            .map(|reading| json::name_reading(&reading))
+    }
+
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?
     ///
     /// # Errors
@@ -185,12 +208,25 @@ pub fn status_access(
     let policy = match too_many_requests.as_deref() {
         None => TooManyRequests::default(),
         Some(name) => TooManyRequests::from_name(name).ok_or_else(|| {
-            Failure::range(format!(
-                "tooManyRequests must be 'unreachable' or 'unavailable', not {name:?}"
-            ), name)
+            Failure::range(
+                format!("tooManyRequests must be 'unreachable' or 'unavailable', not {name:?}"),
+                name,
+            )
         })?,
     };
-    Ok(robotrules::status::status_access(status, has_location, policy)
-        .name()
-        .to_owned())
+    Ok(
+        robotrules::status::status_access(status, has_location, policy)
+            .name()
+            .to_owned(),
+    )
+}
+
+/// Does the robots.txt at `robots_txt_url` govern `url` (RFC 9309 §2.3)? The facade's
+/// `governs`.
+///
+/// # Errors
+/// A URL that cannot be read (`InvalidUrl`).
+#[wasm_bindgen]
+pub fn governs(robots_txt_url: &str, url: &str) -> Result<bool, Failure> {
+    Ok(robotrules::governs(robots_txt_url, url)?)
 }

@@ -10,8 +10,7 @@
 //!   `text` (the page reads the findings; the renderer would add 63 KB gzipped to the package);
 //! - `check`: the same verdicts, deciding lines, AI usage preferences (each verdict's `usage`),
 //!   name readings and `*` label; without the server's `differences` (the causes
-//!   `robotrules explain` gives, which live in the CLI) and without Google's warning for a
-//!   name that is no product token;
+//!   `robotrules explain` gives, which live in the CLI);
 //! - `explain`: `text` is the library's account, one profile after another (the CLI's
 //!   rustc-style snippets are the CLI's);
 //! - `show`: the same view, AI usage rules (`usage`) and file-wide records (`file_wide`)

@@ -70,6 +70,16 @@ pub struct InvalidUrl {
     pub source: UrlError,
 }
 
+impl InvalidUrl {
+    /// `url` cannot be read, for `source`.
+    pub fn new(url: &str, source: UrlError) -> InvalidUrl {
+        InvalidUrl {
+            url: url.to_owned(),
+            source,
+        }
+    }
+}
+
 /// Why a URL cannot be read, without quoting it again (the message quotes it once).
 fn why(source: &UrlError) -> String {
     match source {

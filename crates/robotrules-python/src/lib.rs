@@ -13,6 +13,7 @@
 //! lint does not fire on code expanded from an external proc-macro, so this crate
 //! needs no exemption and writes no `unsafe` itself.
 
+mod agent;
 mod crawler;
 mod diagnostic;
 mod errors;
@@ -44,6 +45,9 @@ fn _robotrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lint::lint, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::crawler_token, m)?)?;
     m.add_function(wrap_pyfunction!(crawler::status_access, m)?)?;
+    m.add_class::<agent::NameReading>()?;
+    m.add_function(wrap_pyfunction!(agent::name_reading, m)?)?;
+    m.add_function(wrap_pyfunction!(agent::governs, m)?)?;
     m.add_class::<survey::Survey>()?;
     m.add_class::<survey::Surveyed>()?;
     m.add_function(wrap_pyfunction!(survey::url_key, m)?)?;

@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use crate::agent::NameReading;
 use crate::crawler::{Crawler, RequestRate};
 use crate::diagnostic::Diagnostic;
 use crate::explanation::Explanation;
@@ -53,6 +54,25 @@ impl Robots {
             .crawler(&input::text(agent)?.as_str())
             .map(Crawler::new)
             .map_err(errors::agent)
+    }
+
+    /// The crawler that a foreign library's user agent or a full User-Agent header stands for:
+    /// its product token, else `*` (the facade's `crawler_for`, the one policy of the
+    /// drop-ins). Never raises.
+    fn crawler_for(&self, user_agent: &Bound<'_, PyString>) -> PyResult<Crawler> {
+        Ok(Crawler::new(
+            self.inner.crawler_for(&input::text(user_agent)?.as_str()),
+        ))
+    }
+
+    /// What this file's profile reads of crawler name `agent` when no group can name it as it
+    /// is (Google's library reads `User-agent: MJ12bot` as `MJ`), with the groups it gets and
+    /// the token to pass; `None` when the name is read whole.
+    fn name_reading(&self, agent: &Bound<'_, PyString>) -> PyResult<Option<NameReading>> {
+        Ok(self
+            .inner
+            .name_reading(&input::text(agent)?.as_str())
+            .map(NameReading::from))
     }
 
     /// May crawler `agent` fetch `url` (absolute, or a path starting with `/`)?

@@ -81,21 +81,32 @@ pub struct AgentReading {
     /// The token to pass instead (the crawler's token of a full User-Agent header).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<String>,
+    /// What the profile reads of a name it answers for although no group can name it as it
+    /// is ([`robotrules::NameReading`], with the groups it gets in the file): the CLI's
+    /// warning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 impl AgentReading {
-    /// How `profile` reads the name `agent`.
-    pub fn of(profile: Profile, agent: &str) -> AgentReading {
+    /// How `robots`' profile reads the name `agent`, in `robots`.
+    pub fn of(robots: &Robots, agent: &str) -> AgentReading {
+        let profile = robots.profile();
+        let warning = robots
+            .name_reading(agent)
+            .map(|reading| reading.to_string());
         match profile.check_crawler_name(agent) {
             Ok(()) => AgentReading {
                 profile,
                 error: None,
                 suggestion: None,
+                warning,
             },
             Err(invalid) => AgentReading {
                 profile,
                 suggestion: invalid.suggestion.clone(),
                 error: Some(invalid.to_string()),
+                warning,
             },
         }
     }
@@ -242,9 +253,9 @@ pub fn check(request: &CheckRequest) -> Result<Checked<'_, AgentReading, UrlResu
     Ok(Checked {
         agent,
         agent_label: robotrules::any_crawler_label(agent),
-        agent_readings: Profile::ALL
-            .into_iter()
-            .map(|profile| AgentReading::of(profile, agent))
+        agent_readings: parsed
+            .iter()
+            .map(|robots| AgentReading::of(robots, agent))
             .collect(),
         results: request
             .urls

@@ -2,7 +2,7 @@
 //! (`crates/robotrules-cli/src/cmd/serve`) and the static tester's `testerApi`
 //! (`crates/robotrules-js/src/tester.rs`, the same page on WebAssembly). Both answer `check`
 //! and `show` with these structures, so their answers cannot drift apart; each host adds only
-//! what is its own (the server: `differences`, the agent `warning`, `show`'s `text` and `cut`).
+//! what is its own (the server: `differences`, `show`'s `text` and `cut`).
 //!
 //! - [`check`]: a crawler's verdicts on many URLs under each profile, with the deciding lines
 //!   and the AI usage preferences (`Content-Usage`, `Content-Signal`) of each URL;

@@ -67,6 +67,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+mod agent;
 #[cfg(feature = "fetch")]
 pub mod client;
 mod cut;
@@ -76,6 +77,7 @@ mod lines;
 pub mod reading;
 pub mod status;
 
+pub use agent::{crawler_name_for, name_reading, NameReading};
 pub use cut::Cut;
 pub use decision::{DecidingRule, Decision};
 pub use group::{Group, Rule};
@@ -258,6 +260,32 @@ impl Robots {
             .map(|inner| Crawler { inner })
     }
 
+    /// The crawler that a foreign library's user-agent argument or a User-Agent header stands
+    /// for ([`crawler_name_for`]: its token, else `*`). Never fails: every name that policy
+    /// gives is one the profile answers for.
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: examplebot\ndisallow: /\n");
+    /// let crawler = robots.crawler_for("Mozilla/5.0 (compatible; ExampleBot/1.0)");
+    /// assert_eq!(crawler.name(), "ExampleBot");
+    /// assert!(!crawler.is_allowed("/x")?);
+    /// assert_eq!(robots.crawler_for("").name(), "*");
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    pub fn crawler_for(&self, user_agent: &str) -> Crawler {
+        let name = crawler_name_for(user_agent, self.profile());
+        self.crawler(&name)
+            .or_else(|_| self.crawler(robotrules_model::ANY_CRAWLER))
+            .expect("`*` is a crawler name every profile answers for")
+    }
+
+    /// What this file's profile reads of crawler name `name` when a group can never name it
+    /// as it is ([`name_reading`]), with the groups the name gets here and those the token to
+    /// pass gets.
+    pub fn name_reading(&self, name: &str) -> Option<NameReading> {
+        NameReading::in_file(self, name)
+    }
+
     /// How the groups of crawler `name` are chosen, and the line of each group's first
     /// user-agent line, without compiling the crawler's rules.
     ///
@@ -424,6 +452,36 @@ impl Robots {
     pub fn bytes_read(&self) -> usize {
         self.inner.bytes_read()
     }
+}
+
+/// Does the robots.txt at `robots_txt_url` govern `url` (RFC 9309 §2.3)? Only URLs of its
+/// scheme, host and port (a default port equals the elided one, an IDN its punycode form), and
+/// only when the file is `/robots.txt` at the root: one in a subfolder governs nothing. A path
+/// (`/a?b`) is of the file's own origin, so a root robots.txt governs it.
+///
+/// ```
+/// use robotrules::governs;
+///
+/// assert!(governs("https://example.com/robots.txt", "https://EXAMPLE.com:443/a")?);
+/// assert!(governs("https://example.com/robots.txt", "/a")?);
+/// assert!(!governs("https://example.com/robots.txt", "https://www.example.com/a")?);
+/// assert!(!governs("https://example.com/folder/robots.txt", "/folder/a")?);
+/// assert!(governs("https://example.com/robots.txt", "example.com/a").is_err());
+/// # Ok::<(), robotrules::InvalidUrl>(())
+/// ```
+///
+/// # Errors
+/// Either URL when it cannot be read as an absolute URL with a host (`url` may also be a path
+/// starting with `/`).
+pub fn governs(robots_txt_url: &str, url: &str) -> Result<bool, InvalidUrl> {
+    let origin = robotrules_url::robots_txt_origin(robots_txt_url)
+        .map_err(|source| InvalidUrl::new(robots_txt_url, source))?;
+    if url.starts_with('/') {
+        return Ok(origin.is_some());
+    }
+    let target =
+        robotrules_url::Origin::parse(url).map_err(|source| InvalidUrl::new(url, source))?;
+    Ok(origin.is_some_and(|origin| origin == target))
 }
 
 /// `urls` resolved against `base`; a value that cannot be resolved is left as written.

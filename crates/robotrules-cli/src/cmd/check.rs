@@ -210,10 +210,9 @@ pub(crate) fn with_checker<T>(
 struct FetchedOrigin<'a> {
     lookup: &'a Lookup,
     fetched: Fetched,
-    /// The scheme, host and port the robots.txt governs (RFC 9309 §2.3): the origin asked
-    /// about, whatever redirects followed (the client's robots.txt URL is always at the root
-    /// of its origin).
-    governs: Option<Origin>,
+    /// The scheme, host and port of the robots.txt (the origin asked about, whatever redirects
+    /// followed), for the words of a refusal; [`robotrules::governs`] decides.
+    origin: Option<Origin>,
 }
 
 impl<'a> FetchedOrigin<'a> {
@@ -221,26 +220,24 @@ impl<'a> FetchedOrigin<'a> {
         FetchedOrigin {
             lookup,
             fetched: Fetched::new(lookup),
-            governs: Origin::parse(lookup.robots_txt_url()).ok(),
+            origin: Origin::parse(lookup.robots_txt_url()).ok(),
         }
     }
 
-    /// Whether the robots.txt governs `url`: a path, or an absolute URL of its origin.
+    /// Whether the robots.txt governs `url` ([`robotrules::governs`]: a path, or an absolute
+    /// URL of its origin), and if not, why, in words.
     fn governs(&self, url: &str) -> Result<(), String> {
-        if url.starts_with('/') {
+        let robots_txt = self.lookup.robots_txt_url();
+        if robotrules::governs(robots_txt, url).map_err(|error| error.to_string())? {
             return Ok(());
         }
-        let origin = Origin::parse(url).map_err(|error| format!("cannot read URL: {error}"))?;
-        match &self.governs {
-            Some(governed) if *governed == origin => Ok(()),
-            Some(governed) => Err(format!(
-                "{} governs only {governed}, not {origin} (RFC 9309 §2.3); `robotrules batch` \
-                 checks URLs of many sites, each against its own robots.txt",
-                self.lookup.robots_txt_url()
+        match (&self.origin, Origin::parse(url)) {
+            (Some(governed), Ok(origin)) => Err(format!(
+                "{robots_txt} governs only {governed}, not {origin} (RFC 9309 §2.3); \
+                 `robotrules batch` checks URLs of many sites, each against its own robots.txt"
             )),
-            None => Err(format!(
-                "{} governs no URL: it is not at the root of its site",
-                self.lookup.robots_txt_url()
+            _ => Err(format!(
+                "{robots_txt} governs no URL: it is not at the root of its site"
             )),
         }
     }

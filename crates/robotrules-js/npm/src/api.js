@@ -231,6 +231,30 @@ function bind(raw) {
 			}
 		}
 
+		/**
+		 * The crawler that a foreign library's user agent or a full User-Agent header stands for:
+		 * its product token, else `'*'` (the engine's one policy, the drop-ins'). Never throws on
+		 * content.
+		 */
+		crawlerFor(userAgent) {
+			return new Crawler(PRIVATE, this.#inner().crawlerFor(userAgent == null ? '' : text(userAgent, 'the User-Agent')));
+		}
+
+		/** The crawler name `crawlerFor(userAgent)` asks about. */
+		crawlerNameFor(userAgent) {
+			return this.#inner().crawlerNameFor(userAgent == null ? '' : text(userAgent, 'the User-Agent'));
+		}
+
+		/**
+		 * What this file's profile reads of crawler name `agent` when no group can name it as it
+		 * is (`google` reads `User-agent: MJ12bot` as `MJ`): `{ name, reads, token, message }`,
+		 * `message` being the CLI's warning; `null` when the name is read whole.
+		 */
+		nameReading(agent) {
+			const found = this.#inner().nameReadingJson(text(agent, 'the crawler name'));
+			return found === undefined ? null : json(found);
+		}
+
 		/** May crawler `agent` fetch `url` (absolute, or a path starting with `/`)? */
 		isAllowed(agent, url) {
 			if (typeof agent !== 'string') text(agent, 'the crawler name');
@@ -538,6 +562,19 @@ function bind(raw) {
 	}
 
 	/**
+	 * Does the robots.txt at `robotsTxtUrl` govern `url` (RFC 9309 §2.3: the same scheme, host
+	 * and port; a robots.txt below the root governs nothing; a path is of the file's origin)?
+	 * Throws `InvalidUrl` for a URL that cannot be read.
+	 */
+	function governs(robotsTxtUrl, url) {
+		try {
+			return raw.governs(text(robotsTxtUrl, 'the robots.txt URL'), text(url, 'the URL'));
+		} catch (error) {
+			return rethrow(error);
+		}
+	}
+
+	/**
 	 * What an HTTP `status` makes of a robots.txt (RFC 9309 §2.3.1): `'success'`, `'redirect'`,
 	 * `'unavailable'` (every path allowed) or `'unreachable'` (every path disallowed).
 	 * `options.hasLocation` says whether the response names a redirect target;
@@ -559,5 +596,5 @@ function bind(raw) {
 		return raw.memoryBytes();
 	}
 
-	return Object.freeze({ Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, statusAccess, memoryBytes, PROFILES });
+	return Object.freeze({ Robots, Crawler, InvalidAgent, InvalidUrl, lint, crawlerToken, governs, statusAccess, memoryBytes, PROFILES });
 }

@@ -8,19 +8,6 @@ function crawleeAdapterOf(api) {
 
 	const DAY = 24 * 60 * 60 * 1000;
 
-	/** The crawler name the engine is asked about for a product token or a full User-Agent header. */
-	function crawlerName(robots, userAgent) {
-		if (!userAgent || userAgent === '*') return '*';
-		const name = api.crawlerToken(userAgent) || userAgent;
-		try {
-			robots.crawler(name).free();
-			return name;
-		} catch (error) {
-			if (!(error instanceof api.InvalidAgent)) throw error;
-			return error.suggestion || '*';
-		}
-	}
-
 	/**
 	 * robots.txt per origin, fetched once and kept: `available` (2xx: its rules apply),
 	 * `unavailable` (4xx: everything allowed, RFC 9309 §2.3.1.3) or `unreachable` (5xx, 429 by
@@ -82,7 +69,7 @@ function crawleeAdapterOf(api) {
 					const body = new Uint8Array(await response.arrayBuffer());
 					entry.access = 'available';
 					entry.robots = api.Robots.parse(body, { profile: this.profile });
-					entry.crawler = entry.robots.crawler(crawlerName(entry.robots, this.userAgent));
+					entry.crawler = entry.robots.crawlerFor(this.userAgent);
 					return entry;
 				}
 				if (response.body) await response.body.cancel();
@@ -131,6 +118,15 @@ function crawleeAdapterOf(api) {
 		}
 	}
 
+	/** Whether the entry's robots.txt governs `url` (the engine's `governs`, RFC 9309 §2.3). */
+	function governed(entry, url) {
+		try {
+			return api.governs(entry.robotsTxtUrl, url);
+		} catch (error) {
+			return false;
+		}
+	}
+
 	function verdict(entry, url) {
 		if (entry.access === 'unavailable') return true;
 		if (entry.access !== 'available') return false;
@@ -162,7 +158,7 @@ function crawleeAdapterOf(api) {
 			}
 			return {
 				url: entry.robotsTxtUrl,
-				isAllowed: (page) => (new URL(page).origin === new URL(url).origin ? verdict(entry, page) : false),
+				isAllowed: (page) => (governed(entry, page) ? verdict(entry, page) : false),
 				getSitemaps: () => (entry.robots ? entry.robots.sitemapsFrom(entry.robotsTxtUrl) : [])
 			};
 		};

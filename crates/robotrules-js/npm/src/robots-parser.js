@@ -53,13 +53,6 @@ function robotsParserOf(api) {
 		return `${parsed.protocol}//${parsed.hostname}${port}/`;
 	}
 
-	/** The crawler name the engine is asked about for robots-parser's `ua` argument. */
-	function crawlerName(ua) {
-		if (!ua) return '*';
-		const agent = String(ua);
-		return api.crawlerToken(agent) || agent;
-	}
-
 	/**
 	 * A parsed robots.txt for `url`, read under `options.profile` (`'google'` by default,
 	 * the reading closest to robots-parser's).
@@ -78,22 +71,17 @@ function robotsParserOf(api) {
 	}
 
 	/**
-	 * The engine's crawler for `ua` and the name it was asked as: the crawler's token; a
-	 * name the profile refuses is asked as its suggestion or `*`. `ua` is read once (a `ua`
+	 * The engine's crawler for `ua` and the name it was asked as (`crawlerNameFor`, the
+	 * engine's policy: the crawler's token, else `*`). `ua` is read once (a `ua`
 	 * that is not a string runs its `toString`, which could ask this parser about others).
 	 */
 	Robots.prototype._entry = function (ua) {
 		if (ua === this._lastUa) return this._last;
-		const name = crawlerName(ua);
+		const name = this._robots.crawlerNameFor(ua ? String(ua) : '');
 		let entry = this._crawlers.get(name);
 		if (entry === undefined) {
-			let crawler;
-			try {
-				crawler = this._robots.crawler(name);
-			} catch (error) {
-				if (!(error instanceof api.InvalidAgent)) throw error;
-				crawler = this._robots.crawler(error.suggestion || '*');
-			}
+			// The engine's one policy: the name it gives is always one the profile answers for.
+			const crawler = this._robots.crawler(name);
 			if (this._crawlers.size >= KEPT) this._forgetCrawlers();
 			entry = { name, crawler };
 			this._crawlers.set(name, entry);

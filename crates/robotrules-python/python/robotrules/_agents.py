@@ -2,30 +2,16 @@
 
 Protego, Scrapy and ``urllib.robotparser`` are handed anything: a product token
 (``ExampleBot``), a full User-Agent header (``Mozilla/5.0 (compatible; ExampleBot/1.0)``),
-``*`` or an empty string. robotrules asks about a crawler by its product token (RFC 9309
-§2.2.1), so each drop-in reads the token the same way:
-
-1. the string itself, when the profile accepts it as a crawler name (under ``rfc9309``: a
-   product token; ``google`` and ``legacy1994`` accept any string);
-2. else the crawler's token in the header (``robotrules.crawler_token``, the function the CLI
-   uses), then the token the model suggests (``InvalidAgent.suggestion``: the token the string
-   starts with, unless it is a browser's product);
-3. else (``*``, a browser's header) no group names the crawler: the ``*`` group applies. The
-   name asked about then is :data:`UNNAMED`, a token no real file names.
+``*`` or an empty string. Each drop-in asks the engine for the crawler it stands for
+(``Robots.crawler_for``: the facade's one policy, shared with the npm package's drop-ins):
+its product token, else ``*``, the crawler no group names.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Union
 
-from robotrules._robotrules import Crawler, InvalidAgent, Robots, crawler_token
-
-#: The crawler name asked about when a user agent names no crawler (``*``, a browser):
-#: a product token that no group names, so only the ``*`` group applies.
-UNNAMED = "robotrules-unnamed-crawler"
-
-_TOKEN = re.compile(r"[A-Za-z0-9_-]+\Z")
+from robotrules._robotrules import Crawler, Robots
 
 #: How many user agents a drop-in remembers the crawler of.
 _KEPT = 64
@@ -40,21 +26,7 @@ def text(value: Union[str, bytes]) -> str:
 
 def crawler_of(robots: Robots, user_agent: str) -> Crawler:
     """The crawler that ``user_agent`` names in ``robots`` (see the module docs)."""
-    user_agent = user_agent.strip()
-    if _TOKEN.match(user_agent):
-        return robots.crawler(user_agent)
-    token = crawler_token(user_agent)
-    if token is not None:
-        return robots.crawler(token)
-    if user_agent not in ("", "*"):
-        try:
-            return robots.crawler(user_agent)
-        except InvalidAgent as error:
-            # The model's token: a browser's header leads with its engine, never a crawler's
-            # name, so it suggests none.
-            if error.suggestion is not None:
-                return robots.crawler(error.suggestion)
-    return robots.crawler(UNNAMED)
+    return robots.crawler_for(user_agent)
 
 
 class Crawlers:

@@ -4,30 +4,18 @@
 //! per URL with their deciding lines, and the URL's AI usage preferences in each verdict's
 //! `usage` when the crawler has usage lines), the same as the static tester's; the server adds
 //! what is the CLI's: where the verdicts differ, the causes `explain --profile all` gives (the
-//! model's typed differences, [`crate::explain::Report`]), and Google's reading of a name that
-//! is not a product token carries `check`'s warning.
+//! model's typed differences, [`crate::explain::Report`]).
 
 use robotrules::{Crawler, Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_tester_api::check::{self as shared, AgentReading, Checked, UrlResult};
 use serde::Serialize;
 
-use crate::error::agent_warning_in;
 use crate::explain::Report;
 
 use super::error::{too_many_urls, ApiError};
 use super::limits::MAX_URLS;
 
 pub(crate) use shared::CheckRequest;
-
-/// How one profile reads the crawler's name: the shared reading, and the CLI's warning.
-#[derive(Debug, Serialize)]
-pub(crate) struct CliAgentReading {
-    #[serde(flatten)]
-    reading: AgentReading,
-    /// The CLI's warning for a name the profile reads although it is no product token.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    warning: Option<String>,
-}
 
 /// The answers for one URL: the shared ones, and why the profiles disagree.
 #[derive(Debug, Serialize)]
@@ -45,7 +33,7 @@ pub(crate) struct CliUrlResult<'a> {
 /// [`ApiError`] for more than [`MAX_URLS`] URLs.
 pub(crate) fn check(
     request: &CheckRequest,
-) -> Result<Checked<'_, CliAgentReading, CliUrlResult<'_>>, ApiError> {
+) -> Result<Checked<'_, AgentReading, CliUrlResult<'_>>, ApiError> {
     if request.urls.len() > MAX_URLS {
         return Err(too_many_urls(request.urls.len()));
     }
@@ -56,11 +44,7 @@ pub(crate) fn check(
     let crawlers = shared::crawlers(&parsed, agent);
     let agent_readings = parsed
         .iter()
-        .map(|robots| CliAgentReading {
-            reading: AgentReading::of(robots.profile(), agent),
-            // With the file: which group the name gets, and which the suggested token would.
-            warning: agent_warning_in(robots, agent),
-        })
+        .map(|robots| AgentReading::of(robots, agent))
         .collect();
     let results = request
         .urls
