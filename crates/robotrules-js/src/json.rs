@@ -7,18 +7,6 @@ use robotrules_tester_api::check::Verdict;
 use robotrules_tester_api::show::Statement;
 use serde::Serialize;
 
-/// A parser diagnostic: `{"code", "severity", "line", "start", "end", "message"}` (the Python
-/// package's `Diagnostic`).
-#[derive(Serialize)]
-struct Found<'a> {
-    code: &'a str,
-    severity: &'a str,
-    line: u32,
-    start: usize,
-    end: usize,
-    message: String,
-}
-
 /// An extension record: `{"key", "value", "line"}`, the key lower-cased, the value as written.
 #[derive(Serialize)]
 struct Record {
@@ -73,20 +61,10 @@ pub(crate) fn explanation(explanation: &Explanation) -> String {
     text(explanation)
 }
 
-/// The parser's diagnostics, in file order.
+/// The parser's diagnostics, in file order: the facade's one record each (`{"code",
+/// "severity", "line", "start", "end", "message"}`).
 pub(crate) fn diagnostics(diagnostics: &[Diagnostic]) -> String {
-    let found: Vec<Found<'_>> = diagnostics
-        .iter()
-        .map(|d| Found {
-            code: d.code(),
-            severity: d.severity().as_str(),
-            line: d.line,
-            start: d.span.start,
-            end: d.span.end,
-            message: d.to_string(),
-        })
-        .collect();
-    text(&found)
+    text(&diagnostics)
 }
 
 /// Extension records, in file order.

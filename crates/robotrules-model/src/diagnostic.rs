@@ -45,8 +45,11 @@ pub enum DiagnosticKind {
 }
 
 /// A finding with the bytes it is about.
+///
+/// As JSON (feature `serde`), one flat record that every surface writes alike (the npm
+/// package's `diagnostics`, the Python package's `Diagnostic` has the same fields):
+/// `{"code", "severity", "line", "start", "end", "message"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Diagnostic {
     /// What was found.
     pub kind: DiagnosticKind,
@@ -109,6 +112,21 @@ impl Diagnostic {
             | DiagnosticKind::UserAgentTruncated
             | DiagnosticKind::EmptyUserAgent => Severity::Warning,
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Diagnostic", 6)?;
+        out.serialize_field("code", self.code())?;
+        out.serialize_field("severity", self.severity().as_str())?;
+        out.serialize_field("line", &self.line)?;
+        out.serialize_field("start", &self.span.start)?;
+        out.serialize_field("end", &self.span.end)?;
+        out.serialize_field("message", &self.to_string())?;
+        out.end()
     }
 }
 

@@ -39,10 +39,11 @@ impl Crawler {
             let joined = input::utf8(joined.cast::<PyString>()?)?;
             let batch = joined.as_bytes();
             // `false` when a URL holds a NUL itself: its pieces are then not the URLs.
-            if py
-                .detach(|| joined_verdicts(inner, batch, count, allowed))
+            if let Some(verdicts) = py
+                .detach(|| inner.allowed_joined(batch, count))
                 .map_err(errors::url)?
             {
+                allowed.extend(verdicts);
                 return Ok(());
             }
         }
@@ -222,33 +223,6 @@ fn verdicts(crawler: &robotrules::Crawler, urls: &[&[u8]]) -> Result<Vec<bool>, 
 
 /// The URLs `allowed_many` joins into one buffer at a time.
 const CHUNK: usize = 1024;
-
-/// The verdicts on the `count` URLs of `batch`, joined with NUL, in order, pushed onto
-/// `allowed`, or the first URL the profile cannot read; `Ok(false)`, before any URL is
-/// judged, when `batch` does not hold exactly `count - 1` NULs (a URL holds a NUL itself).
-/// Valid UTF-8 (the common case) is checked once for the whole batch, and its URLs judged
-/// together ([`robotrules::Crawler::allowed_many`]); otherwise each URL is read as
-/// [`verdicts`] reads it.
-fn joined_verdicts(
-    crawler: &robotrules::Crawler,
-    batch: &[u8],
-    count: usize,
-    allowed: &mut Vec<bool>,
-) -> Result<bool, InvalidUrl> {
-    if memchr::memchr_iter(0, batch).count() + 1 != count {
-        return Ok(false);
-    }
-    match std::str::from_utf8(batch) {
-        // Valid UTF-8 cut at ASCII NULs: each piece is valid UTF-8 on its own.
-        Ok(text) => allowed.extend(crawler.allowed_many(text.split('\0'))?),
-        Err(_) => {
-            for url in batch.split(|&b| b == 0) {
-                allowed.push(crawler.is_allowed(&String::from_utf8_lossy(url))?);
-            }
-        }
-    }
-    Ok(true)
-}
 
 /// Extension records as Python tuples `(key, value, line)`.
 pub(crate) fn extension_tuples(records: Vec<robotrules::Extension>) -> Vec<(String, String, u32)> {

@@ -484,6 +484,19 @@ pub fn governs(robots_txt_url: &str, url: &str) -> Result<bool, InvalidUrl> {
     Ok(origin.is_some_and(|origin| origin == target))
 }
 
+/// The pieces of `text` between its NULs (`text.split('\0')`, with memchr's SIMD search).
+fn nul_pieces(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    memchr::memchr_iter(0, text.as_bytes())
+        .chain([text.len()])
+        .map(move |end| {
+            // NUL is ASCII: `start` and `end` are character boundaries.
+            let piece = text.get(start..end).unwrap_or_default();
+            start = end + 1;
+            piece
+        })
+}
+
 /// `urls` resolved against `base`; a value that cannot be resolved is left as written.
 fn resolve_all<'a>(base: &str, urls: impl Iterator<Item = &'a str>) -> Vec<String> {
     urls.map(|u| robotrules_url::resolve(base, u).unwrap_or_else(|| u.to_owned()))
@@ -687,6 +700,47 @@ impl Crawler {
         self.inner.allowed_many(urls)
     }
 
+    /// The verdicts on the `count` URLs of `joined`, their bytes joined with NUL, in order: the
+    /// one crossing the Python and JavaScript packages make for many URLs. Valid UTF-8 (the
+    /// common case) is checked once for the whole batch and its URLs judged together
+    /// ([`Crawler::allowed_many`]); otherwise each URL is read as the profile reads a string,
+    /// bad bytes as U+FFFD. `Ok(None)`, before any URL is judged, when `joined` does not hold
+    /// exactly `count - 1` NULs (a URL holds a NUL itself, so its pieces are not the URLs: ask
+    /// one URL at a time then).
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /private\n");
+    /// let bot = robots.crawler("ExampleBot")?;
+    /// assert_eq!(bot.allowed_joined(b"/\0https://example.com/private/a\0/b", 3)?, Some(vec![true, false, true]));
+    /// assert_eq!(bot.allowed_joined(b"/a\0/b", 1)?, None);
+    /// assert!(bot.allowed_joined(b"/a\0example.com/b", 2).is_err());
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Crawler::is_allowed`], for the first URL it refuses.
+    pub fn allowed_joined(
+        &self,
+        joined: &[u8],
+        count: usize,
+    ) -> Result<Option<Vec<bool>>, InvalidUrl> {
+        if count == 0 {
+            return Ok(Some(Vec::new()));
+        }
+        if memchr::memchr_iter(0, joined).count() + 1 != count {
+            return Ok(None);
+        }
+        let verdicts = match std::str::from_utf8(joined) {
+            // Valid UTF-8 cut at ASCII NULs: each piece is valid UTF-8 on its own.
+            Ok(text) => self.allowed_many(nul_pieces(text))?,
+            Err(_) => joined
+                .split(|&b| b == 0)
+                .map(|url| self.is_allowed(&String::from_utf8_lossy(url)))
+                .collect::<Result<_, _>>()?,
+        };
+        Ok(Some(verdicts))
+    }
+
     /// The crawl delay, from the crawler's groups' first valid `crawl-delay` record.
     pub fn crawl_delay(&self) -> Option<Duration> {
         self.inner.crawl_delay()
@@ -801,6 +855,34 @@ mod tests {
             assert_eq!(thread.join().unwrap(), expected);
         }
         assert!(robots.recent.len() <= Recent::KEPT);
+    }
+
+    #[test]
+    fn the_pieces_between_nuls_are_split_s() {
+        for text in ["", "\0", "/a\0\0/b\0", "/caf\u{e9}\0/\u{fffd}", "/a"] {
+            assert_eq!(
+                nul_pieces(text).collect::<Vec<_>>(),
+                text.split('\0').collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
+    fn joined_urls_are_judged_in_order() {
+        let robots = Robots::parse(b"user-agent: *\ndisallow: /private\n");
+        let bot = robots.crawler("bot").unwrap();
+        assert_eq!(bot.allowed_joined(b"", 0), Ok(Some(vec![])));
+        // One empty URL is one URL (that the profile cannot read).
+        assert!(bot.allowed_joined(b"", 1).is_err());
+        // Bytes that are not UTF-8 are read one URL at a time.
+        assert_eq!(
+            bot.allowed_joined(b"/private/\xff\0/\xfe", 2),
+            Ok(Some(vec![false, true]))
+        );
+        // A URL holding a NUL is not split.
+        assert_eq!(bot.allowed_joined(b"/a\0/b\0/c", 2), Ok(None));
+        let error = bot.allowed_joined(b"/a\0example.com/b\0c", 3).unwrap_err();
+        assert_eq!(error.url, "example.com/b");
     }
 
     #[test]
