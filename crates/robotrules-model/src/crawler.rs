@@ -678,6 +678,19 @@ impl Crawler {
         Usage::of(&self.inner.usage, target.path())
     }
 
+    /// The statements that speak of the URL read as `target`, whether the crawler may crawl it
+    /// or not, in file order: in each vocabulary, those whose path matches it with the most
+    /// octets (all of them on a tie), else those without a path (draft-ietf-aipref-attach-05
+    /// §3.1). [`Crawler::usage`] reads exactly these, for a URL it may crawl.
+    pub fn usage_statements_for(&self, target: &Target<'_>) -> Vec<&UsageStatement> {
+        let mut speaking: Vec<&UsageStatement> = crate::Vocabulary::ALL
+            .into_iter()
+            .flat_map(|vocabulary| self.inner.usage.applying(vocabulary, target.path()))
+            .collect();
+        speaking.sort_by_key(|s| s.line);
+        speaking
+    }
+
     /// The crawler's usage statements, in file order: its groups' `Content-Usage` and
     /// `Content-Signal` lines, and the file-wide `Content-Signal` lines the profile reads for
     /// every crawler ([`crate::FileWideSignal`]).

@@ -22,6 +22,7 @@
 //! workspace branches on a profile's name.
 
 mod account;
+pub mod agents;
 mod build;
 mod compare;
 mod compile;
@@ -61,8 +62,8 @@ pub use robotrules_grammar::{DictionaryError, Member, MemberValue, Severity, Spa
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, UserAgent};
 pub use usage::{
-    CategoryUsage, CombinedUsage, Outcome, SharedCategory, Usage, UsageStatement, Vocabulary,
-    VocabularyUsage,
+    CategoryUsage, CombinedUsage, Contradiction, ContradictionKind, Outcome, SharedCategory, Usage,
+    UsageStatement, Vocabulary, VocabularyUsage,
 };
 pub use user_agent::{
     any_crawler_label, crawler_token, is_any_crawler, is_browser_product, looks_like_url,

@@ -12,7 +12,7 @@
 //!   layout), with each record's offset; malformed records are reported and skipped.
 //! - [`run`] surveys many inputs on every core, streaming, in input order, and resolves
 //!   redirects whose targets are in the input.
-//! - [`default_agents`] is the default crawler list, `data/agents.tsv`.
+//! - [`default_agents`] is the default crawler list, the model's `data/agents.tsv`.
 //!
 //! ```
 //! use robotrules_model::Profile;
@@ -34,7 +34,6 @@
 //! # Ok::<(), robotrules_model::InvalidAgent>(())
 //! ```
 
-mod agents;
 mod body;
 mod gzip_member;
 mod http;
@@ -46,19 +45,17 @@ mod tally;
 mod usage;
 pub mod warc;
 
-pub use agents::{
-    default_agents, parse_agent_list, Agent, AgentListError, Purpose, DEFAULT_AGENTS_TSV,
-};
 pub use body::{body_kind, BodyKind};
 pub use http::{parse_response, Response};
 pub use input::{read_input, Input, Raw, Reading};
 pub use pipeline::{run, Event, RunOptions};
 pub use reach::{reach_of, Reach};
+pub use robotrules_model::agents::{
+    default_agents, parse_agent_list, Agent, AgentListError, Purpose, DEFAULT_AGENTS_TSV,
+};
 pub use survey::{
     host_of, resolve, url_key, AgentFacts, Capture, Facts, PerAgent, Row, Survey, Surveyed, COLUMNS,
 };
 pub use tally::{AgentTally, SignalTally, Tally};
-pub use usage::{
-    default_allows_search, AgentUsage, Contradiction, Signals, UsageRow, USAGE_COLUMNS,
-};
+pub use usage::{AgentUsage, Contradiction, Signals, UsageRow, USAGE_COLUMNS};
 pub use warc::WarcReader;

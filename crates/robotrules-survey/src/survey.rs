@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use robotrules_model::{Crawler, InvalidAgent, Profile, RobotsTxt, Selection};
 
-use crate::agents::Agent;
 use crate::body::{body_kind, BodyKind};
 use crate::http::header;
 use crate::reach::{reach_of, Reach};
-use crate::usage::{default_allows_search, AgentUsage, Signals};
+use crate::usage::{AgentUsage, Contradiction, Signals};
 use robotrules_fetch::status::{status_access, StatusAccess, TooManyRequests};
+use robotrules_model::agents::Agent;
 
 /// One robots.txt capture: what a crawler got when it fetched a host's `/robots.txt`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -322,15 +322,13 @@ impl Survey {
         let sitemaps = u32::try_from(robots.sitemaps().count()).unwrap_or(u32::MAX);
         let signals = Signals::of(&robots);
         let stated = signals.content_usage || signals.content_signal;
-        // Whether the file's default statements allow search: asked once, when a search
-        // crawler may not crawl `/` (usage::Contradiction::SearchAllowedDisallowed).
-        let mut allows_search: Option<bool> = None;
         // The crawler's groups; every distinct set of groups met, one after another; and per
-        // distinct set, where it is in `sets`, its facts (`named` aside) and whether it may
-        // crawl `/`. Three vectors for the capture, not one or two per crawler.
+        // distinct set, where it is in `sets`, its facts (`named` aside) and the model's search
+        // contradiction for it (asked only where usage lines are and `/` is closed). Three
+        // vectors for the capture, not one or two per crawler.
         let mut groups: Vec<usize> = Vec::new();
         let mut sets: Vec<usize> = Vec::new();
-        let mut decided: Vec<(Range<usize>, AgentFacts, bool)> = Vec::new();
+        let mut decided: Vec<(Range<usize>, AgentFacts, Option<Contradiction>)> = Vec::new();
         let agents = self
             .agents
             .iter()
@@ -343,18 +341,21 @@ impl Survey {
                 let known = decided
                     .iter()
                     .find(|(set, ..)| sets[set.clone()] == groups[..]);
-                let (facts, root_allowed) = match known {
-                    Some((_, facts, root)) => (*facts, *root),
+                let (facts, search) = match known {
+                    Some((_, facts, search)) => (*facts, *search),
                     None => {
                         let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
                             return AgentFacts::by_status(Reach::Unknown);
                         };
                         // Without a usage line no crawler has a statement: nothing to ask.
-                        let (usage, root) = if stated {
+                        let (usage, search) = if stated {
                             let root = AgentUsage::root_allowed(&crawler);
-                            (AgentUsage::of(&crawler, root), root)
+                            let search = (!root)
+                                .then(|| AgentUsage::search_contradiction(&crawler))
+                                .flatten();
+                            (AgentUsage::of(&crawler, root), search)
                         } else {
-                            (AgentUsage::UNSTATED, true)
+                            (AgentUsage::UNSTATED, None)
                         };
                         let facts = AgentFacts {
                             reach: reach_of(&crawler),
@@ -364,19 +365,13 @@ impl Survey {
                         };
                         let start = sets.len();
                         sets.extend_from_slice(&groups);
-                        decided.push((start..sets.len(), facts, root));
-                        (facts, root)
+                        decided.push((start..sets.len(), facts, search));
+                        (facts, search)
                     }
                 };
-                let default_allows = stated
-                    && !root_allowed
-                    && agent.purpose == crate::agents::Purpose::Search
-                    && *allows_search.get_or_insert_with(|| default_allows_search(&robots));
                 AgentFacts {
                     named,
-                    usage: facts
-                        .usage
-                        .for_purpose(agent.purpose, root_allowed, default_allows),
+                    usage: facts.usage.for_purpose(agent.purpose, search),
                     ..facts
                 }
             })
@@ -420,7 +415,7 @@ pub fn host_of(url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::Agent;
+    use robotrules_model::agents::Agent;
 
     fn survey() -> Survey {
         let agents = ["GPTBot", "Googlebot", "CCBot"].map(Agent::named).to_vec();

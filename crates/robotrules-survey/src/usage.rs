@@ -5,24 +5,16 @@
 //! The outcomes are the model's ([`Crawler::usage`]: draft-ietf-aipref-attach-05 §3.1 with
 //! draft-ietf-aipref-vocab-07 and Cloudflare's content signals): for a crawler that may not
 //! crawl `/`, every category is unknown ("no preferences are implied for resources that are
-//! disallowed"). A contradiction is what such a file says anyway:
-//!
-//! - [`Contradiction::AllowsDisallowed`]: the crawler may not crawl `/`, and the statements
-//!   that speak to it (its groups' lines and the file-wide `Content-Signal`) allow a use of
-//!   `/` (any label stated allowed);
-//! - [`Contradiction::SearchAllowedDisallowed`]: a search crawler ([`Purpose::Search`]) may
-//!   not crawl `/`, and the file's default statements (those the `*` group and the file-wide
-//!   lines make) allow search of `/` (`search=yes`, or `search=y`).
-//!
-//! Which statements speak of `/`: in each vocabulary, those whose path matches `/` with the
-//! most octets (a path of `/`, `/*` or `/$`, or none), as attach-05 §3.1 picks the longest
-//! matching path; a statement with a longer path (`/ai-ok/`) speaks of other URLs only.
+//! disallowed"). A contradiction is the model's too ([`robotrules_model::Contradiction`], the
+//! definition lint's `usage-contradicts-crawl` renders): the crawler may crawl nothing and a
+//! statement that speaks to it allows a use ([`Contradiction::AllowsDisallowed`]); or a search
+//! crawler ([`Purpose::Search`]) is closed out by its own group while the statements for
+//! crawlers no group names allow search ([`Contradiction::SearchAllowedDisallowed`]).
 
-use robotrules_model::{
-    Crawler, ExtensionKey, Outcome, RobotsTxt, SharedCategory, UsageStatement, Vocabulary,
-};
+pub use robotrules_model::ContradictionKind as Contradiction;
+use robotrules_model::{Crawler, ExtensionKey, Outcome, RobotsTxt, SharedCategory, Vocabulary};
 
-use crate::agents::Purpose;
+use robotrules_model::agents::Purpose;
 
 /// Which AI usage signals a capture's robots.txt carries, anywhere in the file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,34 +44,6 @@ impl Signals {
     /// Whether it carries any of the four.
     pub const fn any(&self) -> bool {
         self.content_usage || self.content_signal || self.license || self.llm_policy
-    }
-}
-
-/// How a file contradicts itself for one crawler: it may not crawl `/`, and a usage
-/// preference allows a use of it anyway (`docs/survey.md`, "AI usage signals").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Contradiction {
-    /// The crawler may not crawl `/`, and the statements that speak to it allow a use of it.
-    AllowsDisallowed,
-    /// A search crawler may not crawl `/`, and the file's default statements allow search.
-    SearchAllowedDisallowed,
-}
-
-impl Contradiction {
-    /// The name used in the `contradiction` column.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Contradiction::AllowsDisallowed => "allows-disallowed",
-            Contradiction::SearchAllowedDisallowed => "search-allowed-disallowed",
-        }
-    }
-}
-
-impl std::fmt::Display for Contradiction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -132,31 +96,51 @@ impl AgentUsage {
         contradiction: None,
     };
 
+    /// This answer for a crawler of `purpose`, where `search` is the model's search
+    /// contradiction for it ([`AgentUsage::search_contradiction`]): added when there is no
+    /// other and the crawler is a search crawler.
+    #[must_use]
+    pub fn for_purpose(mut self, purpose: Purpose, search: Option<Contradiction>) -> AgentUsage {
+        if self.contradiction.is_none() && purpose == Purpose::Search {
+            self.contradiction = search;
+        }
+        self
+    }
+
+    /// The model's first search contradiction for `crawler`, were it a search crawler
+    /// ([`Crawler::search_contradictions`]).
+    pub fn search_contradiction(crawler: &Crawler) -> Option<Contradiction> {
+        crawler
+            .search_contradictions()
+            .first()
+            .map(robotrules_model::Contradiction::kind)
+    }
+
     /// Whether `crawler` may crawl `/`.
     pub fn root_allowed(crawler: &Crawler) -> bool {
         crawler.target("/").is_ok_and(|root| crawler.allows(&root))
     }
 
     /// The outcomes for `/` of `crawler`, which may crawl `/` or not ([`root_allowed`]), and
-    /// [`Contradiction::AllowsDisallowed`]; what does not depend on the crawler's purpose
-    /// ([`AgentUsage::for_purpose`] adds that).
+    /// the model's first contradiction for it ([`Crawler::usage_contradictions`]); what does
+    /// not depend on the crawler's purpose ([`AgentUsage::for_purpose`] adds that).
     ///
     /// [`root_allowed`]: AgentUsage::root_allowed
     pub fn of(crawler: &Crawler, root_allowed: bool) -> AgentUsage {
-        let statements = crawler.usage_statements();
-        if !root_allowed {
-            let allows = allowing_at_root(statements, None);
-            return AgentUsage {
-                contradiction: allows.then_some(Contradiction::AllowsDisallowed),
-                ..AgentUsage::UNSTATED
-            };
+        let contradiction = crawler
+            .usage_contradictions()
+            .first()
+            .map(robotrules_model::Contradiction::kind);
+        let unstated = AgentUsage {
+            contradiction,
+            ..AgentUsage::UNSTATED
+        };
+        if !root_allowed || crawler.usage_statements().is_empty() {
+            return unstated;
         }
         let Ok(root) = crawler.target("/") else {
-            return AgentUsage::UNSTATED;
+            return unstated;
         };
-        if statements.is_empty() {
-            return AgentUsage::UNSTATED;
-        }
         let usage = crawler.usage(&root);
         AgentUsage {
             usage_train_ai: usage.outcome(Vocabulary::Aipref, "train-ai"),
@@ -166,28 +150,8 @@ impl AgentUsage {
             signal_ai_train: usage.outcome(Vocabulary::ContentSignals, "ai-train"),
             train_ai: usage.combined(SharedCategory::TrainAi),
             search: usage.combined(SharedCategory::Search),
-            contradiction: None,
+            contradiction,
         }
-    }
-
-    /// This answer for a crawler of `purpose` that may (`root_allowed`) or may not crawl `/`,
-    /// where `default_allows_search` says whether the file's default statements allow search
-    /// of `/`: adds [`Contradiction::SearchAllowedDisallowed`] when there is no other.
-    #[must_use]
-    pub fn for_purpose(
-        mut self,
-        purpose: Purpose,
-        root_allowed: bool,
-        default_allows_search: bool,
-    ) -> AgentUsage {
-        if self.contradiction.is_none()
-            && purpose == Purpose::Search
-            && !root_allowed
-            && default_allows_search
-        {
-            self.contradiction = Some(Contradiction::SearchAllowedDisallowed);
-        }
-        self
     }
 }
 
@@ -233,54 +197,6 @@ impl UsageRow {
         let s = &self.signals;
         [s.content_usage, s.content_signal, s.license, s.llm_policy]
     }
-}
-
-/// Whether the file's default statements (those that speak to a crawler no group names: the
-/// `*` group's and the file-wide lines) allow search of `/`, in either vocabulary.
-pub fn default_allows_search(robots: &std::sync::Arc<RobotsTxt>) -> bool {
-    // `*` is read as a crawler that no group names (`robotrules check '*'`).
-    Crawler::new(std::sync::Arc::clone(robots), "*")
-        .is_ok_and(|any| allowing_at_root(any.usage_statements(), Some("search")))
-}
-
-/// Whether the statements that speak of `/` (per vocabulary, those with the longest path
-/// matching `/`, or those without a path when none has one) state `label` allowed, or any
-/// label when `label` is `None`.
-fn allowing_at_root(statements: &[UsageStatement], label: Option<&str>) -> bool {
-    Vocabulary::ALL.into_iter().any(|vocabulary| {
-        let speaking: Vec<&UsageStatement> = statements
-            .iter()
-            .filter(|s| s.vocabulary == vocabulary)
-            .collect();
-        let Some(longest) = speaking.iter().filter_map(|s| root_match(s)).max() else {
-            return false;
-        };
-        speaking
-            .iter()
-            .filter(|s| root_match(s) == Some(longest))
-            .any(|s| allows(s, label))
-    })
-}
-
-/// How many octets of the statement's path match `/` (`Some(0)` for a statement without a
-/// path, `None` for a path that does not match `/`).
-fn root_match(statement: &UsageStatement) -> Option<usize> {
-    match statement.path.as_deref() {
-        None => Some(0),
-        Some(path @ ("/" | "/*" | "/$")) => Some(path.len()),
-        Some(_) => None,
-    }
-}
-
-/// Whether `statement` states `label` allowed (any label when `None`).
-fn allows(statement: &UsageStatement, label: Option<&str>) -> bool {
-    let Ok(members) = &statement.members else {
-        return false;
-    };
-    members.iter().any(|m| {
-        label.is_none_or(|l| m.label == l)
-            && statement.vocabulary.outcome(&m.value) == Outcome::Allowed
-    })
 }
 
 #[cfg(test)]
@@ -341,9 +257,9 @@ mod tests {
     fn a_path_longer_than_the_root_does_not_speak_of_it() {
         let body = "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n";
         assert_eq!(usage(body, "CCBot").usage_train_ai, Outcome::Disallowed);
-        let blocked =
+        let opened =
             "User-agent: *\nDisallow: /\nAllow: /ai-ok/\nContent-Usage: /ai-ok/ train-ai=y\n";
-        assert_eq!(usage(blocked, "CCBot").contradiction, None);
+        assert_eq!(usage(opened, "CCBot").contradiction, None);
     }
 
     #[test]
@@ -355,8 +271,8 @@ mod tests {
         // Disallowing every use says the same as the crawl rules: no contradiction.
         let body = "User-agent: GPTBot\nDisallow: /\nContent-Signal: ai-train=no\n";
         assert_eq!(usage(body, "GPTBot").contradiction, None);
-        // A longer path at the root overrides the pathless statement.
-        let body = "User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=y\nContent-Usage: / train-ai=n\n";
+        // A path opened by an allow rule: the preference applies there, no contradiction.
+        let body = "User-agent: GPTBot\nDisallow: /\nAllow: /public/\nContent-Usage: train-ai=y\n";
         assert_eq!(usage(body, "GPTBot").contradiction, None);
     }
 
@@ -365,25 +281,26 @@ mod tests {
         // Cloudflare's managed file with a Googlebot block added.
         let body = "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /\n";
         let robots = robots(body);
-        assert!(default_allows_search(&robots));
         let googlebot = Crawler::new(Arc::clone(&robots), "Googlebot").unwrap();
         let allowed = AgentUsage::root_allowed(&googlebot);
         assert!(!allowed);
         let own = AgentUsage::of(&googlebot, allowed);
         assert_eq!(own.contradiction, None);
+        let search = AgentUsage::search_contradiction(&googlebot);
         assert_eq!(
-            own.for_purpose(Purpose::Search, allowed, true)
-                .contradiction,
+            own.for_purpose(Purpose::Search, search).contradiction,
             Some(Contradiction::SearchAllowedDisallowed)
         );
         // A training crawler blocked the same way contradicts nothing.
         assert_eq!(
-            own.for_purpose(Purpose::Training, allowed, true)
-                .contradiction,
+            own.for_purpose(Purpose::Training, search).contradiction,
             None
         );
-        let body = "User-agent: *\nContent-Signal: search=no\n";
-        assert!(!default_allows_search(&self::robots(body)));
+        let body =
+            "User-agent: *\nContent-Signal: search=no\n\nUser-agent: Googlebot\nDisallow: /\n";
+        let robots = self::robots(body);
+        let googlebot = Crawler::new(robots, "Googlebot").unwrap();
+        assert_eq!(AgentUsage::search_contradiction(&googlebot), None);
     }
 
     /// JSON names the usage columns as [`USAGE_COLUMNS`] does, outcomes as the model's.

@@ -89,10 +89,10 @@ pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 #[cfg(feature = "lint")]
 pub use robotrules_lint::{Finding, LintReport};
 pub use robotrules_model::{
-    any_crawler_label, CategoryUsage, CombinedUsage, Diagnostic, DictionaryError, Error,
-    Explanation, Extension, ExtensionKey, FileWideSignal, GroupRef, InvalidAgent, InvalidUrl,
-    Member, MemberValue, Outcome, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection,
-    Severity, SharedCategory, Span, UnknownProfile, Usage, UsageStatement, Vocabulary,
+    any_crawler_label, CategoryUsage, CombinedUsage, Contradiction, Diagnostic, DictionaryError,
+    Error, Explanation, Extension, ExtensionKey, FileWideSignal, GroupRef, InvalidAgent,
+    InvalidUrl, Member, MemberValue, Outcome, Profile, Reason, RequestRate, RuleKind, RuleMatch,
+    Selection, Severity, SharedCategory, Span, UnknownProfile, Usage, UsageStatement, Vocabulary,
     VocabularyUsage,
 };
 pub use robotrules_model::{crawler_token, is_browser_product};
@@ -649,6 +649,46 @@ impl Crawler {
     /// As [`Crawler::is_allowed`].
     pub fn usage(&self, url: &str) -> Result<Usage, InvalidUrl> {
         Ok(self.inner.usage(&self.inner.target(url)?))
+    }
+
+    /// The statements that speak of `url`, whether the crawler may crawl it or not, in file
+    /// order: in each vocabulary those whose path matches it with the most octets, else those
+    /// without a path (draft-ietf-aipref-attach-05 §3.1). [`Crawler::usage`] reads exactly
+    /// these for a URL the crawler may crawl.
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /x\ncontent-usage: train-ai=n\ncontent-usage: /x/ train-ai=y\n");
+    /// let bot = robots.crawler("ExampleBot")?;
+    /// let lines = |url| bot.usage_statements_for(url).map(|s| s.iter().map(|s| s.line).collect::<Vec<_>>());
+    /// assert_eq!(lines("/a")?, [3]);
+    /// assert_eq!(lines("/x/a")?, [4]); // disallowed, and still spoken of
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Crawler::is_allowed`].
+    pub fn usage_statements_for(&self, url: &str) -> Result<Vec<&UsageStatement>, InvalidUrl> {
+        Ok(self.inner.usage_statements_for(&self.inner.target(url)?))
+    }
+
+    /// How the file contradicts itself for this crawler ([`Contradiction`]): it may crawl
+    /// nothing, and a statement that speaks to it allows a use; with `search`, also when it
+    /// is a search engine's crawler closed out by its own group while the statements for
+    /// crawlers no group names allow search. What lint's `usage-contradicts-crawl` says and
+    /// the survey's `contradiction` column counts.
+    ///
+    /// ```
+    /// let robots = robotrules::Robots::parse(b"user-agent: GPTBot\ndisallow: /\ncontent-signal: ai-train=yes\n");
+    /// let found = robots.crawler("GPTBot")?.contradictions(false);
+    /// assert_eq!((found[0].statement(), found[0].blocked_by()), (3, 2));
+    /// # Ok::<(), robotrules::Error>(())
+    /// ```
+    pub fn contradictions(&self, search: bool) -> Vec<Contradiction> {
+        let mut found = self.inner.usage_contradictions();
+        if search {
+            found.extend(self.inner.search_contradictions());
+        }
+        found
     }
 
     /// The crawler's `Content-Usage` and `Content-Signal` lines, read (path, Dictionary), in

@@ -10,8 +10,9 @@
 use std::sync::Arc;
 
 use robotrules_grammar::{dictionary, usage_value, Member, MemberValue};
+use robotrules_model::agents::{default_agents, Purpose};
 use robotrules_model::{
-    Crawler, ExtensionKey, Outcome, Profile, RuleKind, Selection, Severity, Span, Vocabulary,
+    Contradiction, Crawler, ExtensionKey, Profile, RuleKind, Severity, Span, Vocabulary,
     ANY_CRAWLER,
 };
 
@@ -85,11 +86,7 @@ fn usage_lines(ctx: &Context<'_>) -> Vec<UsageLine> {
         .iter()
         .filter_map(|line| {
             let d = line.directive?;
-            let vocabulary = match ExtensionKey::from_key(ctx.slice(d.key)) {
-                ExtensionKey::ContentUsage => Vocabulary::Aipref,
-                ExtensionKey::ContentSignal => Vocabulary::ContentSignals,
-                _ => return None,
-            };
+            let vocabulary = Vocabulary::of_key(ExtensionKey::from_key(ctx.slice(d.key)))?;
             Some(UsageLine {
                 line: line.number,
                 vocabulary,
@@ -396,19 +393,17 @@ fn unreachable_paths(ctx: &mut Context<'_>, groups: &[usize]) {
     }
 }
 
-/// A crawler that may not crawl `/` at all, to which a statement allows a use: the
-/// preference can never apply (a Disallow for GPTBot with `ai-train=yes`).
+/// A crawler that may crawl nothing, to which a statement allows a use: the preference can
+/// never apply (a Disallow for GPTBot with `ai-train=yes`). The model decides
+/// ([`Crawler::usage_contradictions`]); this renders each statement line once, for the first
+/// crawler it contradicts.
 fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
     let profile = ctx.profile();
     let robots = Arc::clone(ctx.model(profile));
-    // Each statement line once: the first crawler it contradicts.
     let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
     let mut found = Vec::new();
     for &group in groups {
         let Some(crawler) = crawler_of(&robots, group) else {
-            continue;
-        };
-        let Some(rule_line) = blocked(&crawler) else {
             continue;
         };
         let name = if crawler.name() == ANY_CRAWLER {
@@ -416,36 +411,32 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
         } else {
             format!("`{}`", crawler.name())
         };
-        for statement in crawler.usage_statements() {
-            if seen.contains(&statement.line) {
-                continue;
-            }
-            let Ok(members) = &statement.members else {
-                continue;
-            };
-            let Some(allowing) = members
-                .iter()
-                .find(|m| statement.vocabulary.outcome(&m.value) == Outcome::Allowed)
+        for contradiction in crawler.usage_contradictions() {
+            let Contradiction::AllowsUse {
+                statement,
+                allowing,
+                blocked_by,
+                group: stands_in,
+            } = contradiction
             else {
                 continue;
             };
-            seen.insert(statement.line);
-            let written = match &allowing.value {
-                MemberValue::Token(t) => format!("{}={t}", allowing.label),
-                _ => allowing.label.clone(),
-            };
+            if !seen.insert(statement) {
+                continue;
+            }
+            let own_group = stands_in == Some(group);
             found.push(
                 Finding::new(
                     Code::UsageContradictsCrawl,
-                    if statement.group == Some(group) {
+                    if own_group {
                         Severity::Warning
                     } else {
                         Severity::Note
                     },
-                    ctx.record_span(statement.line),
-                    statement.line,
+                    ctx.record_span(statement),
+                    statement,
                     format!(
-                        "`{written}` allows a use, but {name} may not crawl anything: the \
+                        "`{allowing}` allows a use, but {name} may not crawl anything: the \
                          preference never applies"
                     ),
                 )
@@ -456,8 +447,8 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
                      or remove the preference",
                 )
                 .related(
-                    ctx.record_span(rule_line),
-                    rule_line,
+                    ctx.record_span(blocked_by),
+                    blocked_by,
                     "everything disallowed here",
                 )
                 .profiles(&[profile]),
@@ -469,72 +460,66 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
     }
 }
 
-/// The search engines' crawlers a `search` preference speaks of.
-const SEARCH_CRAWLERS: [&str; 6] = [
-    "Googlebot",
-    "Bingbot",
-    "DuckDuckBot",
-    "Applebot",
-    "YandexBot",
-    "Baiduspider",
-];
-
-/// Whether `crawler` may crawl nothing: `/` is disallowed and no allow rule opens a path.
-fn blocked(crawler: &Crawler) -> Option<u32> {
-    let root = crawler.target("/").ok()?;
-    let verdict = crawler.verdict(&root);
-    let rule = verdict.rule?;
-    let opens_something = crawler
-        .groups()
-        .flat_map(|(_, rules)| rules.rules())
-        .any(|r| r.kind == RuleKind::Allow && !r.is_empty());
-    (!verdict.allowed && !opens_something).then_some(rule.line)
-}
-
 /// A `search` preference that allows search, for the crawlers without a group of their own,
-/// while the search engines' crawlers have groups that block everything: the file says
-/// "use this for search" and "search engines, keep out" at once (a note: the groups may be
-/// deliberate).
+/// while search crawlers (the default crawler list's, [`Purpose::Search`]) have groups that
+/// block everything: the file says "use this for search" and "search engines, keep out" at
+/// once (a note: the groups may be deliberate). The model decides
+/// ([`Crawler::search_contradictions`]).
 fn search_blocked(ctx: &mut Context<'_>) {
     let profile = ctx.profile();
     let robots = Arc::clone(ctx.model(profile));
-    let Ok(any) = Crawler::new(Arc::clone(&robots), ANY_CRAWLER) else {
-        return;
-    };
-    if blocked(&any).is_some() {
-        // `usage-contradicts-crawl` already says it of these lines.
-        return;
-    }
-    let blocked_engines: Vec<(&str, u32)> = SEARCH_CRAWLERS
-        .iter()
-        .filter_map(|&name| {
-            let crawler = Crawler::new(Arc::clone(&robots), name).ok()?;
-            if crawler.selection() != Selection::Exact {
-                return None;
-            }
-            Some((name, blocked(&crawler)?))
-        })
-        .collect();
-    let Some(&(first, line)) = blocked_engines.first() else {
-        return;
-    };
-    let names = blocked_engines
-        .iter()
-        .map(|(name, _)| format!("`{name}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut found = Vec::new();
-    for statement in any.usage_statements() {
-        if statement.outcome("search") != Outcome::Allowed {
+    // Per statement line, its vocabulary, the search crawlers it contradicts, and the first
+    // one's block.
+    let mut by_statement: Vec<(u32, Vocabulary, Vec<String>, u32)> = Vec::new();
+    for agent in default_agents()
+        .into_iter()
+        .filter(|a| a.purpose == Purpose::Search)
+    {
+        let Ok(crawler) = Crawler::new(Arc::clone(&robots), &agent.name) else {
             continue;
+        };
+        for found in crawler.search_contradictions() {
+            let Contradiction::SearchAllowed {
+                statement,
+                blocked_by,
+                vocabulary,
+            } = found
+            else {
+                continue;
+            };
+            match by_statement
+                .iter_mut()
+                .find(|(line, ..)| *line == statement)
+            {
+                Some((.., names, _)) => names.push(agent.name.clone()),
+                None => {
+                    by_statement.push((
+                        statement,
+                        vocabulary,
+                        vec![agent.name.clone()],
+                        blocked_by,
+                    ));
+                }
+            }
         }
-        let (allow, _) = statement.vocabulary.values();
+    }
+    let mut found = Vec::new();
+    for (statement, vocabulary, crawlers, line) in by_statement {
+        let (allow, _) = vocabulary.values();
+        let names = crawlers
+            .iter()
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let Some(first) = crawlers.first() else {
+            continue;
+        };
         found.push(
             Finding::new(
                 Code::UsageContradictsCrawl,
                 Severity::Note,
-                ctx.record_span(statement.line),
-                statement.line,
+                ctx.record_span(statement),
+                statement,
                 format!("`search={allow}` allows search, but {names} may not crawl anything"),
             )
             .label("contradicts the crawl rules of the search engines' crawlers")

@@ -78,8 +78,9 @@ impl Vocabulary {
         }
     }
 
-    /// The vocabulary a record key carries, if it carries one.
-    pub(crate) const fn of_key(key: ExtensionKey) -> Option<Vocabulary> {
+    /// The vocabulary a record key carries, if it carries one (`Content-Usage`: AIPREF;
+    /// `Content-Signal`: Cloudflare's).
+    pub const fn of_key(key: ExtensionKey) -> Option<Vocabulary> {
         match key {
             ExtensionKey::ContentUsage => Some(Vocabulary::Aipref),
             ExtensionKey::ContentSignal => Some(Vocabulary::ContentSignals),

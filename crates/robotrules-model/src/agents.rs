@@ -1,5 +1,6 @@
-//! The crawlers a survey asks about: the default list (`data/agents.tsv`, data rather than
-//! code) and lists given by the user, one crawler a line.
+//! Well-known crawlers as data: the default list (`data/agents.tsv`: product token, operator,
+//! purpose), which the survey asks about and lint reads for the search engines' crawlers,
+//! and lists given by the user, one crawler a line.
 
 use std::fmt;
 
