@@ -9,7 +9,7 @@
 //! ([`robotrules::Crawler::differences`]), [`cut`] where the parse limit cut the file and the
 //! matching rules past it, and [`text()`] writes the report for people. When the crawler has
 //! usage rules (`Content-Usage`, `Content-Signal`), each profile's answer carries the URL's
-//! usage preferences too ([`robotrules::Usage`], worded by [`crate::usage_text`]).
+//! usage preferences too ([`robotrules::usage::Usage`], worded by [`crate::usage_text`]).
 
 mod cut;
 mod differences;

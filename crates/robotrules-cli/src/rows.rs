@@ -19,7 +19,8 @@
 use std::io::{self, Write};
 
 use robotrules::client::{AccessKind, Answer};
-use robotrules::{DecidingRule, Explanation, Profile, Reason, Usage};
+use robotrules::usage::Usage;
+use robotrules::{DecidingRule, Explanation, Profile, Reason};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -80,7 +81,7 @@ pub(crate) struct UrlVerdict<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) parse_limit: Option<Cut>,
     /// The URL's AI usage preferences, when the command asks for them (the library's
-    /// [`robotrules::Usage`], as `Decision::usage` and the client's `Answer::usage` carry it).
+    /// [`robotrules::usage::Usage`], as `Decision::usage` and the client's `Answer::usage` carry it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) usage: Option<Box<Usage>>,
 }

@@ -1,14 +1,14 @@
 //! AI usage preferences as text for people: one URL's answer (`robotrules usage`, the usage
 //! section of `explain`) and a crawler's statements (`show`).
 //!
-//! Every decision is the library's ([`robotrules::Usage`]: which lines apply, each category's
+//! Every decision is the library's ([`robotrules::usage::Usage`]: which lines apply, each category's
 //! outcome and the lines that decided it, the combined answer); this module only words it.
 //! A line is quoted as the crawler reads it: the key, the path when there is one, and the
 //! statement of preference as written, cut short and with control characters escaped.
 
 use std::fmt::Write as _;
 
-use robotrules::{
+use robotrules::usage::{
     CategoryUsage, CombinedUsage, Outcome, SharedCategory, Usage, UsageStatement, Vocabulary,
     VocabularyUsage,
 };

@@ -10,7 +10,8 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use robotrules::{Outcome, ParseOptions, Profile, Robots, SharedCategory, Usage, Vocabulary};
+use robotrules::usage::{Outcome, SharedCategory, Usage, Vocabulary};
+use robotrules::{ParseOptions, Profile, Robots};
 
 use crate::case::{
     Case, GrammarExpect, GrammarTest, ModelError, ModelExpect, ModelTest, PathStyle, Test,

@@ -2,7 +2,8 @@
 //! the CLI's `--format json` prints (a verdict's `allowed`, `profile`, `reason`, `decided_by`;
 //! the library's explanation; lint findings), which the wrapper hands out with camelCase keys.
 
-use robotrules::{Decision, Diagnostic, Explanation, Extension, LintReport, Profile, Usage};
+use robotrules::usage::Usage;
+use robotrules::{Decision, Diagnostic, Explanation, Extension, LintReport, Profile};
 use robotrules_tester_api::check::Verdict;
 use robotrules_tester_api::show::Statement;
 use serde::Serialize;

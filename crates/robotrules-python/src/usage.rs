@@ -2,7 +2,7 @@
 //! and which line says so (`Content-Usage`, draft-ietf-aipref-attach-05 with
 //! draft-ietf-aipref-vocab-07; `Content-Signal`, draft-romm-aipref-contentsignals-00).
 //!
-//! The classes copy the facade's answer ([`robotrules::Usage`]) into plain Python values:
+//! The classes copy the facade's answer ([`robotrules::usage::Usage`]) into plain Python values:
 //! vocabularies, labels and outcomes as the strings the CLI's JSON uses (`"aipref"`,
 //! `"content-signals"`; `"allowed"`, `"disallowed"`, `"unknown"`), lines as 1-based `int`s.
 
@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt as _;
 
-use robotrules::{MemberValue, Outcome, SharedCategory, Vocabulary};
+use robotrules::usage::{MemberValue, Outcome, SharedCategory, Vocabulary};
 
 /// One category's preference in one vocabulary's terms, and what decided it.
 #[pyclass(frozen, get_all, module = "robotrules._robotrules")]
@@ -26,8 +26,8 @@ pub(crate) struct CategoryUsage {
     header: bool,
 }
 
-impl From<&robotrules::CategoryUsage> for CategoryUsage {
-    fn from(c: &robotrules::CategoryUsage) -> Self {
+impl From<&robotrules::usage::CategoryUsage> for CategoryUsage {
+    fn from(c: &robotrules::usage::CategoryUsage) -> Self {
         CategoryUsage {
             label: c.label.clone(),
             outcome: c.outcome.as_str(),
@@ -65,8 +65,8 @@ pub(crate) struct VocabularyUsage {
     categories: Vec<CategoryUsage>,
 }
 
-impl From<&robotrules::VocabularyUsage> for VocabularyUsage {
-    fn from(v: &robotrules::VocabularyUsage) -> Self {
+impl From<&robotrules::usage::VocabularyUsage> for VocabularyUsage {
+    fn from(v: &robotrules::usage::VocabularyUsage) -> Self {
         VocabularyUsage {
             vocabulary: v.vocabulary.as_str(),
             key: v.vocabulary.key(),
@@ -113,8 +113,8 @@ pub(crate) struct CombinedUsage {
     header: bool,
 }
 
-impl From<&robotrules::CombinedUsage> for CombinedUsage {
-    fn from(c: &robotrules::CombinedUsage) -> Self {
+impl From<&robotrules::usage::CombinedUsage> for CombinedUsage {
+    fn from(c: &robotrules::usage::CombinedUsage) -> Self {
         CombinedUsage {
             category: c.category.as_str(),
             outcome: c.outcome.as_str(),
@@ -137,11 +137,11 @@ impl CombinedUsage {
 /// The AI usage preferences of one URL for one crawler.
 #[pyclass(frozen, module = "robotrules._robotrules")]
 pub(crate) struct Usage {
-    inner: robotrules::Usage,
+    inner: robotrules::usage::Usage,
 }
 
-impl From<robotrules::Usage> for Usage {
-    fn from(inner: robotrules::Usage) -> Self {
+impl From<robotrules::usage::Usage> for Usage {
+    fn from(inner: robotrules::usage::Usage) -> Self {
         Usage { inner }
     }
 }
@@ -283,7 +283,7 @@ pub(crate) struct UsageStatement {
 }
 
 impl UsageStatement {
-    pub(crate) fn new(py: Python<'_>, s: &robotrules::UsageStatement) -> PyResult<Self> {
+    pub(crate) fn new(py: Python<'_>, s: &robotrules::usage::UsageStatement) -> PyResult<Self> {
         let (members, error_offset, error) = match &s.members {
             Ok(members) => {
                 let mut read = Vec::with_capacity(members.len());

@@ -7,9 +7,9 @@
 //! The crawler's name is read by each profile: one that rejects it says why (the facade's
 //! [`robotrules::InvalidAgent`] message) and which token to pass instead.
 
+use robotrules::usage::Usage;
 use robotrules::{
-    Crawler, DecidingRule, Decision, ParseOptions, Profile, Reason, Robots, Usage,
-    DEFAULT_PARSE_LIMIT,
+    Crawler, DecidingRule, Decision, ParseOptions, Profile, Reason, Robots, DEFAULT_PARSE_LIMIT,
 };
 use serde::{Deserialize, Serialize};
 

@@ -5,10 +5,8 @@
 //! RFC 9651 Dictionary read or where it stops parsing) and the file-wide records about AI use
 //! (`License`, `LLM-Policy`, a `Content-Signal` outside any group).
 
-use robotrules::{
-    Crawler, DictionaryError, Group, Member, Profile, RequestRate, Robots, UsageStatement,
-    Vocabulary,
-};
+use robotrules::usage::{DictionaryError, Member, UsageStatement, Vocabulary};
+use robotrules::{Crawler, Group, Profile, RequestRate, Robots};
 use serde::{Deserialize, Serialize};
 
 /// The request: the file's text, the crawler's name, a profile's name (the host reads it) and

@@ -76,8 +76,11 @@ mod group;
 mod lines;
 pub mod reading;
 pub mod status;
+pub mod usage;
 
 pub use agent::{crawler_name_for, name_reading, NameReading};
+use usage::{Contradiction, Usage, UsageStatement};
+
 pub use cut::Cut;
 pub use decision::{DecidingRule, Decision};
 pub use group::{Group, Rule};
@@ -89,11 +92,9 @@ pub use robotrules_grammar::DEFAULT_PARSE_LIMIT;
 #[cfg(feature = "lint")]
 pub use robotrules_lint::{Finding, LintReport};
 pub use robotrules_model::{
-    any_crawler_label, CategoryUsage, CombinedUsage, Contradiction, Diagnostic, DictionaryError,
-    Error, Explanation, Extension, ExtensionKey, FileWideSignal, GroupRef, InvalidAgent,
-    InvalidUrl, Member, MemberValue, Outcome, Profile, Reason, RequestRate, RuleKind, RuleMatch,
-    Selection, Severity, SharedCategory, Span, UnknownProfile, Usage, UsageStatement, Vocabulary,
-    VocabularyUsage,
+    any_crawler_label, Diagnostic, Error, Explanation, Extension, ExtensionKey, GroupRef,
+    InvalidAgent, InvalidUrl, Profile, Reason, RequestRate, RuleKind, RuleMatch, Selection,
+    Severity, Span, UnknownProfile,
 };
 pub use robotrules_model::{crawler_token, is_browser_product};
 
@@ -596,7 +597,7 @@ impl Crawler {
     /// verdict and the usage answer from one reading of the URL.
     ///
     /// ```
-    /// use robotrules::{Outcome, Vocabulary};
+    /// use robotrules::usage::{Outcome, Vocabulary};
     ///
     /// let robots = robotrules::Robots::parse(b"user-agent: *\ndisallow: /a\ncontent-usage: train-ai=n\n");
     /// let decision = robots.crawler("ExampleBot")?.decide_with_usage("/b")?;
@@ -624,7 +625,7 @@ impl Crawler {
     /// never changed by these lines.
     ///
     /// ```
-    /// use robotrules::{Outcome, SharedCategory, Vocabulary};
+    /// use robotrules::usage::{Outcome, SharedCategory, Vocabulary};
     ///
     /// let robots = robotrules::Robots::parse(b"
     /// User-Agent: *

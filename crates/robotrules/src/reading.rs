@@ -24,7 +24,7 @@
 //! ```
 
 pub use robotrules_model::{
-    precedence_sentence, AgentListEnd, AgentToken, CrawlerNames, GroupMerge, Precedence, Reading,
-    SlashlessPattern,
+    precedence_sentence, AgentListEnd, AgentToken, CrawlerNames, FileWideSignal, GroupMerge,
+    Precedence, Reading, SlashlessPattern,
 };
 pub use robotrules_model::{Compared, Decided, Difference, Side};

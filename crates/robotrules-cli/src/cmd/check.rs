@@ -325,7 +325,7 @@ impl Checker<'_> {
                 // No rules, so no statement of preference either (as the client answers).
                 verdict.usage = self
                     .usage
-                    .then(|| Box::new(robotrules::Usage::unstated(allowed)));
+                    .then(|| Box::new(robotrules::usage::Usage::unstated(allowed)));
                 return Ok(verdict);
             }
         }

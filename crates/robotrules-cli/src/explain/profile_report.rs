@@ -1,6 +1,7 @@
 //! One profile's answer to an `explain` question.
 
-use robotrules::{Crawler, Error, Explanation, Profile, Robots, Usage, UsageStatement};
+use robotrules::usage::{Usage, UsageStatement};
+use robotrules::{Crawler, Error, Explanation, Profile, Robots};
 use serde::Serialize;
 
 /// One profile's answer: its explanation, or why it could not answer (a crawler name or a

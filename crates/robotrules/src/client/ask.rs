@@ -150,7 +150,8 @@ impl Client {
     ///
     /// ```no_run
     /// # async fn demo() -> Result<(), robotrules::client::ClientError> {
-    /// use robotrules::{client::Client, Outcome, SharedCategory};
+    /// use robotrules::client::Client;
+    /// use robotrules::usage::{Outcome, SharedCategory};
     ///
     /// let client = Client::new("ExampleBot")?;
     /// let answer = client.usage("https://example.com/a", Some(b"train-ai=n")).await?;

@@ -2,7 +2,8 @@
 //! them, their JSON, the file-wide records; and the client's answer, with the HTTP
 //! `Content-Usage` header (draft-ietf-aipref-attach-05 §2), against loopback servers.
 
-use robotrules::{Outcome, Robots, SharedCategory, Vocabulary};
+use robotrules::usage::{Outcome, SharedCategory, Vocabulary};
+use robotrules::Robots;
 use rstest::rstest;
 
 const FILE: &str = "\
@@ -118,7 +119,7 @@ fn file_wide_records_are_typed_and_resolved() {
 mod client {
     use super::FILE;
     use robotrules::client::Client;
-    use robotrules::{Outcome, SharedCategory, Vocabulary};
+    use robotrules::usage::{Outcome, SharedCategory, Vocabulary};
     use robotrules_testserver::http::{HttpServer, Reply};
     use std::time::Duration;
 
