@@ -296,12 +296,6 @@ impl Checker<'_> {
     /// The verdict on `url`, or why there is none; with the URL's usage preferences when the
     /// checker was made for them.
     pub(crate) fn verdict<'u>(&'u self, url: &'u str) -> Result<UrlVerdict<'u>, String> {
-        let decided = if self.usage {
-            self.rules.decide_with_usage(url)
-        } else {
-            self.rules.decide(url)
-        }
-        .map_err(|error| error.to_string())?;
         let mut verdict = UrlVerdict {
             allowed: true,
             profile: self.profile,
@@ -314,21 +308,39 @@ impl Checker<'_> {
             parse_limit: None,
             usage: None,
         };
-        if let Some(fetched) = self.fetched {
-            fetched.governs(url)?;
-            verdict.access = Some(fetched.fetched.access);
-            verdict.access_reason = fetched.fetched.access_reason.as_deref();
-            verdict.robots_txt_url = Some(fetched.lookup.robots_txt_url());
-            // The access result alone decides (RFC 9309 §2.3.1), as the client says.
-            if let Some(allowed) = fetched.fetched.allows_all {
-                verdict.allowed = allowed;
-                // No rules, so no statement of preference either (as the client answers).
-                verdict.usage = self
-                    .usage
-                    .then(|| Box::new(robotrules::usage::Usage::unstated(allowed)));
-                return Ok(verdict);
+        let decided = match self.fetched {
+            // The client's answer (RFC 9309 §2.3.1: the access result, then the file's rules).
+            Some(fetched) => {
+                fetched.governs(url)?;
+                let answer = fetched
+                    .lookup
+                    .decide(url)
+                    .map_err(|error| error.to_string())?;
+                verdict.access = Some(answer.access);
+                verdict.access_reason = fetched.fetched.access_reason.as_deref();
+                verdict.robots_txt_url = Some(fetched.lookup.robots_txt_url());
+                verdict.allowed = answer.allowed;
+                let Some(mut decided) = answer.rules else {
+                    // The access result alone decided: no rules, so no statement of
+                    // preference either (as the client answers).
+                    verdict.usage = self
+                        .usage
+                        .then(|| Box::new(robotrules::usage::Usage::unstated(answer.allowed)));
+                    return Ok(verdict);
+                };
+                if self.usage {
+                    decided.usage = Some(Box::new(
+                        self.rules.usage(url).map_err(|error| error.to_string())?,
+                    ));
+                }
+                decided
             }
-        }
+            None if self.usage => self
+                .rules
+                .decide_with_usage(url)
+                .map_err(|error| error.to_string())?,
+            None => self.rules.decide(url).map_err(|error| error.to_string())?,
+        };
         verdict.allowed = decided.allowed;
         verdict.reason = Some(decided.reason);
         verdict.decided_by = decided.decided_by;

@@ -117,9 +117,9 @@ class RobotFileParser:
         if self.disallow_all or (
             not self.allow_all and (not self.last_checked or self._crawlers is None)
         ):
-            return _urls.usage(_CLOSED.crawler(_agents.UNNAMED), _agents.text(url))
+            return _urls.usage(_CLOSED.crawler("*"), _agents.text(url))
         if self.allow_all or self._crawlers is None:
-            return _urls.usage(_OPEN.crawler(_agents.UNNAMED), _agents.text(url))
+            return _urls.usage(_OPEN.crawler("*"), _agents.text(url))
         crawler = self._crawlers(_agents.text(useragent))
         return _urls.usage(crawler, _agents.text(url))
 
