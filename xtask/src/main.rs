@@ -24,6 +24,9 @@
 //! - `cargo xtask js` builds the npm package (WebAssembly, wasm-bindgen), packs it into
 //!   `target/js/` and runs its tests, installing the WebAssembly target, wasm-bindgen-cli and
 //!   the tests' npm packages when missing (`src/js.rs`);
+//! - `cargo xtask public-api [--bless]` compares the facade's public API, as `cargo
+//!   public-api` lists it, with the committed `crates/robotrules/public-api.txt`
+//!   (`src/public_api.rs`);
 //! - `cargo xtask static-tester DIR` writes the tester page of `robotrules serve` into DIR as
 //!   a static site run by the WebAssembly engine in the browser (`src/static_tester.rs`).
 //!
@@ -34,6 +37,7 @@ mod cargo;
 mod debian;
 mod java;
 mod js;
+mod public_api;
 mod python;
 mod redis;
 mod skip;
@@ -74,6 +78,13 @@ enum Task {
     /// Build the npm package (WebAssembly), pack it into target/js/ and run its tests (the
     /// static tester's in headless Chromium among them).
     Js,
+    /// List the facade's public API (cargo public-api) and compare it with the committed
+    /// crates/robotrules/public-api.txt.
+    PublicApi {
+        /// Write the listing anew instead of comparing.
+        #[arg(long)]
+        bless: bool,
+    },
     /// Write the tester page of `robotrules serve` as a static site into DIR, answered by the
     /// WebAssembly engine in the browser (no server).
     StaticTester {
@@ -150,6 +161,7 @@ fn main() -> ExitCode {
         Task::Sweep(forwarded) => cargo_run("robotrules-sweep", &["--release"], &forwarded.args),
         Task::Js => js::run(workspace_root()),
         Task::StaticTester { dir } => js::static_tester(workspace_root(), &dir),
+        Task::PublicApi { bless } => public_api::run(bless),
         Task::Test(forwarded) => {
             let result = cargo_test(&forwarded.args)
                 .and_then(|status| python::after_cargo_test(status, &forwarded.args))

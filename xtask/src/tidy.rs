@@ -147,8 +147,9 @@ fn dependency_directions() {
             ][..],
         ),
         (
+            // The fetch crate without its client: the sans-IO status table alone.
             "robotrules-survey",
-            &["robotrules-url", "robotrules-model"][..],
+            &["robotrules-url", "robotrules-model", "robotrules-fetch"][..],
         ),
     ] {
         let found = in_workspace(krate);

@@ -26,6 +26,7 @@ pub mod agents;
 mod build;
 mod compare;
 mod compile;
+mod contradiction;
 mod crawler;
 mod diagnostic;
 mod error;
@@ -47,6 +48,7 @@ mod test_rng;
 pub use account::precedence_sentence;
 pub use compare::{differences, Compared, Decided, Difference, Side};
 pub use compile::{GroupRules, Rule};
+pub use contradiction::{Contradiction, ContradictionKind};
 pub use crawler::{Crawler, Reason, Selection, Verdict};
 pub use diagnostic::{Diagnostic, DiagnosticKind};
 pub use error::{Error, InvalidAgent, InvalidUrl};
@@ -62,8 +64,8 @@ pub use robotrules_grammar::{DictionaryError, Member, MemberValue, Severity, Spa
 pub use robotrules_url::{Target, UrlError};
 pub use robots::{Group, RobotsTxt, UserAgent};
 pub use usage::{
-    CategoryUsage, CombinedUsage, Contradiction, ContradictionKind, Outcome, SharedCategory, Usage,
-    UsageStatement, Vocabulary, VocabularyUsage,
+    CategoryUsage, CombinedUsage, Outcome, SharedCategory, Usage, UsageStatement, Vocabulary,
+    VocabularyUsage,
 };
 pub use user_agent::{
     any_crawler_label, crawler_token, is_any_crawler, is_browser_product, looks_like_url,

@@ -20,7 +20,6 @@
 //! The HTTP `Content-Usage` header (attach-05 §2) is one more AIPREF statement, combined the
 //! same way ([`Usage::with_header`]).
 
-mod contradiction;
 mod statement;
 mod vocabulary;
 
@@ -28,7 +27,6 @@ use std::collections::HashMap;
 
 use robotrules_grammar::dictionary;
 
-pub use contradiction::{Contradiction, ContradictionKind};
 pub(crate) use statement::UsageRules;
 pub use statement::UsageStatement;
 pub use vocabulary::{Outcome, SharedCategory, Vocabulary};

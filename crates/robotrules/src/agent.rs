@@ -6,10 +6,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use robotrules_model::{AgentToken, CrawlerNames, ANY_CRAWLER};
+use robotrules_model::{
+    crawler_token, is_browser_product, AgentToken, CrawlerNames, Profile, Selection, ANY_CRAWLER,
+};
 use robotrules_text::excerpt;
-
-use crate::{crawler_token, is_browser_product, Profile, Robots, Selection};
 
 /// How many characters of a name a [`NameReading`]'s sentence quotes.
 const EXCERPT_CHARS: usize = 80;
@@ -27,7 +27,8 @@ const EXCERPT_CHARS: usize = 80;
 ///    suggests ([`InvalidAgent::suggestion`](crate::InvalidAgent)), else `*` (a browser's
 ///    header names no crawler).
 ///
-/// Every name returned is one `profile` answers for, so [`Robots::crawler_for`] never fails.
+/// Every name returned is one `profile` answers for, so
+/// [`Robots::crawler_for`](crate::Robots::crawler_for) never fails.
 ///
 /// ```
 /// use robotrules::{crawler_name_for, Profile};
@@ -124,21 +125,19 @@ pub fn name_reading(profile: Profile, name: &str) -> Option<NameReading> {
 }
 
 impl NameReading {
-    /// [`name_reading`] of `name` in `robots`, with the groups the name gets and those the
-    /// token gets.
-    pub(crate) fn in_file(robots: &Robots, name: &str) -> Option<NameReading> {
-        let mut reading = name_reading(robots.profile(), name)?;
-        let given = |name: &str| {
-            robots
-                .group_lines(name)
-                .ok()
-                .map(|(selection, lines)| GroupsGiven { selection, lines })
-        };
-        if let Some(name_gets) = given(name) {
-            let token_gets = reading.token.as_deref().and_then(given);
-            reading.groups = Some((name_gets, token_gets));
+    /// This reading with the groups the name gets in a file (how they were chosen, and their
+    /// first lines), asked of the file by `given`, and those the token gets.
+    pub(crate) fn in_file(
+        mut self,
+        given: impl Fn(&str) -> Option<(Selection, Vec<u32>)>,
+    ) -> NameReading {
+        let given =
+            |name: &str| given(name).map(|(selection, lines)| GroupsGiven { selection, lines });
+        if let Some(name_gets) = given(&self.name) {
+            let token_gets = self.token.as_deref().and_then(given);
+            self.groups = Some((name_gets, token_gets));
         }
-        Some(reading)
+        self
     }
 
     /// The crawler's name as asked.

@@ -284,7 +284,7 @@ impl Robots {
     /// as it is ([`name_reading`]), with the groups the name gets here and those the token to
     /// pass gets.
     pub fn name_reading(&self, name: &str) -> Option<NameReading> {
-        NameReading::in_file(self, name)
+        Some(name_reading(self.profile(), name)?.in_file(|name| self.group_lines(name).ok()))
     }
 
     /// How the groups of crawler `name` are chosen, and the line of each group's first
@@ -408,7 +408,7 @@ impl Robots {
     }
 
     /// Every `Content-Signal:` line outside any group with its line, value as written: the
-    /// file-wide signals, which speak to every crawler as the profile's [`FileWideSignal`]
+    /// file-wide signals, which speak to every crawler as the profile's [`FileWideSignal`](crate::reading::FileWideSignal)
     /// says (each crawler's [`Crawler::usage_statements`] include them).
     pub fn file_signals(&self) -> impl Iterator<Item = (u32, &str)> {
         self.inner.file_signals()

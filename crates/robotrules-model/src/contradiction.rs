@@ -13,11 +13,13 @@
 //!   crawlers may crawl something: the file says "use this for search" and "search engines,
 //!   keep out" at once. Which crawlers are search engines' is the caller's data.
 
-use crate::crawler::Crawler;
+use robotrules_grammar::MemberValue;
+
+use crate::crawler::{Crawler, Selection};
 use crate::pattern::RuleKind;
 use crate::profile::Precedence;
 use crate::usage::{Outcome, SharedCategory, Vocabulary};
-use crate::{MemberValue, Selection};
+use crate::user_agent::ANY_CRAWLER;
 
 /// How a file contradicts itself for one crawler.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -160,7 +162,7 @@ impl Crawler {
         let Some(blocked_by) = self.blocked_by() else {
             return Vec::new();
         };
-        let Ok(any) = Crawler::new(std::sync::Arc::clone(self.robots()), crate::ANY_CRAWLER) else {
+        let Ok(any) = Crawler::new(std::sync::Arc::clone(self.robots()), ANY_CRAWLER) else {
             return Vec::new();
         };
         if any.blocked_by().is_some() {
@@ -185,7 +187,8 @@ mod tests {
     use rstest::rstest;
 
     use super::*;
-    use crate::{Profile, RobotsTxt};
+    use crate::profile::Profile;
+    use crate::robots::RobotsTxt;
 
     fn crawler(body: &str, profile: Profile, name: &str) -> Crawler {
         let robots = Arc::new(RobotsTxt::parse(body.as_bytes(), profile, 512_000));
