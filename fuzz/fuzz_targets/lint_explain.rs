@@ -31,10 +31,7 @@ fuzz_target!(|data: &[u8]| {
 
         let robots = Robots::parse_with(
             body,
-            &ParseOptions {
-                profile,
-                ..ParseOptions::default()
-            },
+            &ParseOptions::new().with_profile(profile),
         );
         let Ok(why) = robots.explain(&agent, &url) else {
             assert!(robots.is_allowed(&agent, &url).is_err());

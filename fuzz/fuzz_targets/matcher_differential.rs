@@ -43,10 +43,7 @@ fuzz_target!(|data: &[u8]| {
     let mut body = b"user-agent: *\ndisallow: ".to_vec();
     body.extend_from_slice(&pattern);
     body.push(b'\n');
-    let options = ParseOptions {
-        profile: Profile::Google,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::new().with_profile(Profile::Google);
     let robots = Robots::parse_with(&body, &options);
     let allowed = robots
         .is_allowed("FooBot", &url)

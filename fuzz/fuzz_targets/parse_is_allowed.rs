@@ -20,10 +20,7 @@ fuzz_target!(|data: &[u8]| {
             // The facade, and the model it wraps (groups, rules and targets are the model's).
             let facade = Robots::parse_with(
                 body,
-                &ParseOptions {
-                    profile,
-                    parse_limit,
-                },
+                &ParseOptions::new().with_profile(profile).with_parse_limit(parse_limit),
             );
             assert!(facade.bytes_read() <= body.len());
             let robots = Arc::new(RobotsTxt::parse(body, profile, parse_limit));

@@ -70,13 +70,7 @@ impl Contender {
 
 /// robotrules: parse `bytes` in `profile` with the default parse limit.
 pub fn parse_robotrules(bytes: &[u8], profile: Profile) -> Robots {
-    Robots::parse_with(
-        bytes,
-        &ParseOptions {
-            profile,
-            ..ParseOptions::default()
-        },
-    )
+    Robots::parse_with(bytes, &ParseOptions::new().with_profile(profile))
 }
 
 /// robotrules: how many of `urls` crawler `agent` may fetch (0 when the name is refused).

@@ -26,10 +26,7 @@ use crate::crawler_pays::Site;
 /// Per site: parse, then the one-shot `Robots::is_allowed(AGENT, url)` on its first URL.
 /// Returns how many were allowed.
 pub fn one_shot(sites: &[Site]) -> usize {
-    let options = ParseOptions {
-        profile: Profile::Google,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::new().with_profile(Profile::Google);
     let mut allowed = 0;
     for site in sites {
         let robots = Robots::parse_with(black_box(&site.bytes), &options);

@@ -285,10 +285,7 @@ mod tests {
         );
         let robots = Robots::parse_with(
             format!("user-agent: *\ndisallow: /a\n\nuser-agent: {name}\ndisallow: /b\n").as_bytes(),
-            &robotrules::ParseOptions {
-                profile: Profile::Google,
-                ..robotrules::ParseOptions::default()
-            },
+            &robotrules::ParseOptions::new().with_profile(Profile::Google),
         );
         let warning = agent_warning_in(&robots, name).unwrap();
         assert!(

@@ -63,10 +63,7 @@ impl<'a> For<'a> {
     pub(crate) fn new(agent: Option<&'a str>, profile: Profile) -> For<'a> {
         For {
             agent,
-            parse: ParseOptions {
-                profile,
-                ..ParseOptions::default()
-            },
+            parse: ParseOptions::new().with_profile(profile),
             concurrency: None,
         }
     }

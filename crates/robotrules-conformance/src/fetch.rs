@@ -124,10 +124,7 @@ impl FetchEnv {
         let url = self.prepare(test, &pair, &mut setup)?;
         let clock = ManualClock::default();
         let mut builder = Client::builder(AGENT)
-            .parse_options(ParseOptions {
-                profile,
-                ..ParseOptions::default()
-            })
+            .parse_options(ParseOptions::new().with_profile(profile))
             .clock(Arc::new(clock.clone()))
             .user_agent("RobotrulesConformance/1.0")
             .connect_timeout(Duration::from_secs(1))

@@ -127,10 +127,7 @@ fn compare(expected: String, got: String) -> Evaluation {
 }
 
 fn evaluate_model(test: &ModelTest, profile: Profile) -> Evaluation {
-    let options = ParseOptions {
-        profile,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::new().with_profile(profile);
     let robots = Robots::parse_with(test.input.body(), &options);
     let got = match robots.is_allowed(&test.input.agent, &test.input.url) {
         Ok(allowed) => ModelExpect::Allowed(allowed).to_string(),
@@ -186,10 +183,7 @@ fn evaluate_grammar(test: &GrammarTest) -> Evaluation {
 }
 
 fn evaluate_usage(test: &UsageTest, profile: Profile) -> Evaluation {
-    let options = ParseOptions {
-        profile,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::new().with_profile(profile);
     let robots = Robots::parse_with(test.input.body(), &options);
     let usage = match robots.usage(&test.input.agent, &test.input.url) {
         Ok(usage) => usage,

@@ -27,58 +27,43 @@
 
 pub mod status;
 
-#[cfg(feature = "client")]
-mod address_policy;
-#[cfg(feature = "client")]
-mod body_limit;
-#[cfg(feature = "client")]
-pub mod cache;
-#[cfg(feature = "client")]
-mod caching;
-#[cfg(feature = "client")]
-mod clock;
-#[cfg(feature = "client")]
-mod error;
-#[cfg(feature = "client")]
-mod fetcher;
+/// Items built with the `client` feature only: everything but [`status`].
+macro_rules! with_client {
+    ($($item:item)*) => { $( #[cfg(feature = "client")] $item )* };
+}
+
+with_client! {
+    mod address_policy;
+    mod body_limit;
+    pub mod cache;
+    mod caching;
+    mod clock;
+    mod error;
+    mod fetcher;
+    mod ftp;
+    mod http;
+    mod network_error;
+    mod options;
+    mod outcome;
+    mod root_certificate;
+    mod special_address;
+
+    pub use address_policy::AddressPolicy;
+    pub use caching::{refresh_entry, Refreshed};
+    pub use clock::{Clock, ManualClock, SystemClock};
+    pub use error::FetchError;
+    pub use fetcher::Fetcher;
+    pub use options::{FetchOptions, DEFAULT_USER_AGENT, RFC9309_MIN_BODY_LIMIT};
+    pub use outcome::{
+        Access, AccessKind, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, TlsFailure, Truncation,
+        UnavailableReason, UnreachableReason, VerdictClass,
+    };
+    pub use robotrules_url::Origin;
+    pub use root_certificate::{CertificateError, RootCertificate};
+}
+
 #[cfg(feature = "redis")]
 pub mod fleet;
-#[cfg(feature = "client")]
-mod ftp;
-#[cfg(feature = "client")]
-mod http;
-#[cfg(feature = "client")]
-mod network_error;
-#[cfg(feature = "client")]
-mod options;
-#[cfg(feature = "client")]
-mod outcome;
-#[cfg(feature = "client")]
-mod root_certificate;
-#[cfg(feature = "client")]
-mod special_address;
-
-#[cfg(feature = "client")]
-pub use address_policy::AddressPolicy;
-#[cfg(feature = "client")]
-pub use caching::{refresh_entry, Refreshed};
-#[cfg(feature = "client")]
-pub use clock::{Clock, ManualClock, SystemClock};
-#[cfg(feature = "client")]
-pub use error::FetchError;
-#[cfg(feature = "client")]
-pub use fetcher::Fetcher;
-#[cfg(feature = "client")]
-pub use options::{FetchOptions, DEFAULT_USER_AGENT, RFC9309_MIN_BODY_LIMIT};
-#[cfg(feature = "client")]
-pub use outcome::{
-    Access, AccessKind, CacheHeaders, FetchOutcome, Hop, TimeoutPhase, TlsFailure, Truncation,
-    UnavailableReason, UnreachableReason, VerdictClass,
-};
-#[cfg(feature = "client")]
-pub use robotrules_url::Origin;
-#[cfg(feature = "client")]
-pub use root_certificate::{CertificateError, RootCertificate};
 pub use status::{TooManyRequests, RFC9309_MIN_REDIRECTS};
 
 /// The README's example, run as a doctest so it stays true.

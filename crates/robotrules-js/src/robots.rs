@@ -151,10 +151,9 @@ pub(crate) fn parse_options(
     profile: &str,
     parse_limit: Option<u32>,
 ) -> Result<robotrules::ParseOptions, Failure> {
-    Ok(robotrules::ParseOptions {
-        profile: failure::profile(profile)?,
-        parse_limit: parse_limit.map_or(robotrules::DEFAULT_PARSE_LIMIT, |n| n as usize),
-    })
+    Ok(robotrules::ParseOptions::new()
+        .with_profile(failure::profile(profile)?)
+        .with_parse_limit(parse_limit.map_or(robotrules::DEFAULT_PARSE_LIMIT, |n| n as usize)))
 }
 
 /// Lint `body` under `profile`: the report as JSON (`robotrules lint --format json`'s findings).
@@ -163,10 +162,7 @@ pub(crate) fn parse_options(
 /// An unknown profile name.
 #[wasm_bindgen(js_name = lintJson)]
 pub fn lint(body: &[u8], profile: &str) -> Result<String, Failure> {
-    let options = robotrules::ParseOptions {
-        profile: failure::profile(profile)?,
-        ..robotrules::ParseOptions::default()
-    };
+    let options = robotrules::ParseOptions::new().with_profile(failure::profile(profile)?);
     Ok(json::lint(&robotrules::lint(body, &options)))
 }
 

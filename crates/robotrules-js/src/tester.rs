@@ -92,10 +92,7 @@ fn one_profile(name: Option<&str>) -> Result<Profile, String> {
 fn parsed(robots: &str, profile: Profile) -> Robots {
     Robots::parse_with(
         robots.as_bytes(),
-        &ParseOptions {
-            profile,
-            ..ParseOptions::default()
-        },
+        &ParseOptions::new().with_profile(profile),
     )
 }
 

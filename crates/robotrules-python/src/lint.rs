@@ -48,10 +48,7 @@ pub(crate) fn lint(
     body: &Bound<'_, PyAny>,
     profile: &str,
 ) -> PyResult<Vec<Finding>> {
-    let options = robotrules::ParseOptions {
-        profile: errors::profile(profile)?,
-        ..robotrules::ParseOptions::default()
-    };
+    let options = robotrules::ParseOptions::new().with_profile(errors::profile(profile)?);
     let body = input::body(body)?;
     let bytes = body.as_bytes();
     let report = py.detach(|| robotrules::lint(bytes, &options));

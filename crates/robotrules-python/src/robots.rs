@@ -32,10 +32,9 @@ impl Robots {
         profile: &str,
         parse_limit: usize,
     ) -> PyResult<Robots> {
-        let options = robotrules::ParseOptions {
-            profile: errors::profile(profile)?,
-            parse_limit,
-        };
+        let options = robotrules::ParseOptions::new()
+            .with_profile(errors::profile(profile)?)
+            .with_parse_limit(parse_limit);
         let body = input::body(body)?;
         let bytes = body.as_bytes();
         let inner = py.detach(|| robotrules::Robots::parse_with(bytes, &options));

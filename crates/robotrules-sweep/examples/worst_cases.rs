@@ -23,10 +23,9 @@ fn filled(prefix: &str, line: &str, len: usize) -> String {
 fn parse(body: &str, profile: Profile) -> Robots {
     Robots::parse_with(
         body.as_bytes(),
-        &ParseOptions {
-            profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        },
+        &ParseOptions::new()
+            .with_profile(profile)
+            .with_parse_limit(DEFAULT_PARSE_LIMIT),
     )
 }
 

@@ -100,10 +100,9 @@ pub(crate) fn check_file(bytes: &[u8], options: &SweepOptions) -> FileStats {
             .filter(|d| d.severity() == Severity::Error)
             .count() as u64;
         let _ = robots.sitemaps().count();
-        let parse_options = ParseOptions {
-            profile,
-            parse_limit: options.parse_limit,
-        };
+        let parse_options = ParseOptions::new()
+            .with_profile(profile)
+            .with_parse_limit(options.parse_limit);
         let lint = robotrules::lint(bytes, &parse_options);
         stats.lint_findings += lint.total() as u64;
         let rendered = robotrules_lint::render::text(&lint, bytes, &TextOptions::default());

@@ -50,10 +50,9 @@ pub fn parsed(bytes: &[u8]) -> Vec<Robots> {
     Profile::ALL
         .into_iter()
         .map(|profile| {
-            let options = ParseOptions {
-                profile,
-                parse_limit: DEFAULT_PARSE_LIMIT,
-            };
+            let options = ParseOptions::new()
+                .with_profile(profile)
+                .with_parse_limit(DEFAULT_PARSE_LIMIT);
             Robots::parse_with(bytes, &options)
         })
         .collect()

@@ -239,10 +239,7 @@ mod tests {
     fn the_reading_names_the_groups_in_a_file() {
         let robots = crate::Robots::parse_with(
             b"user-agent: *\ndisallow: /\n\nuser-agent: MJ12bot\ndisallow: /x\n",
-            &crate::ParseOptions {
-                profile: Profile::Google,
-                ..crate::ParseOptions::default()
-            },
+            &crate::ParseOptions::new().with_profile(Profile::Google),
         );
         let reading = robots.name_reading("MJ12bot").unwrap();
         assert_eq!(reading.groups(), Some((Selection::Global, &[1][..])));

@@ -11,7 +11,7 @@ use robotrules_grammar::FindingKind;
 /// ```
 /// use robotrules::{ParseOptions, Robots};
 ///
-/// let options = ParseOptions { parse_limit: 20, ..ParseOptions::default() };
+/// let options = ParseOptions::new().with_parse_limit(20);
 /// let robots = Robots::parse_with(b"user-agent: *\ndisallow: /a\ndisallow: /b\n", &options);
 /// let cut = robots.cut().expect("longer than 20 bytes");
 /// assert_eq!((cut.at, cut.limit, cut.line), (14, 20, 2));

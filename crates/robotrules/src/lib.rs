@@ -35,7 +35,7 @@
 //! use std::time::Duration;
 //! use robotrules::{Crawler, ParseOptions, Profile, Robots};
 //!
-//! let options = ParseOptions { profile: Profile::Google, ..ParseOptions::default() };
+//! let options = ParseOptions::new().with_profile(Profile::Google);
 //! let robots = Robots::parse_with(b"user-agent: foobot\ndisallow: /*.gif$\ncrawl-delay: 5\n", &options);
 //! let foobot: Crawler = robots.crawler("FooBot")?;
 //! assert!(!foobot.is_allowed("https://example.com/a/b.gif")?);
@@ -98,22 +98,59 @@ pub use robotrules_model::{
 };
 pub use robotrules_model::{crawler_token, is_browser_product};
 
-/// How to read a robots.txt file.
+/// How to read a robots.txt file: the profile, and the parse limit (RFC 9309 §2.5). A
+/// builder: start from [`ParseOptions::new`] (or `default()`) and change what you need.
+///
+/// ```
+/// use robotrules::{ParseOptions, Profile};
+///
+/// let options = ParseOptions::new().with_profile(Profile::Google);
+/// assert_eq!((options.profile(), options.parse_limit()), (Profile::Google, 512_000));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
-    /// The reading to apply (default [`Profile::Rfc9309`]).
-    pub profile: Profile,
-    /// Bytes past this many are ignored and reported (RFC 9309 §2.5 asks for at least
-    /// 500 KiB; the default is [`DEFAULT_PARSE_LIMIT`], 512,000 bytes).
-    pub parse_limit: usize,
+    profile: Profile,
+    parse_limit: usize,
+}
+
+impl ParseOptions {
+    /// The defaults: [`Profile::Rfc9309`], and [`DEFAULT_PARSE_LIMIT`] (512,000 bytes).
+    pub const fn new() -> ParseOptions {
+        ParseOptions {
+            profile: Profile::Rfc9309,
+            parse_limit: DEFAULT_PARSE_LIMIT,
+        }
+    }
+
+    /// These options with the reading `profile`.
+    #[must_use]
+    pub const fn with_profile(mut self, profile: Profile) -> ParseOptions {
+        self.profile = profile;
+        self
+    }
+
+    /// These options with bytes past `parse_limit` ignored and reported (RFC 9309 §2.5 asks
+    /// for at least 500 KiB).
+    #[must_use]
+    pub const fn with_parse_limit(mut self, parse_limit: usize) -> ParseOptions {
+        self.parse_limit = parse_limit;
+        self
+    }
+
+    /// The reading to apply.
+    pub const fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// How many bytes are read at most.
+    pub const fn parse_limit(&self) -> usize {
+        self.parse_limit
+    }
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions {
-            profile: Profile::default(),
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        }
+        ParseOptions::new()
     }
 }
 

@@ -13,7 +13,7 @@
 //!
 //! let file = b"user-agent: *\ndisallow: /*.pdf$\n";
 //! let [rfc, legacy] = [Profile::Rfc9309, Profile::Legacy1994].map(|profile| {
-//!     let options = ParseOptions { profile, ..ParseOptions::default() };
+//!     let options = ParseOptions::new().with_profile(profile);
 //!     Robots::parse_with(file, &options).crawler("ExampleBot")
 //! });
 //! let (rfc, legacy) = (rfc?, legacy?);

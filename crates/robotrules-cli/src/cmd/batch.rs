@@ -153,8 +153,8 @@ pub(crate) fn run(args: BatchArgs) -> Result<Outcome, CliError> {
         ..For::new(Some(&args.agent), args.profile.profile)
     };
     // A name the profile rejects is a usage error before anything is fetched.
-    purpose.parse.profile.check_crawler_name(&args.agent)?;
-    if let Some(warning) = crate::error::agent_warning(purpose.parse.profile, &args.agent) {
+    purpose.parse.profile().check_crawler_name(&args.agent)?;
+    if let Some(warning) = crate::error::agent_warning(purpose.parse.profile(), &args.agent) {
         eprintln!("robotrules: warning: {}", crate::error::one_line(&warning));
     }
     let client = remote.client(purpose, shared.as_ref().map(SharedCache::store))?;

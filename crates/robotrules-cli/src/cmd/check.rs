@@ -154,10 +154,7 @@ pub(crate) fn with_checker<T>(
     answer: impl FnOnce(&Checker<'_>) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
     let remote = args.remote.load()?;
-    let options = ParseOptions {
-        profile: args.profile.profile,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::new().with_profile(args.profile.profile);
     let purpose = For {
         agent: Some(&args.agent),
         parse: options,
@@ -166,9 +163,9 @@ pub(crate) fn with_checker<T>(
     // With `--explain`, a local file is read past the parse limit so that the rules it leaves
     // out can be named; it is still parsed under the limit.
     let read = if args.explain {
-        explain::READ_PAST_CUT.max(options.parse_limit)
+        explain::READ_PAST_CUT.max(options.parse_limit())
     } else {
-        options.parse_limit
+        options.parse_limit()
     };
     let source = input::load_robots_or_fetch(&args.robots, read, &remote, purpose)?;
     let (bytes, truncation) = (source.body(), source.truncation());

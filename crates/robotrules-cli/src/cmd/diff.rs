@@ -239,10 +239,9 @@ pub(crate) fn compare(
 ) -> Result<Vec<String>, CliError> {
     let mut compared: Vec<String> = Vec::new();
     for &profile in profiles {
-        let options = ParseOptions {
-            profile,
-            parse_limit: DEFAULT_PARSE_LIMIT,
-        };
+        let options = ParseOptions::new()
+            .with_profile(profile)
+            .with_parse_limit(DEFAULT_PARSE_LIMIT);
         // The diff crate compares the model's files: the facade hands over the ones it parsed.
         let (old, new) = (
             Robots::parse_with(old, &options),

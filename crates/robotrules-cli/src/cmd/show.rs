@@ -130,10 +130,9 @@ pub(crate) fn shown(
 
 /// How `show` reads a file under `profile`.
 fn options(profile: Profile) -> ParseOptions {
-    ParseOptions {
-        profile,
-        parse_limit: DEFAULT_PARSE_LIMIT,
-    }
+    ParseOptions::new()
+        .with_profile(profile)
+        .with_parse_limit(DEFAULT_PARSE_LIMIT)
 }
 
 /// What crawler `rules` gets from its parsed file (see [`shown`]); `body` is the file as

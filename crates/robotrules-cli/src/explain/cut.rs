@@ -76,10 +76,9 @@ impl PastCut {
         let robotrules::Cut {
             at, limit, line, ..
         } = robots.cut()?;
-        let whole = ParseOptions {
-            profile: robots.profile(),
-            parse_limit: usize::MAX,
-        };
+        let whole = ParseOptions::new()
+            .with_profile(robots.profile())
+            .with_parse_limit(usize::MAX);
         Some(PastCut {
             by: CutBy::ParseLimit,
             at,

@@ -50,10 +50,9 @@ impl Asked {
         profile: Profile,
         parse_limit: usize,
     ) -> Asked {
-        let options = robotrules::ParseOptions {
-            profile,
-            parse_limit,
-        };
+        let options = robotrules::ParseOptions::new()
+            .with_profile(profile)
+            .with_parse_limit(parse_limit);
         let asked = Robots::parse_with(bytes, &options)
             .crawler(agent)
             .map_err(Error::from)

@@ -55,7 +55,7 @@ pub(super) const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
 /// use robotrules::{ParseOptions, Profile};
 ///
 /// let client = Client::builder("ExampleBot")
-///     .parse_options(ParseOptions { profile: Profile::Google, ..ParseOptions::default() })
+///     .parse_options(ParseOptions::new().with_profile(Profile::Google))
 ///     .total_timeout(Duration::from_secs(10))
 ///     .build()?;
 /// assert_eq!(client.cache_policy(), &CachePolicy::google()); // the profile's preset
@@ -300,10 +300,7 @@ mod tests {
             (Profile::Legacy1994, CachePolicy::rfc9309()),
         ] {
             let client = Client::builder("ExampleBot")
-                .parse_options(ParseOptions {
-                    profile,
-                    ..ParseOptions::default()
-                })
+                .parse_options(ParseOptions::new().with_profile(profile))
                 .build()
                 .unwrap();
             assert_eq!(client.cache_policy(), &policy, "{profile}");
@@ -313,10 +310,7 @@ mod tests {
     #[test]
     fn the_parse_limit_is_the_body_limit_and_the_agent_leads_the_user_agent() {
         let client = Client::builder("ExampleBot")
-            .parse_options(ParseOptions {
-                parse_limit: 600_000,
-                ..ParseOptions::default()
-            })
+            .parse_options(ParseOptions::new().with_parse_limit(600_000))
             .build()
             .unwrap();
         let options = client.fetch_options();
@@ -348,10 +342,7 @@ mod tests {
             );
             for profile in [Profile::Google, Profile::Legacy1994] {
                 let built = Client::builder(name)
-                    .parse_options(ParseOptions {
-                        profile,
-                        ..ParseOptions::default()
-                    })
+                    .parse_options(ParseOptions::new().with_profile(profile))
                     .build();
                 assert!(built.is_ok(), "{profile} {name:?}");
                 // A name that is not a token is not put into the User-Agent header.

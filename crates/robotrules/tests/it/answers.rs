@@ -46,10 +46,7 @@ fn a_user_agent_stands_for_the_crawler_its_table_names() {
         let name = crawler_name_for(user_agent, profile);
         assert_eq!(name, expected.as_str(), "{row:?}");
         // Every name the policy gives is one the profile answers for.
-        let options = ParseOptions {
-            profile,
-            ..ParseOptions::default()
-        };
+        let options = ParseOptions::new().with_profile(profile);
         let robots = Robots::parse_with(b"user-agent: *\ndisallow: /x\n", &options);
         assert_eq!(
             robots.crawler_for(user_agent).name(),

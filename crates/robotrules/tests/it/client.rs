@@ -342,10 +342,7 @@ async fn the_profile_reads_the_file() {
     // in rfc9309 (docs/profiles.md).
     let server = server_with(Reply::ok("User-agent: *\nDisallow: private\n")).await;
     let google = quick(Client::builder("ExampleBot"))
-        .parse_options(ParseOptions {
-            profile: Profile::Google,
-            ..ParseOptions::default()
-        })
+        .parse_options(ParseOptions::new().with_profile(Profile::Google))
         .build()
         .unwrap();
     let url = server.url("/private");

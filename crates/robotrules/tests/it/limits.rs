@@ -47,10 +47,9 @@ fn alone(name: &str) -> bool {
 fn parse(body: &[u8], profile: Profile, parse_limit: usize) -> Robots {
     Robots::parse_with(
         body,
-        &ParseOptions {
-            profile,
-            parse_limit,
-        },
+        &ParseOptions::new()
+            .with_profile(profile)
+            .with_parse_limit(parse_limit),
     )
 }
 
@@ -87,7 +86,7 @@ fn the_parse_limit_cuts_at_the_last_whole_line_and_reports(
 #[test]
 fn the_default_parse_limit_is_512000_bytes() {
     assert_eq!(DEFAULT_PARSE_LIMIT, 512_000);
-    assert_eq!(ParseOptions::default().parse_limit, DEFAULT_PARSE_LIMIT);
+    assert_eq!(ParseOptions::default().parse_limit(), DEFAULT_PARSE_LIMIT);
     let mut body = filled("user-agent: *\n", "disallow: /x\n", DEFAULT_PARSE_LIMIT);
     body.extend_from_slice(b"disallow: /\n");
     let robots = Robots::parse(&body);

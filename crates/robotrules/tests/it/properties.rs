@@ -355,7 +355,7 @@ proptest! {
     ) {
         check_tiling(&parse_with(&bytes, &Limits { parse_limit: limit, max_line_len }))?;
         for profile in Profile::ALL {
-            let robots = Robots::parse_with(&bytes, &ParseOptions { profile, parse_limit: limit });
+            let robots = Robots::parse_with(&bytes, &ParseOptions::new().with_profile(profile).with_parse_limit(limit));
             prop_assert!(robots.bytes_read() <= bytes.len());
             let _ = robots.is_allowed("FooBot", "/a");
         }

@@ -30,10 +30,9 @@ fn byte_order_mark_longer_than_the_parse_limit(#[case] input: &[u8], #[case] lim
     for profile in Profile::ALL {
         let robots = Robots::parse_with(
             input,
-            &ParseOptions {
-                profile,
-                parse_limit: limit,
-            },
+            &ParseOptions::new()
+                .with_profile(profile)
+                .with_parse_limit(limit),
         );
         assert!(robots.is_allowed("FooBot", "/").unwrap());
     }
@@ -53,13 +52,7 @@ fn byte_order_mark_longer_than_the_parse_limit(#[case] input: &[u8], #[case] lim
 fn scheme_relative_urls_with_dot_segments_keep_their_host_out_of_the_path(#[case] url: &str) {
     let body = b"user-agent: *\ndisallow: /b\n";
     for profile in [Profile::Rfc9309, Profile::Legacy1994] {
-        let robots = Robots::parse_with(
-            body,
-            &ParseOptions {
-                profile,
-                ..ParseOptions::default()
-            },
-        );
+        let robots = Robots::parse_with(body, &ParseOptions::new().with_profile(profile));
         assert!(
             !robots.is_allowed("FooBot", url).unwrap(),
             "{profile}: {url}"
