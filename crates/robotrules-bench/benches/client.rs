@@ -79,7 +79,8 @@ fn bench<M: Measurement>(c: &mut Criterion<M>) {
         let rules = robots
             .crawler(AGENT)
             .unwrap_or_else(|error| panic!("{error}"));
-        let client = Client::builder(AGENT)
+        let client = Client::builder()
+            .crawler(AGENT)
             .use_env_proxy(false)
             .resolve("www.example.com", server.addr())
             .build()

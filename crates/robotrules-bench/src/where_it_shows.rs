@@ -42,7 +42,8 @@ pub fn one_shot(sites: &[Site]) -> usize {
 /// # Panics
 /// When the client cannot be built (a benchmark's setup).
 pub async fn client_first(urls: &[String]) -> (usize, usize) {
-    let client = robotrules::client::Client::builder(AGENT)
+    let client = robotrules::client::Client::builder()
+        .crawler(AGENT)
         .use_env_proxy(false)
         .build()
         .unwrap_or_else(|e| panic!("a client: {e}"));

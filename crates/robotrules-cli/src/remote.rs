@@ -6,7 +6,8 @@
 //! [`RemoteArgs::load`] reads the `--ca-cert` files first (before anything is fetched, even
 //! when nothing is), then [`Remote`] builds the client: the crawler's name before
 //! `robotrules/VERSION` as the User-Agent (the library's rule; `robotrules/VERSION` alone where
-//! there is no crawler, or the name is not a product token), `--user-agent` replacing it, and
+//! there is no crawler, or the name is not a product token: the client is then built without
+//! one, `Client::builder()` alone), `--user-agent` replacing it, and
 //! with `--cache` the fleet's shared store in Redis ([`crate::shared_cache`]).
 
 use std::sync::Arc;
@@ -14,7 +15,6 @@ use std::time::Duration;
 
 use robotrules::client::{
     AddressPolicy, Client, ClientBuilder, ClientError, Lookup, RootCertificate, Store,
-    DEFAULT_USER_AGENT,
 };
 use robotrules::{ParseOptions, Profile};
 use tokio::runtime::Runtime;
@@ -26,10 +26,6 @@ use crate::trust;
 
 /// The longest connect deadline (within the total deadline).
 const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The crawler name of a client for a command without a crawler (`fetch`, `lint`, `cache`):
-/// it is sent nowhere (the User-Agent is then `robotrules/VERSION`) and decides nothing.
-const NO_CRAWLER: &str = "robotrules";
 
 /// The remote options of one run, read from [`RemoteArgs`] (the `--ca-cert` files loaded).
 #[derive(Clone, Debug)]
@@ -166,11 +162,12 @@ impl Remote {
         purpose: For<'_>,
         store: Option<Arc<dyn Store>>,
     ) -> Result<Client, CliError> {
-        let build = |agent: &str, user_agent: Option<&str>| {
-            let mut builder = self.fetching(
-                Client::builder(agent).parse_options(purpose.parse),
-                purpose.concurrency,
-            );
+        let build = |agent: Option<&str>, user_agent: Option<&str>| {
+            let mut builder = Client::builder().parse_options(purpose.parse);
+            if let Some(agent) = agent {
+                builder = builder.crawler(agent);
+            }
+            let mut builder = self.fetching(builder, purpose.concurrency);
             if let Some(header) = user_agent {
                 builder = builder.user_agent(header);
             }
@@ -179,13 +176,13 @@ impl Remote {
             }
             builder.build()
         };
-        let anonymous = self.user_agent.as_deref().unwrap_or(DEFAULT_USER_AGENT);
         let built = match purpose.agent {
-            Some(agent) => match build(agent, self.user_agent.as_deref()) {
-                Err(ClientError::InvalidAgent(_)) => build(NO_CRAWLER, Some(anonymous)),
+            Some(agent) => match build(Some(agent), self.user_agent.as_deref()) {
+                // A name the profile refuses: fetched for no crawler (the command says why).
+                Err(ClientError::InvalidAgent(_)) => build(None, self.user_agent.as_deref()),
                 built => built,
             },
-            None => build(NO_CRAWLER, Some(anonymous)),
+            None => build(None, self.user_agent.as_deref()),
         };
         built.map_err(|error| CliError::FetchSetup(error.to_string()))
     }
@@ -312,7 +309,10 @@ mod tests {
             "MyCrawler/2.0 (+https://example.com)"
         );
         assert_eq!(header(&set, None), "MyCrawler/2.0 (+https://example.com)");
-        assert_eq!(header(&default, None), DEFAULT_USER_AGENT);
+        assert_eq!(
+            header(&default, None),
+            robotrules::client::DEFAULT_USER_AGENT
+        );
     }
 
     #[test]

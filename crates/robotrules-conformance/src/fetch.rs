@@ -123,7 +123,8 @@ impl FetchEnv {
         };
         let url = self.prepare(test, &pair, &mut setup)?;
         let clock = ManualClock::default();
-        let mut builder = Client::builder(AGENT)
+        let mut builder = Client::builder()
+            .crawler(AGENT)
             .parse_options(ParseOptions::new().with_profile(profile))
             .clock(Arc::new(clock.clone()))
             .user_agent("RobotrulesConformance/1.0")

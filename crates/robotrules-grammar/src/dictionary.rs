@@ -17,6 +17,7 @@
 /// One member of a statement of preference: its label and its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Member {
     /// The key (lower-case letters, digits, `_`, `-`, `.`, `*`: RFC 9651 §3.1.2).
     pub label: String,
@@ -41,6 +42,7 @@ pub enum MemberValue {
 /// Bytes that are not an RFC 9651 Dictionary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct DictionaryError {
     /// Offset, in the bytes given, of the byte the parser stopped at.
     pub offset: usize,

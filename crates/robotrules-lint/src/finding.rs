@@ -57,6 +57,7 @@ pub struct Related {
 
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// Stable code.
     pub code: Code,
@@ -137,6 +138,7 @@ impl Finding {
 
 /// The outcome of [`crate::lint`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct LintReport {
     /// The profile the file was checked for.
     pub profile: Profile,

@@ -50,6 +50,7 @@ pub enum DiagnosticKind {
 /// package's `diagnostics`, the Python package's `Diagnostic` has the same fields):
 /// `{"code", "severity", "line", "start", "end", "message"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// What was found.
     pub kind: DiagnosticKind,

@@ -13,6 +13,7 @@ use crate::robots::RobotsTxt;
 /// A group that applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct GroupRef {
     /// Index among the file's groups.
     pub index: usize,
@@ -25,6 +26,7 @@ pub struct GroupRef {
 /// A rule that matches the URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct RuleMatch {
     /// Allow or disallow.
     pub kind: RuleKind,
@@ -43,6 +45,7 @@ pub struct RuleMatch {
 /// The full account of one decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Explanation {
     /// The profile.
     pub profile: Profile,

@@ -97,6 +97,7 @@ impl ExtensionKey {
 /// One extension record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Extension {
     /// The recognised key.
     pub kind: ExtensionKey,
@@ -184,6 +185,7 @@ fn as_str(bytes: &[u8]) -> &str {
 /// `request-rate: <requests>/<seconds>[s|m|h]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct RequestRate {
     /// Number of requests…
     pub requests: u32,
@@ -192,6 +194,11 @@ pub struct RequestRate {
 }
 
 impl RequestRate {
+    /// `requests` requests per `seconds` seconds.
+    pub const fn new(requests: u32, seconds: u32) -> RequestRate {
+        RequestRate { requests, seconds }
+    }
+
     /// The time the rate leaves between two requests: `seconds / requests` (the whole window
     /// when `requests` is 0).
     pub fn interval(&self) -> Duration {

@@ -48,6 +48,7 @@ pub use vocabulary::{Outcome, SharedCategory, Vocabulary};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Usage {
     /// Whether the crawler may crawl the URL. When it may not, no preference applies
     /// (attach-05 §3.1) and the lists are empty.
@@ -62,6 +63,7 @@ pub struct Usage {
 /// One vocabulary's answer for a URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct VocabularyUsage {
     /// Which vocabulary.
     pub vocabulary: Vocabulary,
@@ -78,6 +80,7 @@ pub struct VocabularyUsage {
 /// One category's preference, and what decided it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct CategoryUsage {
     /// The label, in its vocabulary's terms (`train-ai`, `ai-train`, …).
     pub label: String,
@@ -95,6 +98,7 @@ pub struct CategoryUsage {
 /// A category both vocabularies name, combined (vocab-07 §5.1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct CombinedUsage {
     /// Which category.
     pub category: SharedCategory,

@@ -256,12 +256,9 @@ impl RequestRate {
     /// The time the rate leaves between two requests, in seconds.
     #[getter]
     fn interval(&self) -> f64 {
-        robotrules::RequestRate {
-            requests: self.requests,
-            seconds: self.seconds,
-        }
-        .interval()
-        .as_secs_f64()
+        robotrules::RequestRate::new(self.requests, self.seconds)
+            .interval()
+            .as_secs_f64()
     }
 
     fn __repr__(&self) -> String {

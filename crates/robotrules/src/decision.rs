@@ -60,6 +60,7 @@ impl Decision {
 /// The rule that decided: its line, allow or disallow, and its pattern as written. It shares
 /// the parsed file it belongs to (no copy); serialised as `{"line", "kind", "pattern"}`.
 #[derive(Clone)]
+#[non_exhaustive]
 pub struct DecidingRule {
     robots: Arc<RobotsTxt>,
     rule: Rule,

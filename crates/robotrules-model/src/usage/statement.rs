@@ -18,6 +18,7 @@ use super::vocabulary::{Outcome, Vocabulary};
 /// its statement of preference, read as an RFC 9651 Dictionary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct UsageStatement {
     /// Which vocabulary the line carries (`Content-Usage`: AIPREF; `Content-Signal`:
     /// content signals).

@@ -80,7 +80,7 @@ impl Client {
     /// # Errors
     /// [`ClientError::InvalidAgent`] when `agent` is not a product token (RFC 9309 §2.2.1).
     pub fn new(agent: &str) -> Result<Client, ClientError> {
-        Client::builder(agent).build()
+        Client::builder().crawler(agent).build()
     }
 
     /// The crawler's name.
@@ -228,7 +228,7 @@ impl Client {
     /// use std::time::Duration;
     /// use robotrules::client::Client;
     ///
-    /// let client = Client::builder("ExampleBot").max_crawl_delay(Duration::from_secs(30)).build()?;
+    /// let client = Client::builder().crawler("ExampleBot").max_crawl_delay(Duration::from_secs(30)).build()?;
     /// for url in urls {
     ///     if client.is_allowed(&url).await?.allowed {
     ///         let turn = client.wait_turn(&url).await?; // Crawl-delay: 10 → 10 s apart

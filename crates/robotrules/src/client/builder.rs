@@ -54,13 +54,13 @@ pub(super) const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
 /// use robotrules::client::{CachePolicy, Client};
 /// use robotrules::{ParseOptions, Profile};
 ///
-/// let client = Client::builder("ExampleBot")
+/// let client = Client::builder().crawler("ExampleBot")
 ///     .parse_options(ParseOptions::new().with_profile(Profile::Google))
 ///     .total_timeout(Duration::from_secs(10))
 ///     .build()?;
 /// assert_eq!(client.cache_policy(), &CachePolicy::google()); // the profile's preset
 /// assert_eq!(client.fetch_options().total_timeout, Duration::from_secs(10));
-/// assert!(Client::builder("Example Bot/1.0").build().is_err()); // not a product token
+/// assert!(Client::builder().crawler("Example Bot/1.0").build().is_err()); // not a product token
 /// # Ok::<(), robotrules::client::ClientError>(())
 /// ```
 #[derive(Debug)]
@@ -81,10 +81,24 @@ pub struct ClientBuilder {
 }
 
 impl Client {
-    /// A builder for a client for crawler `agent`.
-    pub fn builder(agent: &str) -> ClientBuilder {
+    /// A builder for a client. Without [`ClientBuilder::crawler`] it fetches for no crawler in
+    /// particular (what `robotrules fetch`, `lint` and the cache tool need): its decisions are
+    /// those for a crawler that no group names (`*`), and it sends `robotrules/VERSION` as
+    /// its User-Agent unless [`ClientBuilder::user_agent`] says otherwise.
+    ///
+    /// ```
+    /// use robotrules::client::{Client, DEFAULT_USER_AGENT};
+    ///
+    /// let fetcher = Client::builder().build()?;
+    /// assert_eq!(fetcher.agent(), "*");
+    /// assert_eq!(fetcher.fetch_options().user_agent, DEFAULT_USER_AGENT);
+    /// let crawler = Client::builder().crawler("ExampleBot").build()?;
+    /// assert!(crawler.fetch_options().user_agent.starts_with("ExampleBot robotrules/"));
+    /// # Ok::<(), robotrules::client::ClientError>(())
+    /// ```
+    pub fn builder() -> ClientBuilder {
         ClientBuilder {
-            agent: agent.to_owned(),
+            agent: robotrules_model::ANY_CRAWLER.to_owned(),
             parse: ParseOptions::default(),
             fetch: FetchOptions::default(),
             user_agent: None,
@@ -99,6 +113,15 @@ impl Client {
 }
 
 impl ClientBuilder {
+    /// The crawler the client asks for (its product token, RFC 9309 §2.2.1): its decisions
+    /// are this crawler's, and its User-Agent header starts with the name
+    /// (`ExampleBot robotrules/0.1.0`) unless [`ClientBuilder::user_agent`] replaces it.
+    /// `build()` refuses a name the profile does not answer for.
+    pub fn crawler(mut self, agent: &str) -> Self {
+        self.agent = agent.to_owned();
+        self
+    }
+
     /// The profile and parse limit. The parse limit is also the fetch's body limit
     /// ([`FetchOptions::body_limit`]), so no more is downloaded than is parsed (RFC 9309 §2.5).
     pub fn parse_options(mut self, parse: ParseOptions) -> Self {
@@ -167,7 +190,7 @@ impl ClientBuilder {
     /// use robotrules::client::{Client, RootCertificate};
     ///
     /// # fn demo(pem: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
-    /// let client = Client::builder("ExampleBot")
+    /// let client = Client::builder().crawler("ExampleBot")
     ///     .add_root_certificates(RootCertificate::from_pem(pem)?)
     ///     .build()?;
     /// # Ok(()) }
@@ -299,7 +322,8 @@ mod tests {
             (Profile::Google, CachePolicy::google()),
             (Profile::Legacy1994, CachePolicy::rfc9309()),
         ] {
-            let client = Client::builder("ExampleBot")
+            let client = Client::builder()
+                .crawler("ExampleBot")
                 .parse_options(ParseOptions::new().with_profile(profile))
                 .build()
                 .unwrap();
@@ -309,7 +333,8 @@ mod tests {
 
     #[test]
     fn the_parse_limit_is_the_body_limit_and_the_agent_leads_the_user_agent() {
-        let client = Client::builder("ExampleBot")
+        let client = Client::builder()
+            .crawler("ExampleBot")
             .parse_options(ParseOptions::new().with_parse_limit(600_000))
             .build()
             .unwrap();
@@ -319,7 +344,8 @@ mod tests {
             options.user_agent,
             format!("ExampleBot {DEFAULT_USER_AGENT}")
         );
-        let custom = Client::builder("ExampleBot")
+        let custom = Client::builder()
+            .crawler("ExampleBot")
             .user_agent("ExampleBot/2.0 (+https://example.com/bot)")
             .build()
             .unwrap();
@@ -341,7 +367,8 @@ mod tests {
                 "{name:?}"
             );
             for profile in [Profile::Google, Profile::Legacy1994] {
-                let built = Client::builder(name)
+                let built = Client::builder()
+                    .crawler(name)
                     .parse_options(ParseOptions::new().with_profile(profile))
                     .build();
                 assert!(built.is_ok(), "{profile} {name:?}");
@@ -356,7 +383,8 @@ mod tests {
 
     #[test]
     fn a_bad_user_agent_header_is_a_build_error() {
-        let built = Client::builder("ExampleBot")
+        let built = Client::builder()
+            .crawler("ExampleBot")
             .user_agent("Bad\nAgent")
             .build();
         assert!(matches!(built, Err(ClientError::Build(_))), "{built:?}");

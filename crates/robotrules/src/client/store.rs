@@ -30,7 +30,7 @@
 //!     }
 //! }
 //!
-//! let client = robotrules::client::Client::builder("ExampleBot")
+//! let client = robotrules::client::Client::builder().crawler("ExampleBot")
 //!     .store(Arc::new(MapStore::default()))
 //!     .build()?;
 //! # let _ = client; Ok::<(), robotrules::client::ClientError>(())

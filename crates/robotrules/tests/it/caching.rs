@@ -35,7 +35,8 @@ fn without_floor() -> CachePolicy {
 
 /// Short deadlines, no proxy from the environment.
 fn quick(policy: CachePolicy) -> ClientBuilder {
-    Client::builder("ExampleBot")
+    Client::builder()
+        .crawler("ExampleBot")
         .connect_timeout(Duration::from_secs(1))
         .total_timeout(Duration::from_secs(2))
         .use_env_proxy(false)

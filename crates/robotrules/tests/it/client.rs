@@ -43,11 +43,13 @@ fn quick(builder: ClientBuilder) -> ClientBuilder {
 }
 
 fn client() -> Client {
-    quick(Client::builder("ExampleBot")).build().unwrap()
+    quick(Client::builder().crawler("ExampleBot"))
+        .build()
+        .unwrap()
 }
 
 fn client_with_clock(clock: &ManualClock) -> Client {
-    quick(Client::builder("ExampleBot"))
+    quick(Client::builder().crawler("ExampleBot"))
         .clock(Arc::new(clock.clone()))
         .build()
         .unwrap()
@@ -277,7 +279,7 @@ async fn each_origin_has_its_own_robots_txt() {
 #[tokio::test]
 async fn an_idn_host_is_asked_about_in_punycode() {
     let server = server_with(Reply::ok(ROBOTS)).await;
-    let client = quick(Client::builder("ExampleBot"))
+    let client = quick(Client::builder().crawler("ExampleBot"))
         .resolve("www.xn--mller-kva.example", server.addr())
         .build()
         .unwrap();
@@ -341,7 +343,7 @@ async fn the_profile_reads_the_file() {
     // `Disallow: private` has no leading slash: never matches in google, read as `/private`
     // in rfc9309 (docs/profiles.md).
     let server = server_with(Reply::ok("User-agent: *\nDisallow: private\n")).await;
-    let google = quick(Client::builder("ExampleBot"))
+    let google = quick(Client::builder().crawler("ExampleBot"))
         .parse_options(ParseOptions::new().with_profile(Profile::Google))
         .build()
         .unwrap();
@@ -415,7 +417,7 @@ async fn invalidate_fetches_again() {
 async fn an_explicit_cache_policy_wins_over_the_profiles_preset() {
     let clock = ManualClock::default();
     let server = server_with(Reply::ok(ROBOTS).header("Cache-Control", "max-age=172800")).await;
-    let client = quick(Client::builder("ExampleBot"))
+    let client = quick(Client::builder().crawler("ExampleBot"))
         .cache_policy(CachePolicy::google())
         .clock(Arc::new(clock.clone()))
         .build()

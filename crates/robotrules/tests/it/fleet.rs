@@ -18,7 +18,8 @@ async fn client(redis: &RedisServer, clock: &ManualClock) -> (Client, RedisStore
     let store = RedisStore::connect(&redis.url(), RedisOptions::default())
         .await
         .unwrap();
-    let client = Client::builder("ExampleBot")
+    let client = Client::builder()
+        .crawler("ExampleBot")
         .connect_timeout(Duration::from_secs(1))
         .total_timeout(Duration::from_secs(2))
         .use_env_proxy(false)

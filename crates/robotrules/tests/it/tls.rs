@@ -28,7 +28,7 @@ fn quick(builder: ClientBuilder) -> ClientBuilder {
 
 /// A client that trusts `ca`, added after the fetch options (which must not drop it).
 fn client_trusting(ca: &TestCa) -> Client {
-    quick(Client::builder("ExampleBot"))
+    quick(Client::builder().crawler("ExampleBot"))
         .add_root_certificates(RootCertificate::from_pem(ca.pem().as_bytes()).unwrap())
         .build()
         .unwrap()
@@ -55,7 +55,9 @@ async fn without_the_root_every_url_is_disallowed() {
     let ca = TestCa::new("robotrules test CA").unwrap();
     let server = HttpServer::start_tls(&ca.localhost().unwrap()).await;
     server.route("/robots.txt", Reply::ok("User-agent: *\nAllow: /\n"));
-    let client = quick(Client::builder("ExampleBot")).build().unwrap();
+    let client = quick(Client::builder().crawler("ExampleBot"))
+        .build()
+        .unwrap();
 
     let decision = client.is_allowed(&server.url("/public")).await.unwrap();
     assert!(!decision.allowed, "{decision:?}");

@@ -17,7 +17,8 @@ use robotrules_testserver::http::{HttpServer, Reply};
 const SEC: Duration = Duration::from_secs(1);
 
 fn client(clock: &ManualClock, max: Option<Duration>) -> Client {
-    let mut builder = Client::builder("ExampleBot")
+    let mut builder = Client::builder()
+        .crawler("ExampleBot")
         .connect_timeout(SEC)
         .total_timeout(2 * SEC)
         .use_env_proxy(false)

@@ -124,7 +124,8 @@ mod client {
     use std::time::Duration;
 
     fn client() -> Client {
-        Client::builder("ExampleBot")
+        Client::builder()
+            .crawler("ExampleBot")
             .connect_timeout(Duration::from_secs(1))
             .total_timeout(Duration::from_secs(2))
             .use_env_proxy(false)
