@@ -243,10 +243,11 @@ impl AgentDiff {
             .then(|| (before.rule.map(|r| r.line), after.rule.map(|r| r.line))))
     }
 
-    /// The change on `url`, explained on both sides.
+    /// The change on `url`, explained on both sides (the decisions: a change shows no other
+    /// matching rule).
     fn change(&self, url: &str) -> Result<UrlChange, InvalidUrl> {
-        let before = self.old.explain(url)?;
-        let after = self.new.explain(url)?;
+        let before = self.old.explain_decision(url)?;
+        let after = self.new.explain_decision(url)?;
         Ok(UrlChange {
             agent: self.agent().to_owned(),
             profile: self.profile(),
@@ -264,6 +265,10 @@ impl AgentDiff {
     /// fifty other rules is one change, not fifty. Candidates the profile cannot read as a URL
     /// are skipped.
     pub fn rule_changes(&self, candidates: &[String]) -> Vec<RuleChange> {
+        if self.old.same_rules(&self.new) {
+            // The same rules in both files: no path changes verdict.
+            return Vec::new();
+        }
         let (mut old_lines, mut new_lines) = (HashSet::new(), HashSet::new());
         let mut changes = Vec::new();
         for candidate in candidates {
@@ -373,11 +378,12 @@ const OTHER_CRAWLERS: [&str; 4] = [
 /// ```
 pub fn agents_to_compare(old: &Arc<RobotsTxt>, new: &Arc<RobotsTxt>) -> Vec<String> {
     let mut agents: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for robots in [old, new] {
         for group in robots.groups() {
             for agent in group.agents(robots).iter().filter(|a| !a.global) {
                 let token = agent.token(robots);
-                if !token.is_empty() && !agents.iter().any(|a| a.eq_ignore_ascii_case(&token)) {
+                if !token.is_empty() && seen.insert(token.to_ascii_lowercase()) {
                     agents.push(token.into_owned());
                 }
             }

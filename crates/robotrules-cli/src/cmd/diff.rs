@@ -238,6 +238,7 @@ pub(crate) fn compare(
     mut each: impl FnMut(Record<'_>) -> Result<(), CliError>,
 ) -> Result<Vec<String>, CliError> {
     let mut compared: Vec<String> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for &profile in profiles {
         let options = ParseOptions {
             profile,
@@ -282,7 +283,7 @@ pub(crate) fn compare(
             }
         }
         for agent in agents {
-            if !compared.contains(&agent) {
+            if seen.insert(agent.clone()) {
                 compared.push(agent);
             }
         }
