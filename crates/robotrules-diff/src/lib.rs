@@ -93,6 +93,7 @@ use robotrules_model::{
     Crawler, Explanation, InvalidAgent, InvalidUrl, Profile, Reason, RobotsTxt, RuleMatch,
     Selection,
 };
+pub use robotrules_model::{Deadline, Expired};
 
 /// Why a comparison cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -265,13 +266,30 @@ impl AgentDiff {
     /// fifty other rules is one change, not fifty. Candidates the profile cannot read as a URL
     /// are skipped.
     pub fn rule_changes(&self, candidates: &[String]) -> Vec<RuleChange> {
+        self.rule_changes_within(candidates, Deadline::NONE)
+            .unwrap_or_default()
+    }
+
+    /// [`AgentDiff::rule_changes`], stopped at `deadline` (asked every
+    /// [`CANDIDATES_PER_CHECK`] candidates).
+    ///
+    /// # Errors
+    /// [`Expired`] when the deadline passed before every candidate was asked.
+    pub fn rule_changes_within(
+        &self,
+        candidates: &[String],
+        deadline: Deadline,
+    ) -> Result<Vec<RuleChange>, Expired> {
         if self.old.same_rules(&self.new) {
             // The same rules in both files: no path changes verdict.
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let (mut old_lines, mut new_lines) = (HashSet::new(), HashSet::new());
         let mut changes = Vec::new();
-        for candidate in candidates {
+        for (asked, candidate) in candidates.iter().enumerate() {
+            if asked % CANDIDATES_PER_CHECK == 0 {
+                deadline.check()?;
+            }
             // Explain only the changes that will be reported: in a file where most candidates
             // change, most are dropped as already shown.
             let Ok(Some((before, after))) = self.flip(candidate) else {
@@ -294,9 +312,13 @@ impl AgentDiff {
                 });
             }
         }
-        changes
+        Ok(changes)
     }
 }
+
+/// How many candidates [`AgentDiff::rule_changes_within`] asks between two looks at its
+/// deadline (each candidate is a check in each file, a few microseconds at most).
+pub const CANDIDATES_PER_CHECK: usize = 64;
 
 /// The deciding lines of a change: the old file's, the new file's (none when no rule decided).
 type Lines = (Option<u32>, Option<u32>);

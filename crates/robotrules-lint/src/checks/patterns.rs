@@ -112,6 +112,9 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     rules.sort_by_key(|&(_, line, _)| line);
     rules.dedup_by_key(|r| r.1);
     for (kind, line, group_has_value) in rules {
+        if ctx.expired() {
+            return;
+        }
         let Some(d) = ctx.line(line).and_then(|l| l.directive) else {
             continue;
         };
@@ -560,6 +563,9 @@ fn rule_order(ctx: &mut Context<'_>) {
     for profile in Profile::those(|r| r.precedence == Precedence::FirstMatch) {
         let robots = ctx.model(profile);
         for group in robots.groups() {
+            if ctx.expired() {
+                return;
+            }
             let Some(compiled) = ctx.compiled(profile).get(group.index()) else {
                 continue;
             };

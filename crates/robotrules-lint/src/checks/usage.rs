@@ -58,6 +58,9 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         return;
     }
     for usage in &lines {
+        if ctx.expired() {
+            return;
+        }
         statement(ctx, usage);
     }
     outside_group(ctx, &lines);
@@ -324,6 +327,9 @@ fn unreachable_paths(ctx: &mut Context<'_>, groups: &[usize]) {
     let robots = Arc::clone(ctx.model(profile));
     let mut found = Vec::new();
     for &group in groups {
+        if ctx.expired() {
+            return;
+        }
         let Some(crawler) = crawler_of(&robots, group) else {
             continue;
         };
@@ -419,6 +425,9 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
     let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
     let mut found = Vec::new();
     for &group in groups {
+        if ctx.expired() {
+            return;
+        }
         let Some(crawler) = crawler_of(&robots, group) else {
             continue;
         };
