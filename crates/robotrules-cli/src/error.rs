@@ -20,6 +20,9 @@ pub(crate) enum CliError {
     /// The command line does not fit the command's usage (clap's errors, brought to one line).
     #[error("{0}")]
     Usage(String),
+    /// The computation stopped at its deadline (`serve` gives its requests one).
+    #[error(transparent)]
+    Expired(#[from] robotrules_lint::Expired),
     /// ROBOTS is `-` and no URL was given: standard input cannot hold both.
     #[error("no URL given and ROBOTS is `-`: standard input cannot hold both the robots.txt file and the URLs; pass the URLs as arguments")]
     StdinTwice,

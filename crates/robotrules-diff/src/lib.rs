@@ -93,6 +93,7 @@ use robotrules_model::{
     Crawler, Explanation, InvalidAgent, InvalidUrl, Profile, Reason, RobotsTxt, RuleMatch,
     Selection,
 };
+pub use robotrules_model::{Deadline, Expired};
 
 /// Why a comparison cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -243,10 +244,11 @@ impl AgentDiff {
             .then(|| (before.rule.map(|r| r.line), after.rule.map(|r| r.line))))
     }
 
-    /// The change on `url`, explained on both sides.
+    /// The change on `url`, explained on both sides (the decisions: a change shows no other
+    /// matching rule).
     fn change(&self, url: &str) -> Result<UrlChange, InvalidUrl> {
-        let before = self.old.explain(url)?;
-        let after = self.new.explain(url)?;
+        let before = self.old.explain_decision(url)?;
+        let after = self.new.explain_decision(url)?;
         Ok(UrlChange {
             agent: self.agent().to_owned(),
             profile: self.profile(),
@@ -264,9 +266,30 @@ impl AgentDiff {
     /// fifty other rules is one change, not fifty. Candidates the profile cannot read as a URL
     /// are skipped.
     pub fn rule_changes(&self, candidates: &[String]) -> Vec<RuleChange> {
+        self.rule_changes_within(candidates, Deadline::NONE)
+            .unwrap_or_default()
+    }
+
+    /// [`AgentDiff::rule_changes`], stopped at `deadline` (asked every
+    /// [`CANDIDATES_PER_CHECK`] candidates).
+    ///
+    /// # Errors
+    /// [`Expired`] when the deadline passed before every candidate was asked.
+    pub fn rule_changes_within(
+        &self,
+        candidates: &[String],
+        deadline: Deadline,
+    ) -> Result<Vec<RuleChange>, Expired> {
+        if self.old.same_rules(&self.new) {
+            // The same rules in both files: no path changes verdict.
+            return Ok(Vec::new());
+        }
         let (mut old_lines, mut new_lines) = (HashSet::new(), HashSet::new());
         let mut changes = Vec::new();
-        for candidate in candidates {
+        for (asked, candidate) in candidates.iter().enumerate() {
+            if asked % CANDIDATES_PER_CHECK == 0 {
+                deadline.check()?;
+            }
             // Explain only the changes that will be reported: in a file where most candidates
             // change, most are dropped as already shown.
             let Ok(Some((before, after))) = self.flip(candidate) else {
@@ -289,9 +312,13 @@ impl AgentDiff {
                 });
             }
         }
-        changes
+        Ok(changes)
     }
 }
+
+/// How many candidates [`AgentDiff::rule_changes_within`] asks between two looks at its
+/// deadline (each candidate is a check in each file, a few microseconds at most).
+pub const CANDIDATES_PER_CHECK: usize = 64;
 
 /// The deciding lines of a change: the old file's, the new file's (none when no rule decided).
 type Lines = (Option<u32>, Option<u32>);
@@ -373,11 +400,12 @@ const OTHER_CRAWLERS: [&str; 4] = [
 /// ```
 pub fn agents_to_compare(old: &Arc<RobotsTxt>, new: &Arc<RobotsTxt>) -> Vec<String> {
     let mut agents: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for robots in [old, new] {
         for group in robots.groups() {
             for agent in group.agents(robots).iter().filter(|a| !a.global) {
                 let token = agent.token(robots);
-                if !token.is_empty() && !agents.iter().any(|a| a.eq_ignore_ascii_case(&token)) {
+                if !token.is_empty() && seen.insert(token.to_ascii_lowercase()) {
                     agents.push(token.into_owned());
                 }
             }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use robotrules_grammar::{parse_with, Limits, Line, Parsed};
-use robotrules_model::{Group, GroupRules, Profile, RobotsTxt, Rule, Severity, Span};
+use robotrules_model::{Deadline, Group, GroupRules, Profile, RobotsTxt, Rule, Severity, Span};
 
 use crate::finding::{Finding, LintOptions, LintReport};
 use crate::source;
@@ -27,6 +27,10 @@ pub(crate) struct Context<'a> {
     lines_by_group: [OnceCell<LineGroups>; 3],
     /// Findings so far.
     findings: Vec<Finding>,
+    /// When the run gives up: the checks' loops ask [`Context::expired`].
+    deadline: Deadline,
+    /// Whether the deadline was seen passed.
+    expired: std::cell::Cell<bool>,
 }
 
 /// Which group of a model holds each line: its user-agent lines, and its rules (as written)
@@ -48,7 +52,7 @@ pub(crate) fn profile_index(profile: Profile) -> usize {
 }
 
 impl<'a> Context<'a> {
-    pub(crate) fn new(source: &'a [u8], options: &LintOptions) -> Context<'a> {
+    pub(crate) fn new(source: &'a [u8], options: &LintOptions, deadline: Deadline) -> Context<'a> {
         let options = options.clone();
         let parsed = parse_with(
             source,
@@ -69,7 +73,18 @@ impl<'a> Context<'a> {
             compiled: Default::default(),
             lines_by_group: Default::default(),
             findings: Vec::new(),
+            deadline,
+            expired: std::cell::Cell::new(false),
         }
+    }
+
+    /// Whether the run's deadline has passed: then every check stops where it is, and the
+    /// report is not given out ([`crate::lint_within`]).
+    pub(crate) fn expired(&self) -> bool {
+        if !self.expired.get() && self.deadline.check().is_err() {
+            self.expired.set(true);
+        }
+        self.expired.get()
     }
 
     /// The profile linted for.

@@ -33,14 +33,32 @@ mod source;
 pub use code::{Code, Family, UnknownCode};
 pub use finding::{Finding, LintOptions, LintReport, Related, Summary, DEFAULT_MAX_FINDINGS};
 pub use level::{Level, LevelTarget, Levels};
-pub use robotrules_model::{Profile, Severity, Span};
+pub use robotrules_model::{Deadline, Expired, Profile, Severity, Span};
 
 /// Lint `bytes` as a robots.txt file. Never fails and never panics; the report holds at most
 /// [`LintOptions::max_findings`] findings, in file order, and counts the rest.
 pub fn lint(bytes: &[u8], options: &LintOptions) -> LintReport {
-    let mut ctx = context::Context::new(bytes, options);
+    let mut ctx = context::Context::new(bytes, options, Deadline::NONE);
     checks::run(&mut ctx);
     ctx.finish()
+}
+
+/// [`lint`], stopped at `deadline`: the checks ask it as they go, and give up once it has
+/// passed.
+///
+/// # Errors
+/// [`Expired`] when the deadline passed before the checks were done.
+pub fn lint_within(
+    bytes: &[u8],
+    options: &LintOptions,
+    deadline: Deadline,
+) -> Result<LintReport, Expired> {
+    let mut ctx = context::Context::new(bytes, options, deadline);
+    checks::run(&mut ctx);
+    if ctx.expired() {
+        return Err(Expired);
+    }
+    Ok(ctx.finish())
 }
 
 /// The README's example, run as a doctest so it stays true.

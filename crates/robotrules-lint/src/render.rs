@@ -15,6 +15,10 @@ const WINDOW: usize = 4 * TERM_WIDTH;
 
 /// Lines between two places of one finding beyond which they are shown as separate excerpts.
 const CLUSTER_GAP: u32 = 4;
+/// Most places in one excerpt: the renderer's work on an excerpt grows with its places times
+/// its lines, so thirty thousand matching rules on consecutive lines are shown as excerpts of
+/// this many places each.
+const CLUSTER_PLACES: usize = 64;
 
 /// How to render text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -243,7 +247,9 @@ fn clusters<'p, 'a>(places: &'p [Place<'a>]) -> Vec<&'p [Place<'a>]> {
     let mut out = Vec::new();
     let mut start = 0;
     for i in 1..=places.len() {
-        let split = i == places.len() || places[i].line > places[i - 1].line + CLUSTER_GAP;
+        let split = i == places.len()
+            || places[i].line > places[i - 1].line + CLUSTER_GAP
+            || i - start == CLUSTER_PLACES;
         if split {
             out.push(&places[start..i]);
             start = i;

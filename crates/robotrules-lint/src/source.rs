@@ -123,7 +123,10 @@ pub(crate) fn display_within(
             }
             _ => {}
         }
+        // Decode up to the line's end only: a chunk of the whole rest would scan to the next
+        // invalid byte (or the end of the input) on every line.
         let rest = &bytes[pos..];
+        let rest = &rest[..memchr2(b'\r', b'\n', rest).unwrap_or(rest.len())];
         let chunk = rest.utf8_chunks().next();
         match chunk {
             Some(chunk) if !chunk.valid().is_empty() => {

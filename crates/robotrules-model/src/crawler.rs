@@ -602,6 +602,30 @@ impl Crawler {
         self.chosen().indices.iter().map(|&i| i as usize).collect()
     }
 
+    /// Whether `other` holds the same rules as this crawler: a file read under the same
+    /// profile, and its chosen groups' allow and disallow lines the same as these, as written
+    /// and in the same order (their line numbers aside). Every URL then gets the same verdict
+    /// from both. Compares the lines without compiling them; stops at the first that differs.
+    pub fn same_rules(&self, other: &Crawler) -> bool {
+        fn lines(crawler: &Crawler) -> impl Iterator<Item = (RuleKind, &[u8])> {
+            let robots = crawler.robots();
+            crawler
+                .chosen()
+                .indices
+                .iter()
+                .filter_map(|&i| robots.groups.get(i as usize))
+                .flat_map(move |group| {
+                    robots
+                        .rule_lines
+                        .get(group.rules.start as usize..group.rules.end as usize)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(move |rule| (rule.kind, rule.value.get(&robots.text)))
+                })
+        }
+        self.robots().profile == other.robots().profile && lines(self).eq(lines(other))
+    }
+
     /// The chosen groups with their compiled rules, in file order.
     pub fn groups(&self) -> impl Iterator<Item = (&Group, &GroupRules)> {
         self.chosen().groups(self.robots())

@@ -25,7 +25,10 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 
 use robotrules::client::AccessKind;
 use robotrules::{ParseOptions, Profile, Robots, DEFAULT_PARSE_LIMIT};
-use robotrules_diff::{agents_to_compare, witness_candidates, AgentDiff, DiffError, FileDecision};
+use robotrules_diff::{
+    agents_to_compare, witness_candidates, AgentDiff, Deadline, DiffError, FileDecision,
+    CANDIDATES_PER_CHECK,
+};
 use robotrules_text::excerpt;
 use serde::Serialize;
 
@@ -185,14 +188,22 @@ pub(crate) fn run(args: DiffArgs) -> Result<Outcome, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut changes = 0_u64;
     let url_list = url_mode.then_some(&urls[..]);
-    let compared = compare(&old, &new, &profiles, &args.agents, url_list, |record| {
-        let line = match args.format {
-            Format::Text => record.sentence(),
-            Format::Json => output::json_line(&record)?,
-        };
-        changes += 1;
-        write(&mut out, &line)
-    });
+    let compared = compare(
+        &old,
+        &new,
+        &profiles,
+        &args.agents,
+        url_list,
+        Deadline::NONE,
+        |record| {
+            let line = match args.format {
+                Format::Text => record.sentence(),
+                Format::Json => output::json_line(&record)?,
+            };
+            changes += 1;
+            write(&mut out, &line)
+        },
+    );
     let compared = match compared {
         // The reader has gone: what was found decides the exit status.
         Err(CliError::OutputClosed) => return Ok(Outcome::Flagged),
@@ -235,9 +246,11 @@ pub(crate) fn compare(
     profiles: &[Profile],
     agents: &[String],
     urls: Option<&[String]>,
+    deadline: Deadline,
     mut each: impl FnMut(Record<'_>) -> Result<(), CliError>,
 ) -> Result<Vec<String>, CliError> {
     let mut compared: Vec<String> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for &profile in profiles {
         let options = ParseOptions::new()
             .with_profile(profile)
@@ -255,14 +268,18 @@ pub(crate) fn compare(
         };
         let candidates = urls.is_none().then(|| witness_candidates(old, new));
         for agent in &agents {
+            deadline.check()?;
             let diff = AgentDiff::new(old, new, agent).map_err(diff_error)?;
             let mut rows = Vec::new();
             if let Some(candidates) = &candidates {
-                for change in diff.rule_changes(candidates) {
+                for change in diff.rule_changes_within(candidates, deadline)? {
                     rows.push(("rule", change.witness, change.before, change.after));
                 }
             } else {
-                for url in urls.unwrap_or_default() {
+                for (asked, url) in urls.unwrap_or_default().iter().enumerate() {
+                    if asked % CANDIDATES_PER_CHECK == 0 {
+                        deadline.check()?;
+                    }
                     if let Some(change) = diff.url(url)? {
                         rows.push(("url", change.url, change.before, change.after));
                     }
@@ -281,7 +298,7 @@ pub(crate) fn compare(
             }
         }
         for agent in agents {
-            if !compared.contains(&agent) {
+            if seen.insert(agent.clone()) {
                 compared.push(agent);
             }
         }
@@ -445,7 +462,16 @@ mod tests {
             b"User-agent: Googlebot\nDisallow: /b\n".as_slice(),
         );
         let agents = ["Googlebot".to_owned(), "Bingbot".to_owned()];
-        let compared = compare(old, new, &Profile::ALL, &agents, None, |_| Ok(())).unwrap();
+        let compared = compare(
+            old,
+            new,
+            &Profile::ALL,
+            &agents,
+            None,
+            Deadline::NONE,
+            |_| Ok(()),
+        )
+        .unwrap();
         assert_eq!(compared, agents);
         let summary = Summary {
             mode: "rule",

@@ -48,6 +48,11 @@ pub(crate) struct ServeArgs {
     /// tester cannot be used to reach the machine or its network).
     #[arg(long)]
     allow_private_fetch: bool,
+
+    /// How long a request may take, in milliseconds (10,000 by default); hidden: the tests of
+    /// the deadline use it to make a request run out of time.
+    #[arg(long, value_name = "MS", hide = true)]
+    request_deadline_ms: Option<u64>,
 }
 
 /// `--listen`'s value: `IP:PORT` (`[IPv6]:PORT`), `localhost:PORT` or a bare `PORT`, the last
@@ -81,7 +86,10 @@ pub(crate) fn run(args: ServeArgs) -> Result<Outcome, CliError> {
         .thread_name("robotrules-serve")
         .build()
         .map_err(|error| CliError::Serve(format!("cannot start the runtime: {error}")))?;
-    let config = limits::Config::new(args.allow_private_fetch, args.listen.ip().is_loopback());
+    let mut config = limits::Config::new(args.allow_private_fetch, args.listen.ip().is_loopback());
+    if let Some(ms) = args.request_deadline_ms {
+        config.deadline = std::time::Duration::from_millis(ms);
+    }
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await

@@ -591,6 +591,78 @@ fn a_body_that_does_not_arrive_in_time_is_answered_503() {
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
+/// A diff request that takes minutes to compute without a deadline: 5,000 groups, each
+/// naming its own crawler, against 15,000 equal rules for every crawler (5,000 crawlers,
+/// each asked about every rule's paths), 0.5 MB of JSON.
+fn endless_diff() -> Value {
+    let groups: String = (0..5_000)
+        .map(|i| format!("User-agent: bot{i}\nDisallow: /p{i}\n"))
+        .collect();
+    let same = format!("User-agent: *\n{}", "Disallow: /same\n".repeat(15_000));
+    json!({ "old": groups, "new": same, "profile": "rfc9309" })
+}
+
+/// The CPU time `server` uses in the two seconds after its last answer.
+#[cfg(target_os = "linux")]
+fn cpu_after_answering(server: &Server) -> Duration {
+    let answered = server.cpu_time();
+    std::thread::sleep(Duration::from_secs(2));
+    server.cpu_time().saturating_sub(answered)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_request_past_its_deadline_stops_computing() {
+    let server = Server::start(&["--request-deadline-ms", "300"]);
+    let answer = server.api("diff", &endless_diff());
+    assert_eq!(answer.status, 503, "{answer:?}");
+    assert!(answer.error().contains("deadline of 300 ms"), "{answer:?}");
+    // Left to run, the diff would keep a core busy for minutes: the server stops it at its
+    // next look at the deadline, well within the half second allowed here.
+    let after = cpu_after_answering(&server);
+    assert!(
+        after < Duration::from_millis(500),
+        "{after:?} of CPU after the answer"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn at_most_two_heavy_requests_compute_at_once_the_rest_are_told_to_retry() {
+    let server = Server::start(&["--request-deadline-ms", "1500"]);
+    let body = endless_diff();
+    let answers: Vec<_> = std::thread::scope(|scope| {
+        let posts: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| server.api("diff", &body)))
+            .collect();
+        posts.into_iter().map(|p| p.join().unwrap()).collect()
+    });
+    let retry: Vec<_> = answers
+        .iter()
+        .filter(|a| a.header("retry-after").is_some())
+        .collect();
+    let late: Vec<_> = answers
+        .iter()
+        .filter(|a| a.error().contains("deadline of 1500 ms"))
+        .collect();
+    assert_eq!((retry.len(), late.len()), (2, 2), "{answers:?}");
+    for refused in retry {
+        assert_eq!(refused.status, 503);
+        assert_eq!(refused.header("retry-after"), Some("1"));
+        assert!(refused
+            .error()
+            .contains("2 large requests are being answered"));
+    }
+    let after = cpu_after_answering(&server);
+    assert!(
+        after < Duration::from_millis(500),
+        "{after:?} of CPU after the answers"
+    );
+    // The turns are given back: a small request is answered as ever.
+    let small = server.api("lint", &json!({ "robots": ROBOTS }));
+    assert_eq!(small.status, 200, "{small:?}");
+}
+
 /// A loopback site answering `/robots.txt` with `reply`, on a background runtime.
 fn site(reply: Reply) -> (Background, robotrules_testserver::http::HttpServer) {
     let background = Background::new().unwrap();

@@ -2,9 +2,11 @@
 //! them under each profile.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use robotrules_diff::{
-    agents_to_compare, diff_rules, diff_urls, witness_candidates, AgentDiff, DiffError, RuleChange,
+    agents_to_compare, diff_rules, diff_urls, witness_candidates, AgentDiff, Deadline, DiffError,
+    Expired, RuleChange,
 };
 use robotrules_model::{Precedence, Profile, RobotsTxt, RuleKind, Selection};
 use rstest::rstest;
@@ -416,4 +418,36 @@ fn one_rule_removed_among_many(#[values(R, G, L)] profile: Profile) {
         );
         assert_eq!(short(&changes), [expected]);
     }
+}
+
+#[test]
+fn a_crawler_with_the_same_rules_in_both_files_has_no_change() {
+    // The same rules on other lines, under another group line: nothing to ask.
+    let old = parse("User-agent: a\nDisallow: /x\nAllow: /x/y\n", R);
+    let new = parse(
+        "# moved\nUser-agent: b\nUser-agent: a\nDisallow: /x\nAllow: /x/y\n",
+        R,
+    );
+    let diff = AgentDiff::new(&old, &new, "a").expect("comparable");
+    assert_eq!(diff.rule_changes(&witness_candidates(&old, &new)), []);
+    // One byte of one rule differs: the change is found.
+    let new = parse("User-agent: a\nDisallow: /x\nAllow: /x/z\n", R);
+    let diff = AgentDiff::new(&old, &new, "a").expect("comparable");
+    assert_eq!(diff.rule_changes(&witness_candidates(&old, &new)).len(), 2);
+}
+
+#[test]
+fn the_witness_search_stops_at_its_deadline() {
+    let old = parse("User-agent: *\nDisallow: /a\n", R);
+    let new = parse("User-agent: *\nDisallow: /b\n", R);
+    let diff = AgentDiff::new(&old, &new, "ExampleBot").expect("comparable");
+    let candidates = witness_candidates(&old, &new);
+    let passed = Deadline::after(Duration::ZERO);
+    assert_eq!(diff.rule_changes_within(&candidates, passed), Err(Expired));
+    let ahead = Deadline::after(Duration::from_secs(3600));
+    assert_eq!(
+        diff.rule_changes_within(&candidates, ahead),
+        Ok(diff.rule_changes(&candidates))
+    );
+    assert_eq!(diff.rule_changes(&candidates).len(), 2);
 }

@@ -2,7 +2,7 @@
 //! raw non-ASCII and lower-case percent-escapes, and an allow and a disallow of equal length
 //! that match the same URLs (allow wins the tie).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use robotrules_model::{
     DiagnosticKind, GroupRules, Precedence, Profile, RobotsTxt, Rule, RuleKind, Severity, Span,
@@ -77,7 +77,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     let robots = ctx.target();
     // (kind, line, whether its group has a rule with a value)
     let mut rules: Vec<(RuleKind, u32, bool)> = Vec::new();
-    let mut twins: BTreeMap<(u32, bool), Vec<Vec<u8>>> = BTreeMap::new();
+    let mut twins: BTreeMap<(u32, bool), HashSet<Vec<u8>>> = BTreeMap::new();
     for (index, group) in robots.groups().iter().enumerate() {
         let own: Vec<&Rule> = ctx
             .rules_of(ctx.profile(), group)
@@ -94,7 +94,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
             twins
                 .entry(key)
                 .or_default()
-                .push(rule.value(robots).as_bytes().to_vec());
+                .insert(rule.value(robots).as_bytes().to_vec());
         }
     }
     let group_of: BTreeMap<u32, u32> = robots
@@ -112,6 +112,9 @@ pub(super) fn check(ctx: &mut Context<'_>) {
     rules.sort_by_key(|&(_, line, _)| line);
     rules.dedup_by_key(|r| r.1);
     for (kind, line, group_has_value) in rules {
+        if ctx.expired() {
+            return;
+        }
         let Some(d) = ctx.line(line).and_then(|l| l.directive) else {
             continue;
         };
@@ -131,8 +134,7 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         control(ctx, d.value, line);
         let siblings = group_of
             .get(&line)
-            .and_then(|&g| twins.get(&(g, kind == RuleKind::Allow)))
-            .map_or(&[][..], Vec::as_slice);
+            .and_then(|&g| twins.get(&(g, kind == RuleKind::Allow)));
         lowercase_escapes(ctx, d.value, line, siblings);
     }
     equal_length(ctx);
@@ -297,7 +299,12 @@ fn non_ascii(ctx: &mut Context<'_>, value: Span, line: u32) {
     );
 }
 
-fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[Vec<u8>]) {
+fn lowercase_escapes(
+    ctx: &mut Context<'_>,
+    value: Span,
+    line: u32,
+    siblings: Option<&HashSet<Vec<u8>>>,
+) {
     let bytes = ctx.slice(value);
     let lower: Vec<usize> = bytes
         .windows(3)
@@ -318,7 +325,7 @@ fn lowercase_escapes(ctx: &mut Context<'_>, value: Span, line: u32, siblings: &[
         fixed[i + 1] = fixed[i + 1].to_ascii_uppercase();
         fixed[i + 2] = fixed[i + 2].to_ascii_uppercase();
     }
-    if siblings.contains(&fixed) {
+    if siblings.is_some_and(|s| s.contains(&fixed)) {
         // The upper-case spelling is in the group too: a harmless twin.
         return;
     }
@@ -556,34 +563,101 @@ fn rule_order(ctx: &mut Context<'_>) {
     for profile in Profile::those(|r| r.precedence == Precedence::FirstMatch) {
         let robots = ctx.model(profile);
         for group in robots.groups() {
+            if ctx.expired() {
+                return;
+            }
             let Some(compiled) = ctx.compiled(profile).get(group.index()) else {
                 continue;
             };
             let rules: Vec<&Rule> = compiled.rules().iter().filter(|r| !r.derived).collect();
+            // The earlier non-empty rules of each kind (allow, disallow), by pattern: the
+            // earlier rule a later one looks for is the first whose pattern is a proper prefix
+            // of its own, one walk down the other kind's trie.
+            let mut earlier_of = [Prefixes::default(), Prefixes::default()];
             for (i, later) in rules.iter().enumerate() {
                 let written = later.value(robots);
-                if written.is_empty() || written.contains(['*', '$']) {
-                    continue;
-                }
                 let pattern = compiled.normalized(later);
-                let shadow = rules[..i].iter().find(|earlier| {
-                    let prefix = compiled.normalized(earlier);
-                    earlier.kind != later.kind
-                        && !earlier.is_empty()
-                        && earlier.line < later.line
-                        && prefix.len() < pattern.len()
-                        && pattern.starts_with(&*prefix)
-                });
-                if let Some(earlier) = shadow {
-                    found
-                        .entry(later.line)
-                        .or_insert((earlier.line, Vec::new()))
-                        .1
-                        .push(profile);
+                let kind = usize::from(later.kind == RuleKind::Allow);
+                if !written.is_empty() && !written.contains(['*', '$']) {
+                    let first = earlier_of[1 - kind]
+                        .first_proper_prefix(pattern.as_bytes())
+                        .and_then(|at| rules.get(at));
+                    let shadow = match first {
+                        Some(earlier) if earlier.line >= later.line => {
+                            // Not in line order (no reading builds such a group): the scan.
+                            rules[..i].iter().find(|earlier| {
+                                let prefix = compiled.normalized(earlier);
+                                earlier.kind != later.kind
+                                    && !earlier.is_empty()
+                                    && earlier.line < later.line
+                                    && prefix.len() < pattern.len()
+                                    && pattern.starts_with(&*prefix)
+                            })
+                        }
+                        first => first,
+                    };
+                    if let Some(earlier) = shadow {
+                        found
+                            .entry(later.line)
+                            .or_insert((earlier.line, Vec::new()))
+                            .1
+                            .push(profile);
+                    }
+                }
+                if !later.is_empty() {
+                    earlier_of[kind].insert(pattern.as_bytes(), i);
                 }
             }
         }
     }
+    report_rule_order(ctx, found);
+}
+
+/// Patterns by their bytes, each with the index of the first rule written with it: a trie.
+#[derive(Default)]
+struct Prefixes {
+    /// (node, byte) -> child node; node 0 is the root (the empty pattern).
+    edges: std::collections::HashMap<(u32, u8), u32>,
+    /// Node -> index of the first rule whose pattern ends there.
+    ends: std::collections::HashMap<u32, usize>,
+    /// Nodes made so far, the root included.
+    nodes: u32,
+}
+
+impl Prefixes {
+    /// Adds `pattern` for rule `index` (kept only if it is the first rule with that pattern).
+    fn insert(&mut self, pattern: &[u8], index: usize) {
+        let mut node = 0;
+        for &byte in pattern {
+            let next = self.nodes + 1;
+            node = *self.edges.entry((node, byte)).or_insert(next);
+            if node == next {
+                self.nodes = next;
+            }
+        }
+        self.ends.entry(node).or_insert(index);
+    }
+
+    /// The least index among the patterns that are proper prefixes of `pattern` (shorter than
+    /// it, itself excluded).
+    fn first_proper_prefix(&self, pattern: &[u8]) -> Option<usize> {
+        let mut node = 0;
+        let mut best = self.ends.get(&0).copied();
+        for &byte in pattern.iter().take(pattern.len().saturating_sub(1)) {
+            let Some(&next) = self.edges.get(&(node, byte)) else {
+                break;
+            };
+            node = next;
+            if let Some(&at) = self.ends.get(&node) {
+                best = Some(best.map_or(at, |b| b.min(at)));
+            }
+        }
+        best
+    }
+}
+
+/// The rule-order findings: later line -> (earlier line, profiles).
+fn report_rule_order(ctx: &mut Context<'_>, found: BTreeMap<u32, (u32, Vec<Profile>)>) {
     for (line, (earlier, profiles)) in found {
         let span = ctx.record_span(line);
         let earlier_span = ctx.record_span(earlier);

@@ -7,6 +7,7 @@
 //! Every line is read as the model reads it (`usage_value`, `dictionary`); what a statement
 //! means comes from the model (`Vocabulary::outcome`, `Crawler::usage_statements`).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use robotrules_grammar::{dictionary, usage_value, Member, MemberValue};
@@ -58,6 +59,9 @@ pub(super) fn check(ctx: &mut Context<'_>) {
         return;
     }
     for usage in &lines {
+        if ctx.expired() {
+            return;
+        }
         statement(ctx, usage);
     }
     outside_group(ctx, &lines);
@@ -320,12 +324,33 @@ fn unreachable_paths(ctx: &mut Context<'_>, groups: &[usize]) {
     let robots = Arc::clone(ctx.model(profile));
     let mut found = Vec::new();
     for &group in groups {
+        if ctx.expired() {
+            return;
+        }
         let Some(crawler) = crawler_of(&robots, group) else {
             continue;
         };
         if !crawler.group_indices().contains(&group) {
             continue;
         }
+        // The literal heads of the crawler's allow rules, sorted: those under a path's head
+        // are one range of them. Each verdict asked once.
+        let mut allows: Vec<String> = crawler
+            .groups()
+            .flat_map(|(_, rules)| rules.rules())
+            .filter(|rule| rule.kind == RuleKind::Allow)
+            .map(|rule| literal_head(&rule.value(&robots)))
+            .collect();
+        allows.sort_unstable();
+        let mut disallowed: HashMap<String, bool> = HashMap::new();
+        let mut is_disallowed = |path: &str| {
+            *disallowed.entry(path.to_owned()).or_insert_with(|| {
+                crawler
+                    .target(path)
+                    .map(|t| crawler.verdict(&t))
+                    .is_ok_and(|v| !v.allowed)
+            })
+        };
         for statement in crawler.usage_statements() {
             let (Some(path), Some(g)) = (&statement.path, statement.group) else {
                 continue;
@@ -333,29 +358,16 @@ fn unreachable_paths(ctx: &mut Context<'_>, groups: &[usize]) {
             if g != group {
                 continue;
             }
-            let head: String = path.chars().take_while(|&c| c != '*' && c != '$').collect();
+            let head = literal_head(path);
             if head.is_empty() {
                 continue;
             }
-            let mut witnesses = vec![head.clone()];
-            for (_, rules) in crawler.groups() {
-                for rule in rules.rules() {
-                    let pattern = rule.value(&robots);
-                    let literal: String = pattern
-                        .chars()
-                        .take_while(|&c| c != '*' && c != '$')
-                        .collect();
-                    if rule.kind == RuleKind::Allow && literal.starts_with(&head) {
-                        witnesses.push(literal);
-                    }
-                }
-            }
-            let blocked = witnesses.iter().all(|w| {
-                crawler
-                    .target(w)
-                    .map(|t| crawler.verdict(&t))
-                    .is_ok_and(|v| !v.allowed)
-            });
+            let under = allows.partition_point(|a| a.as_str() < head.as_str());
+            let blocked = is_disallowed(&head)
+                && allows[under..]
+                    .iter()
+                    .take_while(|a| a.starts_with(&head))
+                    .all(|a| is_disallowed(a));
             if !blocked {
                 continue;
             }
@@ -393,6 +405,14 @@ fn unreachable_paths(ctx: &mut Context<'_>, groups: &[usize]) {
     }
 }
 
+/// A pattern up to its first `*` or `$`.
+fn literal_head(pattern: &str) -> String {
+    pattern
+        .chars()
+        .take_while(|&c| c != '*' && c != '$')
+        .collect()
+}
+
 /// A crawler that may crawl nothing, to which a statement allows a use: the preference can
 /// never apply (a Disallow for GPTBot with `ai-train=yes`). The model decides
 /// ([`Crawler::usage_contradictions`]); this renders each statement line once, for the first
@@ -403,6 +423,9 @@ fn contradictions(ctx: &mut Context<'_>, groups: &[usize]) {
     let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
     let mut found = Vec::new();
     for &group in groups {
+        if ctx.expired() {
+            return;
+        }
         let Some(crawler) = crawler_of(&robots, group) else {
             continue;
         };

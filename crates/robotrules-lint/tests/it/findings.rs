@@ -457,3 +457,19 @@ fn usage_lints_fire_on_their_forms_only() {
         );
     }
 }
+
+#[test]
+fn a_lint_within_its_deadline_is_the_lint_and_past_it_there_is_none() {
+    use robotrules_lint::{lint_within, Deadline, Expired};
+    use std::time::Duration;
+    let file = b"User-agent: *\nDissallow: /x\nDisallow: /a%2f\n";
+    let options = LintOptions::default();
+    let ahead = Deadline::after(Duration::from_secs(3600));
+    assert_eq!(lint_within(file, &options, ahead), Ok(lint(file, &options)));
+    assert_eq!(
+        lint_within(file, &options, Deadline::NONE),
+        Ok(lint(file, &options))
+    );
+    let passed = Deadline::after(Duration::ZERO);
+    assert_eq!(lint_within(file, &options, passed), Err(Expired));
+}

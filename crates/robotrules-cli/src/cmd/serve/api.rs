@@ -6,9 +6,10 @@
 use hyper::StatusCode;
 use robotrules::{Profile, DEFAULT_PARSE_LIMIT};
 use robotrules_lint::render::{self, TextOptions};
-use robotrules_lint::LintOptions;
+use robotrules_lint::{Deadline, LintOptions};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 use crate::cmd::{diff, show};
 use crate::error::CliError;
@@ -17,7 +18,7 @@ use crate::explain::{self, Report};
 use super::check;
 use super::error::{too_many_urls, ApiError};
 use super::fetch;
-use super::limits::{Config, DEADLINE, MAX_URLS};
+use super::limits::{Config, HEAVY_BODY, MAX_URLS};
 
 /// The file name in lint's and explain's text.
 const FILE_NAME: &str = "robots.txt";
@@ -52,20 +53,36 @@ impl Endpoint {
 ///
 /// # Errors
 /// An [`ApiError`] for a body that is not the endpoint's request, an input the command
-/// rejects (its message), a request past [`MAX_URLS`], or one past [`DEADLINE`].
+/// rejects (its message), a request past [`MAX_URLS`], one past the deadline
+/// ([`Config::deadline`]: its computation stops too), or a heavy one while
+/// [`super::limits::MAX_HEAVY`] others are computed ([`ApiError::busy`]).
 pub(crate) async fn answer(
     endpoint: Endpoint,
     body: bytes::Bytes,
     config: &Config,
 ) -> Result<Vec<u8>, ApiError> {
+    let limit = config.deadline;
     if endpoint == Endpoint::Fetch {
         let request: fetch::FetchRequest = parse(&body)?;
         let answer =
-            tokio::time::timeout(DEADLINE, fetch::fetch(&request, config.allow_private_fetch))
+            tokio::time::timeout(limit, fetch::fetch(&request, config.allow_private_fetch))
                 .await
-                .map_err(|_| ApiError::deadline())??;
+                .map_err(|_| ApiError::deadline(limit))??;
         return to_json(&answer);
     }
+    let stop = Stop {
+        deadline: Deadline::after(limit),
+        limit,
+    };
+    // A heavy request computes only with one of the few heavy turns, taken now or never.
+    let heavy = if endpoint != Endpoint::Check && body.len() > HEAVY_BODY {
+        let turn = std::sync::Arc::clone(&config.heavy)
+            .try_acquire_owned()
+            .map_err(|_| ApiError::busy())?;
+        Some(turn)
+    } else {
+        None
+    };
     // The rest is computation: on a blocking thread, so a large request does not hold up the
     // connections the runtime serves meanwhile, and at most MAX_COMPUTATIONS at once.
     let work = async {
@@ -75,29 +92,51 @@ pub(crate) async fn answer(
             .await
             .ok();
         tokio::task::spawn_blocking(move || {
-            let answer = compute(endpoint, &body);
-            drop(turn);
+            // Both turns are held until the computation ends: at its end, or at the first
+            // look at the deadline past it.
+            let answer = compute(endpoint, &body, stop);
+            drop((turn, heavy));
             answer
         })
         .await
     };
-    match tokio::time::timeout(DEADLINE, work).await {
+    match tokio::time::timeout(limit, work).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(_)) => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the request could not be answered (internal error)".to_owned(),
         )),
-        Err(_) => Err(ApiError::deadline()),
+        Err(_) => Err(ApiError::deadline(limit)),
     }
 }
 
-fn compute(endpoint: Endpoint, body: &[u8]) -> Result<Vec<u8>, ApiError> {
+/// When a computation gives up: its deadline, and the time it was given (for the message).
+#[derive(Clone, Copy, Debug)]
+struct Stop {
+    deadline: Deadline,
+    limit: Duration,
+}
+
+impl Stop {
+    /// The deadline error once the deadline has passed.
+    fn check(&self) -> Result<(), ApiError> {
+        self.deadline.check().map_err(|_| self.expired())
+    }
+
+    fn expired(&self) -> ApiError {
+        ApiError::deadline(self.limit)
+    }
+}
+
+/// The answer of a computing endpoint, given up at the deadline (then a deadline error, which
+/// the caller's own timer has usually answered already).
+fn compute(endpoint: Endpoint, body: &[u8], stop: Stop) -> Result<Vec<u8>, ApiError> {
     match endpoint {
         Endpoint::Check => to_json(&check::check(&parse(body)?)?),
-        Endpoint::Explain => to_json(&explain(&parse(body)?)),
-        Endpoint::Lint => to_json(&lint(&parse(body)?)?),
-        Endpoint::Show => to_json(&show(&parse(body)?)?),
-        Endpoint::Diff => diff(&parse(body)?),
+        Endpoint::Explain => to_json(&explain(&parse(body)?, stop)?),
+        Endpoint::Lint => to_json(&lint(&parse(body)?, stop)?),
+        Endpoint::Show => to_json(&show(&parse(body)?, stop)?),
+        Endpoint::Diff => diff(&parse(body)?, stop),
         Endpoint::Fetch => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "fetch is not a computation".to_owned(),
@@ -161,7 +200,7 @@ struct ExplainReply {
     text: String,
 }
 
-fn explain(request: &ExplainRequest) -> ExplainReply {
+fn explain(request: &ExplainRequest, stop: Stop) -> Result<ExplainReply, ApiError> {
     let bytes = request.robots.as_bytes();
     let report = Report::new(
         bytes,
@@ -170,6 +209,7 @@ fn explain(request: &ExplainRequest) -> ExplainReply {
         &Profile::ALL,
         DEFAULT_PARSE_LIMIT,
     );
+    stop.check()?;
     let text = explain::text(
         &report,
         bytes,
@@ -178,7 +218,8 @@ fn explain(request: &ExplainRequest) -> ExplainReply {
             color: false,
         },
     );
-    ExplainReply { report, text }
+    stop.check()?;
+    Ok(ExplainReply { report, text })
 }
 
 /// `POST /api/lint`: what is wrong with the file, read for `profile`.
@@ -201,14 +242,16 @@ struct Linted {
     summary: String,
 }
 
-fn lint(request: &LintRequest) -> Result<Linted, ApiError> {
+fn lint(request: &LintRequest, stop: Stop) -> Result<Linted, ApiError> {
     let options = LintOptions {
         profile: one_profile(request.profile.as_deref())?,
         robots_txt_url: request.robots_txt_url.clone(),
         ..LintOptions::default()
     };
     let bytes = request.robots.as_bytes();
-    let report = robotrules_lint::lint(bytes, &options);
+    let report =
+        robotrules_lint::lint_within(bytes, &options, stop.deadline).map_err(|_| stop.expired())?;
+    stop.check()?;
     let text_options = TextOptions {
         path: FILE_NAME.to_owned(),
         color: false,
@@ -240,7 +283,7 @@ struct ShowReply {
     text: String,
 }
 
-fn show(request: &ShowRequest) -> Result<ShowReply, ApiError> {
+fn show(request: &ShowRequest, stop: Stop) -> Result<ShowReply, ApiError> {
     let profile = one_profile(request.profile.as_deref())?;
     let shown = show::shown(
         request.robots.as_bytes(),
@@ -249,6 +292,7 @@ fn show(request: &ShowRequest) -> Result<ShowReply, ApiError> {
         request.robots_txt_url.clone(),
         None,
     )?;
+    stop.check()?;
     Ok(ShowReply {
         text: show::text(&shown),
         show: shown,
@@ -273,7 +317,7 @@ pub(crate) struct DiffRequest {
 }
 
 /// `diff --format json`'s records (each with its sentence) and summary, as one object.
-fn diff(request: &DiffRequest) -> Result<Vec<u8>, ApiError> {
+fn diff(request: &DiffRequest, stop: Stop) -> Result<Vec<u8>, ApiError> {
     if request.urls.len() > MAX_URLS {
         return Err(too_many_urls(request.urls.len()));
     }
@@ -286,6 +330,7 @@ fn diff(request: &DiffRequest) -> Result<Vec<u8>, ApiError> {
         &profiles,
         &request.agents,
         url_mode.then_some(&request.urls[..]),
+        stop.deadline,
         |record| {
             let mut value = serde_json::to_value(&record)
                 .map_err(|error| CliError::Usage(format!("cannot write a change: {error}")))?;
@@ -298,7 +343,11 @@ fn diff(request: &DiffRequest) -> Result<Vec<u8>, ApiError> {
             changes.push(value);
             Ok(())
         },
-    )?;
+    )
+    .map_err(|error| match error {
+        CliError::Expired(_) => stop.expired(),
+        error => ApiError::from(error),
+    })?;
     let summary = diff::Summary {
         mode: if url_mode { "url" } else { "rule" },
         changes: changes.len() as u64,

@@ -3,7 +3,9 @@
 
 use hyper::StatusCode;
 
-use super::limits::{DEADLINE, MAX_BODY};
+use std::time::Duration;
+
+use super::limits::{MAX_BODY, MAX_HEAVY, RETRY_AFTER};
 use crate::error::CliError;
 
 /// A request the API does not answer: the status and the message.
@@ -11,11 +13,30 @@ use crate::error::CliError;
 pub(crate) struct ApiError {
     pub(crate) status: StatusCode,
     pub(crate) message: String,
+    /// The `Retry-After` header's seconds, when the request may be sent again soon.
+    pub(crate) retry_after: Option<u32>,
 }
 
 impl ApiError {
     pub(crate) fn new(status: StatusCode, message: String) -> ApiError {
-        ApiError { status, message }
+        ApiError {
+            status,
+            message,
+            retry_after: None,
+        }
+    }
+
+    /// A heavy request while [`MAX_HEAVY`] others are computed: 503, to be sent again.
+    pub(crate) fn busy() -> ApiError {
+        ApiError {
+            retry_after: Some(RETRY_AFTER),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "{MAX_HEAVY} large requests are being answered; try again in {RETRY_AFTER} s"
+                ),
+            )
+        }
     }
 
     pub(crate) fn not_found(path: &str) -> ApiError {
@@ -32,13 +53,17 @@ impl ApiError {
         )
     }
 
-    pub(crate) fn deadline() -> ApiError {
+    /// A request past `deadline`: 503 (its computation has stopped, or stops at its next
+    /// look at the deadline).
+    pub(crate) fn deadline(deadline: Duration) -> ApiError {
+        let took = if deadline.subsec_millis() == 0 {
+            format!("{} s", deadline.as_secs())
+        } else {
+            format!("{} ms", deadline.as_millis())
+        };
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the request took longer than its deadline of {} s",
-                DEADLINE.as_secs()
-            ),
+            format!("the request took longer than its deadline of {took}"),
         )
     }
 

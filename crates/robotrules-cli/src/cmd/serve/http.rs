@@ -17,7 +17,7 @@ use tokio::net::TcpListener;
 use super::api;
 use super::assets;
 use super::error::ApiError;
-use super::limits::{Config, DEADLINE, MAX_BODY};
+use super::limits::{Config, MAX_BODY};
 
 /// How long a client may take to send a request's headers.
 const HEADER_DEADLINE: Duration = Duration::from_secs(10);
@@ -96,7 +96,7 @@ async fn route(request: Request<Incoming>, config: &Config) -> Response<Full<Byt
                 format!("{path} takes POST with a JSON body"),
             ));
         }
-        return match read_json_body(request).await {
+        return match read_json_body(request, config.deadline).await {
             Ok(body) => match api::answer(endpoint, body, config).await {
                 Ok(json) => json_response(StatusCode::OK, json),
                 Err(problem) => error(&problem),
@@ -140,8 +140,8 @@ fn is_loopback_host(host: Option<&HeaderValue>) -> bool {
 }
 
 /// The body of an API request: JSON (`Content-Type: application/json`, which a page of another
-/// site cannot send without asking first), at most [`MAX_BODY`] bytes.
-async fn read_json_body(request: Request<Incoming>) -> Result<Bytes, ApiError> {
+/// site cannot send without asking first), at most [`MAX_BODY`] bytes, read within `deadline`.
+async fn read_json_body(request: Request<Incoming>, deadline: Duration) -> Result<Bytes, ApiError> {
     let json = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -163,7 +163,7 @@ async fn read_json_body(request: Request<Incoming>) -> Result<Bytes, ApiError> {
         return Err(ApiError::too_large());
     }
     let body = Limited::new(request.into_body(), MAX_BODY);
-    match tokio::time::timeout(DEADLINE, body.collect()).await {
+    match tokio::time::timeout(deadline, body.collect()).await {
         Ok(Ok(collected)) => Ok(collected.to_bytes()),
         Ok(Err(problem)) if problem.is::<http_body_util::LengthLimitError>() => {
             Err(ApiError::too_large())
@@ -172,7 +172,7 @@ async fn read_json_body(request: Request<Incoming>) -> Result<Bytes, ApiError> {
             StatusCode::BAD_REQUEST,
             format!("cannot read the request body: {problem}"),
         )),
-        Err(_) => Err(ApiError::deadline()),
+        Err(_) => Err(ApiError::deadline(deadline)),
     }
 }
 
@@ -188,9 +188,15 @@ fn json_response(status: StatusCode, json: Vec<u8>) -> Response<Full<Bytes>> {
     response
 }
 
-/// `{"error": "…"}` with the problem's status.
+/// `{"error": "…"}` with the problem's status (and its `Retry-After`).
 fn error(problem: &ApiError) -> Response<Full<Bytes>> {
-    json_response(problem.status, problem.to_json())
+    let mut response = json_response(problem.status, problem.to_json());
+    if let Some(seconds) = problem.retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    response
 }
 
 #[cfg(test)]

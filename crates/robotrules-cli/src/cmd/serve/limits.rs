@@ -1,14 +1,30 @@
 //! What one tester allows: how long a request may take, how large its body and how many URLs
-//! it may ask about, how many computations run at once, and the [`Config`] a server's
-//! requests share. The route handlers ([`super::api`], [`super::http`]) read them from here.
+//! it may ask about, how many computations (and how many heavy ones) run at once, and the
+//! [`Config`] a server's requests share. The route handlers ([`super::api`], [`super::http`])
+//! read them from here.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::Semaphore;
 
 /// The largest request body accepted (1 MiB); a larger one is answered 413.
 pub(crate) const MAX_BODY: usize = 1 << 20;
 
-/// How long one request may take, its body included; past it the answer is 503.
+/// How long one request may take, its body included; past it the answer is 503 and its
+/// computation stops (the commands' loops ask a `Deadline`).
 pub(crate) const DEADLINE: Duration = Duration::from_secs(10);
+
+/// A lint, explain, show or diff request with a body larger than this is heavy (most
+/// robots.txt files are below 16 KiB; the largest the parse limit reads are 500 KiB).
+pub(crate) const HEAVY_BODY: usize = 64 * 1024;
+
+/// How many heavy requests are computed at once; another is answered 503 with `Retry-After`
+/// at once, so that a few posts of large files cannot hold every core.
+pub(crate) const MAX_HEAVY: usize = 2;
+
+/// The `Retry-After` of a heavy request refused because [`MAX_HEAVY`] are running, in seconds.
+pub(crate) const RETRY_AFTER: u32 = 1;
 
 /// The most URLs one request may ask about (`/api/check`, `/api/diff`): the static tester's
 /// limit too.
@@ -29,8 +45,12 @@ pub(crate) struct Config {
     /// through a name of its own that it points at 127.0.0.1 (DNS rebinding).
     pub(crate) loopback: bool,
     /// Turns to compute, [`MAX_COMPUTATIONS`] at a time; a turn is held by the blocking
-    /// thread until it ends, also past the deadline.
-    pub(crate) computations: std::sync::Arc<tokio::sync::Semaphore>,
+    /// thread until it ends, which is at the latest when its loops next see the deadline.
+    pub(crate) computations: Arc<Semaphore>,
+    /// Turns for heavy requests, [`MAX_HEAVY`] at a time, taken without waiting.
+    pub(crate) heavy: Arc<Semaphore>,
+    /// How long a request may take ([`DEADLINE`]; shorter for the tests of the deadline).
+    pub(crate) deadline: Duration,
 }
 
 impl Config {
@@ -40,7 +60,9 @@ impl Config {
         Config {
             allow_private_fetch,
             loopback,
-            computations: std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_COMPUTATIONS)),
+            computations: Arc::new(Semaphore::new(MAX_COMPUTATIONS)),
+            heavy: Arc::new(Semaphore::new(MAX_HEAVY)),
+            deadline: DEADLINE,
         }
     }
 }

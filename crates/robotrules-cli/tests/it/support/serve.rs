@@ -40,6 +40,20 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The CPU time the server process has used so far, user and system
+    /// (`/proc/PID/stat`, in clock ticks of 1/100 s, the `USER_HZ` of every Linux ABI).
+    #[cfg(target_os = "linux")]
+    pub(crate) fn cpu_time(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .expect("the server's /proc/PID/stat");
+        // The fields after the command name, which is in parentheses and may hold spaces:
+        // state is field 3, utime field 14 and stime field 15.
+        let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        Duration::from_millis(ticks * 10)
+    }
+
     /// `http://ADDR{path}`.
     pub(crate) fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
