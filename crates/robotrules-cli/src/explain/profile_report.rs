@@ -53,10 +53,18 @@ impl Asked {
         let options = robotrules::ParseOptions::new()
             .with_profile(profile)
             .with_parse_limit(parse_limit);
-        let asked = Robots::parse_with(bytes, &options)
+        let crawler = Robots::parse_with(bytes, &options)
             .crawler(agent)
-            .map_err(Error::from)
-            .and_then(|crawler| Ok((crawler.explain(url)?, crawler)));
+            .map_err(|invalid| Error::from(invalid).to_string());
+        Asked::with(profile, crawler, url)
+    }
+
+    /// Asks `crawler`, already chosen under `profile` (or why it could not be), about `url`.
+    pub(super) fn with(profile: Profile, crawler: Result<Crawler, String>, url: &str) -> Asked {
+        let asked = crawler.and_then(|crawler| {
+            let explanation = crawler.explain(url).map_err(|error| error.to_string())?;
+            Ok((explanation, crawler))
+        });
         match asked {
             Ok((explanation, crawler)) => Asked {
                 report: ProfileReport {
@@ -73,7 +81,7 @@ impl Asked {
             Err(error) => Asked {
                 report: ProfileReport {
                     profile,
-                    error: Some(error.to_string()),
+                    error: Some(error),
                     explanation: None,
                     usage: None,
                     usage_statements: Vec::new(),

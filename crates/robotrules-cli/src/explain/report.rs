@@ -1,7 +1,7 @@
 //! The account of one (crawler, URL) question under one or more profiles: each profile's
 //! answer, why they differ, and where the parse limit cut the file.
 
-use robotrules::Profile;
+use robotrules::{Crawler, Profile};
 use serde::Serialize;
 
 use super::cut::Cut;
@@ -38,6 +38,25 @@ impl Report {
             .iter()
             .map(|&profile| Asked::new(bytes, agent, url, profile, parse_limit))
             .collect();
+        Report::of_asked(bytes, agent, url, asked)
+    }
+
+    /// [`Report::new`] with the crawlers already chosen in the file `bytes`, one per profile
+    /// (or why the profile refused the name): nothing is parsed again (the tester's `check`).
+    pub(crate) fn of_crawlers(
+        bytes: &[u8],
+        agent: &str,
+        url: &str,
+        crawlers: &[(Profile, Result<Crawler, String>)],
+    ) -> Report {
+        let asked = crawlers
+            .iter()
+            .map(|(profile, crawler)| Asked::with(*profile, crawler.clone(), url))
+            .collect();
+        Report::of_asked(bytes, agent, url, asked)
+    }
+
+    fn of_asked(bytes: &[u8], agent: &str, url: &str, asked: Vec<Asked>) -> Report {
         let differences = differences::find(&asked, bytes);
         let parse_limit = Cut::find(bytes, agent, url, &asked);
         let profiles = asked.into_iter().map(|a| a.report).collect();

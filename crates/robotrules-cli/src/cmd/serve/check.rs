@@ -6,7 +6,7 @@
 //! what is the CLI's: where the verdicts differ, the causes `explain --profile all` gives (the
 //! model's typed differences, [`crate::explain::Report`]).
 
-use robotrules::{Crawler, Profile, DEFAULT_PARSE_LIMIT};
+use robotrules::{Crawler, Profile};
 use robotrules_tester_api::check::{self as shared, AgentReading, Checked, UrlResult};
 use serde::Serialize;
 
@@ -68,7 +68,7 @@ fn answer<'a>(
 ) -> CliUrlResult<'a> {
     let result = UrlResult::of(crawlers, url);
     let differences = if result.disagree {
-        Report::new(bytes, agent, url, &Profile::ALL, DEFAULT_PARSE_LIMIT).differences
+        Report::of_crawlers(bytes, agent, url, crawlers).differences
     } else {
         Vec::new()
     };
@@ -118,7 +118,7 @@ mod tests {
             "ExampleBot",
             "/a.pdf",
             &Profile::ALL,
-            DEFAULT_PARSE_LIMIT,
+            robotrules::DEFAULT_PARSE_LIMIT,
         );
         assert!(!report.differences.is_empty());
         assert_eq!(
