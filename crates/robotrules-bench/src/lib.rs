@@ -11,6 +11,8 @@
 //! - [`contenders`]: one way to parse and to check per implementation, the same everywhere;
 //! - [`crawler_pays`]: what a crawler pays per site (parse, resolve, a few checks), the same
 //!   work for robotrules and the peers;
+//! - [`site_owner`]: the worst cases of the site-owner commands (`lint`, `explain`, `show`,
+//!   `usage`, `diff`), generated files and the commands asked about them;
 //! - [`where_it_shows`]: where resolving a crawler shows outside a crawler's own loop (the
 //!   one-shot `is_allowed`, the client's first decision, the survey).
 //!
@@ -20,6 +22,7 @@ pub mod cli_run;
 pub mod contenders;
 pub mod corpus;
 pub mod crawler_pays;
+pub mod site_owner;
 pub mod synthetic;
 pub mod urls;
 pub mod where_it_shows;

@@ -445,6 +445,35 @@ fn conflict(a: &Glob, b: &Glob) -> bool {
     matches!(shortest_common(a, b), Some(Some(len)) if len <= longer + WITNESS_SLACK)
 }
 
+/// A pattern as [`conflict`] compares it, borrowed.
+struct Literal<'p> {
+    bytes: &'p [u8],
+    anchored: bool,
+}
+
+impl<'p> Literal<'p> {
+    fn new(bytes: &'p [u8], anchored: bool) -> Literal<'p> {
+        Literal { bytes, anchored }
+    }
+
+    /// [`conflict`]'s answer without allocating, for two unanchored patterns without `*` (the
+    /// paths each matches are those that start with it, so a common path is the longer
+    /// pattern when the shorter is its prefix); `None` for any other pair.
+    fn conflict(a: &Literal<'_>, b: &Literal<'_>) -> Option<bool> {
+        if a.bytes == b.bytes && a.anchored == b.anchored {
+            return Some(true);
+        }
+        if a.anchored || b.anchored || a.bytes.contains(&b'*') || b.bytes.contains(&b'*') {
+            return None;
+        }
+        // `shortest_common` gives up past MAX_STATES (each pattern with its trailing `*`).
+        if (a.bytes.len() + 2).saturating_mul(b.bytes.len() + 2) > MAX_STATES {
+            return Some(false);
+        }
+        Some(a.bytes.starts_with(b.bytes) || b.bytes.starts_with(a.bytes))
+    }
+}
+
 /// Pairs (allow line, disallow line) of equal priority that match a common path, per agent.
 fn ties(robots: &RobotsTxt, compiled: &[GroupRules]) -> Vec<(u32, u32, u32)> {
     // Each rule with its group's compiled rules.
@@ -483,8 +512,18 @@ fn ties(robots: &RobotsTxt, compiled: &[GroupRules]) -> Vec<(u32, u32, u32)> {
                         return found.into_values().collect();
                     }
                     budget -= 1;
-                    let (a, d) = (Glob::of(allow_of, allow), Glob::of(disallow_of, disallow));
-                    if conflict(&a, &d) {
+                    let (a, d) = (allow_of.normalized(allow), disallow_of.normalized(disallow));
+                    let (a, d) = (
+                        Literal::new(a.as_bytes(), allow.is_anchored()),
+                        Literal::new(d.as_bytes(), disallow.is_anchored()),
+                    );
+                    let conflicting = match Literal::conflict(&a, &d) {
+                        Some(known) => known,
+                        None => {
+                            conflict(&Glob::of(allow_of, allow), &Glob::of(disallow_of, disallow))
+                        }
+                    };
+                    if conflicting {
                         found.insert(
                             (allow.line, disallow.line),
                             (allow.line, disallow.line, priority),
