@@ -13,9 +13,7 @@ pub const RFC9309_MIN_REDIRECTS: usize = 5;
 /// RFC 9309 §2.3.1.3 puts all of 400–499 in "unavailable"; Google and most production
 /// crawlers read 429 as a server error instead (crawler-ecosystem.md §2), which is the
 /// default here.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum TooManyRequests {

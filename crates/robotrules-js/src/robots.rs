@@ -185,15 +185,12 @@ pub fn status_access(
     let policy = match too_many_requests.as_deref() {
         None => TooManyRequests::default(),
         Some(name) => TooManyRequests::from_name(name).ok_or_else(|| {
-            Failure::range(
-                format!("tooManyRequests must be 'unreachable' or 'unavailable', not {name:?}"),
-                name,
-            )
+            Failure::range(format!(
+                "tooManyRequests must be 'unreachable' or 'unavailable', not {name:?}"
+            ), name)
         })?,
     };
-    Ok(
-        robotrules::status::status_access(status, has_location, policy)
-            .name()
-            .to_owned(),
-    )
+    Ok(robotrules::status::status_access(status, has_location, policy)
+        .name()
+        .to_owned())
 }

@@ -20,10 +20,10 @@ use rayon::prelude::*;
 
 use crate::input::{read_input, Input, Raw, Reading};
 use crate::reach::Reach;
+use robotrules_fetch::status::RFC9309_MIN_REDIRECTS;
 use crate::survey::{url_key, PerAgent, Survey, Surveyed};
 use crate::tally::Tally;
 use crate::warc::Malformed;
-use robotrules_fetch::status::RFC9309_MIN_REDIRECTS;
 
 /// Records per batch.
 const BATCH: usize = 256;

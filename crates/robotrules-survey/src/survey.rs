@@ -11,8 +11,8 @@ use crate::agents::Agent;
 use crate::body::{body_kind, BodyKind};
 use crate::http::header;
 use crate::reach::{reach_of, Reach};
-use crate::usage::{default_allows_search, AgentUsage, Signals};
 use robotrules_fetch::status::{status_access, StatusAccess, TooManyRequests};
+use crate::usage::{default_allows_search, AgentUsage, Signals};
 
 /// One robots.txt capture: what a crawler got when it fetched a host's `/robots.txt`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
