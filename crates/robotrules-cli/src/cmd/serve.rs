@@ -5,7 +5,8 @@
 //! messages (see `docs/serve.md`).
 //!
 //! Safe to put on a network: it binds 127.0.0.1 by default; [`limits`] caps request bodies
-//! (1 MiB), URLs per request (10,000) and the time per request, and sends a
+//! (1 MiB), URLs per request (10,000), the time per request (the computation stops at its
+//! deadline) and the heavy requests computed at once (two; more are told to retry), and sends a
 //! Content-Security-Policy without inline script and a `frame-ancestors` rule; `/api/fetch`
 //! fetches only http, https and ftp URLs, never a file, and refuses non-public addresses at
 //! the first request and every redirect unless `--allow-private-fetch` ([`fetch`]).
