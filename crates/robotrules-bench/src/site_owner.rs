@@ -3,7 +3,7 @@
 //! statement, one excerpt of every line), and the commands asked about them
 //! (`lint`, `explain --profile all`, `show`, `usage`, `diff`).
 //!
-//! [`files`] builds each file in memory, line by line up to [`SIZE`] bytes; [`cases`] pairs
+//! [`files`] builds each file in memory, line by line up to [`SIZE`] bytes; [`CASES`] pairs
 //! them with the commands of the table in `docs/performance.md` (the `site_owner` binary runs
 //! them with the release `robotrules`).
 
