@@ -5,7 +5,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use robotrules_testserver::http::{HttpServer, Reply};
@@ -29,6 +29,17 @@ pub fn robots_servers(background: &Background, count: usize, body: &[u8]) -> Vec
 /// The workspace's root folder.
 pub fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Starts `command` (a [`binary`] command), saying how to build the binary when it is not
+/// there.
+pub fn spawn(command: &mut Command) -> Child {
+    command.spawn().unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (build it: cargo build --release -p robotrules-cli)",
+            binary().display()
+        )
+    })
 }
 
 /// The release `robotrules` binary: `$ROBOTRULES_BIN`, else `release/robotrules` in
@@ -87,19 +98,14 @@ pub fn time_runs(
     for _ in 0..runs {
         before();
         let started = Instant::now();
-        let mut child = Command::new(binary())
-            .args(args)
-            .current_dir(workspace())
-            .stdin(File::open(input).unwrap_or_else(|e| panic!("{}: {e}", input.display())))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e} (build it: cargo build --release -p robotrules-cli)",
-                    binary().display()
-                )
-            });
+        let mut child = spawn(
+            Command::new(binary())
+                .args(args)
+                .current_dir(workspace())
+                .stdin(File::open(input).unwrap_or_else(|e| panic!("{}: {e}", input.display())))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        );
         let status_file = format!("/proc/{}/status", child.id());
         loop {
             if let Ok(status) = std::fs::read_to_string(&status_file) {

@@ -23,7 +23,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use robotrules_fetch::TooManyRequests;
+use robotrules_fetch::status::TooManyRequests;
 use serde::{Deserialize, Serialize};
 
 use crate::spec::Spec;

@@ -64,7 +64,6 @@ with_client! {
 
 #[cfg(feature = "redis")]
 pub mod fleet;
-pub use status::{TooManyRequests, RFC9309_MIN_REDIRECTS};
 
 /// The README's example, run as a doctest so it stays true.
 #[cfg(all(doctest, feature = "client"))]

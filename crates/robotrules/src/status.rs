@@ -11,5 +11,5 @@
 //! ```
 
 pub use robotrules_fetch::status::{
-    is_redirect_status, status_access, StatusAccess, TooManyRequests, RFC9309_MIN_REDIRECTS,
+    status_access, StatusAccess, TooManyRequests, RFC9309_MIN_REDIRECTS,
 };

@@ -10,7 +10,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use robotrules_bench::cli_run::binary;
+use robotrules_bench::cli_run::{binary, spawn};
 use robotrules_bench::site_owner::{files, CASES};
 
 /// The bound every row is measured against.
@@ -60,19 +60,14 @@ fn main() {
         let mut stopped = false;
         for _ in 0..rounds {
             let started = Instant::now();
-            let mut child = Command::new(binary())
-                .args(["--color", "never"])
-                .args(case.args)
-                .current_dir(dir.path())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap_or_else(|e| {
-                    panic!(
-                        "{}: {e} (build it: cargo build --release -p robotrules-cli)",
-                        binary().display()
-                    )
-                });
+            let mut child = spawn(
+                Command::new(binary())
+                    .args(["--color", "never"])
+                    .args(case.args)
+                    .current_dir(dir.path())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null()),
+            );
             loop {
                 match child.try_wait() {
                     Ok(Some(_)) => break,

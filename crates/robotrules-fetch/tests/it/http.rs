@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use crate::support::{
     closed_port, fetch, fetcher, kind, test_options, unavailable_reason, unreachable_reason,
 };
+use robotrules_fetch::status::TooManyRequests;
 use robotrules_fetch::{
-    Access, FetchError, TimeoutPhase, TooManyRequests, UnavailableReason, UnreachableReason,
-    VerdictClass,
+    Access, FetchError, TimeoutPhase, UnavailableReason, UnreachableReason, VerdictClass,
 };
 use robotrules_testserver::http::{HttpServer, Reply};
 use rstest::rstest;

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use robotrules_fetch::cache::{Budget, CachePolicy, Store};
+use robotrules_fetch::status::TooManyRequests;
 use robotrules_fetch::{
-    AddressPolicy, Clock, FetchOptions, Fetcher, RootCertificate, SystemClock, TooManyRequests,
-    DEFAULT_USER_AGENT,
+    AddressPolicy, Clock, FetchOptions, Fetcher, RootCertificate, SystemClock, DEFAULT_USER_AGENT,
 };
 
 use super::ask::{Client, Inner};
