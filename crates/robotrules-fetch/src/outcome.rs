@@ -36,7 +36,7 @@ pub struct Truncation {
 #[non_exhaustive]
 pub enum UnavailableReason {
     /// The server answered with a status in 400–499 (RFC 9309 §2.3.1.3), or 429 when
-    /// [`TooManyRequests::Unavailable`](crate::TooManyRequests::Unavailable) is set.
+    /// [`TooManyRequests::Unavailable`](crate::status::TooManyRequests::Unavailable) is set.
     #[error("HTTP status {status}")]
     ClientError {
         /// The status code.
